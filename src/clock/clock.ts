@@ -1,0 +1,84 @@
+import { toMilliseconds, type Duration } from './duration';
+
+/** A point in time: epoch milliseconds, an ISO 8601 string or a Date. */
+export type Instant = number | string | Date;
+
+/**
+ * The emulator's only source of time. Key validity, task publication, rate-limit
+ * windows, log retention and analytics windows all read `now()`.
+ */
+export interface Clock {
+  readonly kind: 'fake' | 'system';
+  /** Current time in epoch milliseconds. */
+  now(): number;
+  /** Moves time forward (a fake clock) or adds an offset (a system clock). Returns the new time. */
+  advance(duration: Duration): number;
+  /** Jumps to a point in time. Going backwards is allowed but timers already fired stay fired. */
+  set(instant: Instant): number;
+  /** Called after every change of time; returns an unsubscribe function. */
+  onChange(listener: (now: number) => void): () => void;
+}
+
+/** The default start of a fake clock, so runs replay identically. */
+export const DEFAULT_START = Date.UTC(2024, 0, 1, 0, 0, 0);
+
+export function toEpochMs(instant: Instant): number {
+  const ms = instant instanceof Date ? instant.getTime() : typeof instant === 'string' ? Date.parse(instant) : instant;
+  if (typeof ms !== 'number' || !Number.isFinite(ms)) {
+    throw new TypeError(`Invalid time ${JSON.stringify(instant)}: use epoch milliseconds or an ISO 8601 string`);
+  }
+  return ms;
+}
+
+function createClock(kind: Clock['kind'], read: () => number, move: (ms: number) => void, jump: (ms: number) => void): Clock {
+  const listeners = new Set<(now: number) => void>();
+  const notify = () => {
+    const now = read();
+    for (const listener of listeners) listener(now);
+    return now;
+  };
+  return {
+    kind,
+    now: read,
+    advance(duration) {
+      const ms = toMilliseconds(duration);
+      if (ms < 0) throw new RangeError('clock.advance() takes a positive duration; use clock.set() to go back');
+      move(ms);
+      return notify();
+    },
+    set(instant) {
+      jump(toEpochMs(instant));
+      return notify();
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** A clock that only moves when told to. */
+export function createFakeClock(start: Instant = DEFAULT_START): Clock {
+  let now = toEpochMs(start);
+  return createClock(
+    'fake',
+    () => now,
+    (ms) => (now += ms),
+    (ms) => (now = ms),
+  );
+}
+
+/**
+ * A clock that reads the host's time at every call (so `vi.setSystemTime` is honoured),
+ * plus an offset that `advance` and `set` move.
+ */
+export function createSystemClock(): Clock {
+  let offset = 0;
+  const host = () => Date.now();
+  return createClock(
+    'system',
+    () => host() + offset,
+    (ms) => (offset += ms),
+    (ms) => (offset = ms - host()),
+  );
+}

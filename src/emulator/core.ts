@@ -1,0 +1,120 @@
+import { produce, type Draft } from 'immer';
+import type { Clock } from '../clock';
+import type { Random, RandomState } from './random';
+import type { Router } from './router';
+import type { State } from './state';
+import type { EmulatorRequest, EmulatorResponse } from './request';
+import type { Auth, Route } from './route';
+
+/** What the dispatcher reports after every request, for logs and analytics. */
+export interface DispatchEvent {
+  readonly req: EmulatorRequest;
+  readonly res: EmulatorResponse;
+  readonly route?: Route;
+  readonly auth?: Auth;
+  readonly at: number;
+}
+
+export interface CoreOptions {
+  readonly appId: string;
+  readonly adminApiKey: string;
+  /** Milliseconds between accepting a write and publishing it; 0 publishes at once. */
+  readonly indexingDelay: number;
+  /** The client IP requests are attributed to unless a request says otherwise. */
+  readonly clientIp: string;
+}
+
+/**
+ * The emulator's insides, shared by the dispatcher and every operation: options, clock,
+ * seeded generator and the one state tree.
+ */
+export class Core {
+  private current: State;
+  private readonly observers = new Set<(event: DispatchEvent) => void>();
+  private readonly publishers = new Set<(before: State, after: State) => void>();
+
+  constructor(
+    readonly options: CoreOptions,
+    readonly clock: Clock,
+    readonly random: Random,
+    readonly router: Router,
+    private readonly initial: () => State,
+  ) {
+    this.current = initial();
+    clock.onChange(() => this.settle());
+  }
+
+  get state(): State {
+    return this.current;
+  }
+
+  /** Applies a change to the state tree. Nothing else replaces `state`. */
+  commit(recipe: (draft: Draft<State>) => void): State {
+    const before = this.current;
+    this.current = produce(before, recipe);
+    if (this.current !== before) for (const listener of this.publishers) listener(before, this.current);
+    return this.current;
+  }
+
+  /** Publishes every pending task the clock has reached, in task order. */
+  settle(): void {
+    const now = this.clock.now();
+    const due = this.current.tasks.pending.filter((task) => task.publishAt <= now);
+    if (due.length === 0) return;
+    this.commit((draft) => {
+      for (const task of due) task.apply(draft);
+      draft.tasks.pending = draft.tasks.pending.filter((task) => task.publishAt > now);
+    });
+  }
+
+  /** Registers a listener for every state change (derived caches use it). */
+  onCommit(listener: (before: State, after: State) => void): () => void {
+    this.publishers.add(listener);
+    return () => this.publishers.delete(listener);
+  }
+
+  /** Registers a listener for every answered request (logs, analytics). */
+  observe(listener: (event: DispatchEvent) => void): () => void {
+    this.observers.add(listener);
+    return () => this.observers.delete(listener);
+  }
+
+  report(event: DispatchEvent): void {
+    for (const listener of this.observers) listener(event);
+  }
+
+  now(): number {
+    return this.clock.now();
+  }
+
+  isoNow(): string {
+    return new Date(this.clock.now()).toISOString();
+  }
+
+  snapshot(): Snapshot {
+    return { state: this.current, random: this.random.save(), now: this.clock.now() };
+  }
+
+  restore(snapshot: Snapshot): void {
+    this.random.restore(snapshot.random);
+    if (this.clock.kind === 'fake') this.clock.set(snapshot.now);
+    this.replace(snapshot.state);
+  }
+
+  reset(): void {
+    this.replace(this.initial());
+  }
+
+  private replace(next: State): void {
+    const before = this.current;
+    this.current = next;
+    for (const listener of this.publishers) listener(before, next);
+  }
+}
+
+/** An O(1) copy of the whole emulator: the immutable state tree, generator state and clock. */
+export interface Snapshot {
+  readonly state: State;
+  readonly random: RandomState;
+  readonly now: number;
+}

@@ -1,0 +1,92 @@
+import type { RequestHandler } from 'msw';
+import { createFakeClock, createSystemClock, DEFAULT_START, toMilliseconds, type Clock, type Duration, type Instant } from '../clock';
+import { createHandlers } from '../handlers/msw';
+import { Core, type Snapshot } from './core';
+import { dispatch } from './dispatch';
+import { buildDirectCalls, type Caller, type DirectCall } from './facade';
+import { createRandom } from './random';
+import type { EmulatorRequest, EmulatorResponse } from './request';
+import { Router } from './router';
+import { routes } from './routes';
+import { initialState } from './state';
+
+export interface EmulatorOptions {
+  /** Application ID; the hosts intercepted are derived from it. Default `"TESTAPP"`. */
+  appId?: string;
+  /** The admin API key. Default `"admin-api-key"`. */
+  adminApiKey?: string;
+  /** Seed of every generated ID, key and query ID. Default `"search-emulator"`. */
+  seed?: string | number;
+  /** Start of the fake clock (epoch ms or ISO string), or `"system"` for the host clock. Default 2024-01-01T00:00:00Z. */
+  now?: Instant | 'system';
+  /** Delay between accepting a write and publishing it (ms or a duration string). Default 0: published at once. */
+  indexingDelay?: Duration;
+  /** The client IP requests come from unless a request sets `x-emulator-client-ip`. Default `"127.0.0.1"`. */
+  clientIp?: string;
+}
+
+export type Emulator = ReturnType<typeof createEmulator>;
+
+/**
+ * Creates an emulator: an in-memory copy of the hosted search platform with a fake clock.
+ * Use `emulator.handlers` with msw's `setupServer` / `setupWorker`, or call operations
+ * directly (`await emulator.saveObject({ indexName, body })`).
+ */
+export function createEmulator(options: EmulatorOptions = {}) {
+  const appId = options.appId ?? 'TESTAPP';
+  const adminApiKey = options.adminApiKey ?? 'admin-api-key';
+  const clock: Clock = options.now === 'system' ? createSystemClock() : createFakeClock(options.now ?? DEFAULT_START);
+  const random = createRandom(options.seed ?? 'search-emulator');
+  const seedState = random.save();
+  const firstTaskID = random.int(100_000, 999_999);
+  const core = new Core(
+    { appId, adminApiKey, indexingDelay: toMilliseconds(options.indexingDelay ?? 0), clientIp: options.clientIp ?? '127.0.0.1' },
+    clock,
+    random,
+    new Router(routes),
+    () => initialState(firstTaskID),
+  );
+  const admin: Caller = { appId, apiKey: adminApiKey };
+  const calls = buildDirectCalls(core, admin);
+
+  return {
+    ...(calls as DirectCalls),
+    appId,
+    adminApiKey,
+    /** msw request handlers for the real hosts; pass them to `setupServer(...)` or `setupWorker(...)`. */
+    handlers: createHandlers(core) as RequestHandler[],
+    /** The fake clock every time-dependent behaviour reads. */
+    clock,
+    /** Direct calls made with another key, IP or headers. */
+    as(caller: Partial<Caller> & { apiKey: string }) {
+      return buildDirectCalls(core, { appId, ...caller }) as DirectCalls;
+    },
+    /** Sends a raw request through the same pipeline as HTTP (for routes without a direct call). */
+    request(req: Partial<EmulatorRequest> & Pick<EmulatorRequest, 'method' | 'path'>): Promise<EmulatorResponse> {
+      return dispatch(core, {
+        host: 'search',
+        query: {},
+        headers: { 'x-algolia-application-id': appId, 'x-algolia-api-key': adminApiKey },
+        body: undefined,
+        bodySize: req.body === undefined ? 0 : JSON.stringify(req.body).length,
+        ...req,
+      });
+    },
+    /** An O(1) copy of everything: state, generator and clock. */
+    snapshot: (): Snapshot => core.snapshot(),
+    restore: (snapshot: Snapshot) => core.restore(snapshot),
+    /** Back to an empty application (the clock keeps its time, the generator restarts). */
+    reset() {
+      random.restore(seedState);
+      random.int(100_000, 999_999);
+      core.reset();
+    },
+    /** The route table, for reports and tooling. */
+    routes,
+    /** Internals for extensions and tests; not a stable API. */
+    core,
+  };
+}
+
+/** The direct calls, named after the real client's methods. */
+export type DirectCalls = Record<string, DirectCall>;

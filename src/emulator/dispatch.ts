@@ -1,0 +1,50 @@
+import type { Core } from './core';
+import { ApiError, badRequest } from './errors';
+import { authenticate, authorize } from './gate';
+import type { EmulatorRequest, EmulatorResponse } from './request';
+import { Reply, type Auth, type OperationContext, type Route } from './route';
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=UTF-8' };
+
+/**
+ * The one pipeline every request takes, over msw or as a direct call:
+ * publish due tasks -> match the route -> gate -> operation -> response -> observers.
+ * Every failure funnels through {@link toErrorResponse}.
+ */
+export async function dispatch(core: Core, req: EmulatorRequest): Promise<EmulatorResponse> {
+  core.settle();
+  let route: Route | undefined;
+  let auth: Auth | undefined;
+  let res: EmulatorResponse;
+  try {
+    const match = core.router.match(req.host, req.method, req.path);
+    if (match === undefined) throw new ApiError(404, `Path not found: ${req.method} ${req.path}`);
+    if (match === 'method') throw new ApiError(404, `Method ${req.method} is not allowed on ${req.path}`);
+    route = match.route;
+    auth = await authenticate(core, req, route);
+    if (req.bodyError) throw badRequest(req.bodyError);
+    const ctx: OperationContext = { core, route, req, params: match.params, auth };
+    authorize(ctx);
+    res = toResponse(await route.handler(ctx));
+  } catch (error) {
+    res = toErrorResponse(error);
+  }
+  core.report({ req, res, route, auth, at: core.now() });
+  return res;
+}
+
+function toResponse(result: unknown): EmulatorResponse {
+  if (result instanceof Reply) {
+    return { status: result.status, headers: { ...JSON_HEADERS, ...result.headers }, body: result.body };
+  }
+  return { status: 200, headers: { ...JSON_HEADERS }, body: result };
+}
+
+/** The single error funnel: ApiError keeps its status, anything else is a 500 (a bug). */
+export function toErrorResponse(error: unknown): EmulatorResponse {
+  if (error instanceof ApiError) {
+    return { status: error.status, headers: { ...JSON_HEADERS }, body: error.toBody() };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { status: 500, headers: { ...JSON_HEADERS }, body: { message: `Internal emulator error: ${message}`, status: 500 } };
+}

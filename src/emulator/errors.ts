@@ -1,0 +1,39 @@
+/**
+ * The error every operation throws for a client mistake. The dispatcher turns it into
+ * `{ message, status }` with that status; direct calls rethrow it, like the real client's
+ * `ApiError` (same `status` and `message`).
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    /** Extra fields some endpoints put beside `message` and `status`. */
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+
+  /** The response body the real service sends for this error. */
+  toBody(): Record<string, unknown> {
+    return { message: this.message, status: this.status, ...this.extra };
+  }
+}
+
+export const badRequest = (message: string) => new ApiError(400, message);
+export const unauthorized = (message: string) => new ApiError(401, message);
+export const forbidden = (message: string) => new ApiError(403, message);
+export const notFound = (message: string) => new ApiError(404, message);
+export const payloadTooLarge = (message: string) => new ApiError(413, message);
+export const unprocessable = (message: string) => new ApiError(422, message);
+export const tooManyRequests = (message: string) => new ApiError(429, message);
+export const notImplemented = (operation: string, detail = '') =>
+  new ApiError(501, `${operation} is not implemented by search-emulator${detail ? `: ${detail}` : ''}`);
+
+/** Messages the real service uses, kept in one place so tests and operations agree. */
+export const messages = {
+  indexNotFound: 'Index does not exist',
+  objectNotFound: 'ObjectID does not exist',
+  invalidCredentials: 'Invalid Application-ID or API key',
+  invalidJson: 'Invalid JSON',
+} as const;

@@ -1,0 +1,8 @@
+import type { Route } from './route';
+import { searchRoutes } from './search/routes';
+
+/**
+ * The one route table: msw handlers, direct calls, ACL checks, the API log and the parity
+ * report are all derived from it. Each service contributes its own list.
+ */
+export const routes: readonly Route[] = [...searchRoutes];

@@ -1,0 +1,81 @@
+import { badRequest, notFound, messages } from '../errors';
+import type { OperationContext } from '../route';
+import type { SearchRecord } from '../state';
+import { enqueue } from '../tasks';
+import { assertIndexName, isoDate, recordsOf, requireIndex, writeRecords } from './store';
+import { generateObjectID, requireObject, requireObjectID } from './validate';
+import { retrieveAttributes, parseAttributeList } from './retrieve';
+
+/** POST /1/indexes/{indexName} — adds a record under a generated objectID. */
+export function saveObject(ctx: OperationContext) {
+  const { core, params } = ctx;
+  assertIndexName(params.indexName);
+  const body = requireObject(ctx.req.body, 'body');
+  const objectID = generateObjectID(core);
+  const record: SearchRecord = { ...body, objectID };
+  const taskID = enqueue(core, params.indexName, (draft) =>
+    writeRecords(draft, params.indexName, core.now(), (records) => records.set(objectID, record)),
+  );
+  return { createdAt: core.isoNow(), taskID, objectID };
+}
+
+/** PUT /1/indexes/{indexName}/{objectID} — creates or replaces a record. */
+export function addOrUpdateObject(ctx: OperationContext) {
+  const { core, params } = ctx;
+  assertIndexName(params.indexName);
+  const body = requireObject(ctx.req.body, 'body');
+  const objectID = params.objectID;
+  const record: SearchRecord = { ...body, objectID };
+  const taskID = enqueue(core, params.indexName, (draft) =>
+    writeRecords(draft, params.indexName, core.now(), (records) => records.set(objectID, record)),
+  );
+  return { updatedAt: core.isoNow(), taskID, objectID };
+}
+
+/** DELETE /1/indexes/{indexName}/{objectID} */
+export function deleteObject(ctx: OperationContext) {
+  const { core, params } = ctx;
+  assertIndexName(params.indexName);
+  const taskID = enqueue(core, params.indexName, (draft) => {
+    const index = draft.indices.get(params.indexName);
+    if (index?.records.has(params.objectID)) {
+      index.records.delete(params.objectID);
+      index.updatedAt = core.now();
+    }
+  });
+  return { deletedAt: core.isoNow(), taskID };
+}
+
+/** GET /1/indexes/{indexName}/{objectID} */
+export function getObject(ctx: OperationContext) {
+  const { core, params, req } = ctx;
+  const index = requireIndex(core.state, params.indexName);
+  const record = recordsOf(core.state, index).get(params.objectID);
+  if (!record) throw notFound(messages.objectNotFound);
+  const wanted = parseAttributeList(req.query.attributesToRetrieve ?? req.query.attributes, 'attributesToRetrieve');
+  return retrieveAttributes(record, wanted, index.settings, ctx.auth);
+}
+
+/** POST /1/indexes/*\/objects — several records from several indices, `null` for missing ones. */
+export function getObjects(ctx: OperationContext) {
+  const { core } = ctx;
+  const body = requireObject(ctx.req.body, 'body');
+  const requests = body.requests;
+  if (!Array.isArray(requests)) throw badRequest('`requests` is required and must be an array');
+  const plan = requests.map((entry, i) => {
+    const request = requireObject(entry, `requests[${i}]`);
+    const indexName = request.indexName ?? request.index_name;
+    if (typeof indexName !== 'string') throw badRequest(`requests[${i}].indexName is required and must be a string`);
+    const objectID = requireObjectID(request.objectID, `requests[${i}].objectID`);
+    const wanted = parseAttributeList(request.attributesToRetrieve, `requests[${i}].attributesToRetrieve`);
+    return { index: requireIndex(core.state, indexName), objectID, wanted };
+  });
+  return {
+    results: plan.map(({ index, objectID, wanted }) => {
+      const record = recordsOf(core.state, index).get(objectID);
+      return record ? retrieveAttributes(record, wanted, index.settings, ctx.auth) : null;
+    }),
+  };
+}
+
+export { isoDate };

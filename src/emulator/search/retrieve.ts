@@ -1,0 +1,81 @@
+import { badRequest } from '../errors';
+import type { Auth } from '../route';
+import type { SearchRecord } from '../state';
+
+/**
+ * Reads a list parameter: an array, a comma-separated string or a JSON array string.
+ * `undefined` means "not given".
+ */
+export function parseAttributeList(value: unknown, name: string): string[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (Array.isArray(value)) {
+    if (!value.every((item) => typeof item === 'string')) throw badRequest(`\`${name}\` must be an array of strings`);
+    return value;
+  }
+  if (typeof value !== 'string') throw badRequest(`\`${name}\` must be an array of strings`);
+  const text = value.trim();
+  if (text.startsWith('[')) {
+    try {
+      return parseAttributeList(JSON.parse(text), name);
+    } catch {
+      throw badRequest(`\`${name}\` is not a valid JSON array: ${text}`);
+    }
+  }
+  return text === '' ? [] : text.split(',').map((part) => part.trim());
+}
+
+/**
+ * Applies `attributesToRetrieve` (with `*` and `-attr` exclusions) and
+ * `unretrievableAttributes` to a record. `objectID` is always kept.
+ */
+export function retrieveAttributes(
+  record: SearchRecord,
+  wanted: readonly string[] | undefined,
+  settings: Readonly<Record<string, unknown>>,
+  auth: Pick<Auth, 'admin' | 'acl'>,
+): Record<string, unknown> {
+  const list = wanted ?? (settings.attributesToRetrieve as string[] | undefined) ?? ['*'];
+  const include = list.filter((a) => !a.startsWith('-'));
+  const exclude = list.filter((a) => a.startsWith('-')).map((a) => a.slice(1));
+  let out: Record<string, unknown>;
+  if (include.includes('*')) {
+    out = { ...record };
+  } else {
+    out = {};
+    for (const path of include) copyPath(record, out, path);
+  }
+  for (const path of exclude) deletePath(out, path);
+  const hidden = settings.unretrievableAttributes as string[] | undefined;
+  if (hidden && !auth.admin && !auth.acl.has('seeUnretrievableAttributes')) {
+    for (const path of hidden) deletePath(out, path);
+  }
+  out.objectID = record.objectID;
+  return out;
+}
+
+/** Copies `a.b.c` from one object to another, keeping the nesting. */
+function copyPath(from: Record<string, unknown>, to: Record<string, unknown>, path: string): void {
+  if (path in from) {
+    to[path] = from[path];
+    return;
+  }
+  const [head, ...rest] = path.split('.');
+  const value = from[head];
+  if (rest.length === 0 || value === null || typeof value !== 'object' || Array.isArray(value)) return;
+  const target = (to[head] ??= {}) as Record<string, unknown>;
+  copyPath(value as Record<string, unknown>, target, rest.join('.'));
+  if (Object.keys(target).length === 0) delete to[head];
+}
+
+function deletePath(object: Record<string, unknown>, path: string): void {
+  if (path in object) {
+    delete object[path];
+    return;
+  }
+  const [head, ...rest] = path.split('.');
+  const value = object[head];
+  if (rest.length === 0 || value === null || typeof value !== 'object' || Array.isArray(value)) return;
+  const copy = { ...(value as Record<string, unknown>) };
+  deletePath(copy, rest.join('.'));
+  object[head] = copy;
+}

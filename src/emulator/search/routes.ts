@@ -1,0 +1,18 @@
+import { route } from '../route';
+import { addOrUpdateObject, deleteObject, getObject, getObjects, saveObject } from './objects';
+import { getAppTask, getTask } from './tasks';
+
+const INDEX = '/1/indexes/{indexName}';
+
+/** Routes of the core search API (spec 000) served on the search hosts. */
+export const searchRoutes = [
+  // Objects
+  route({ operation: 'saveObject', method: 'POST', path: INDEX, host: 'search', acl: 'addObject', call: { body: 'body' }, handler: saveObject }),
+  route({ operation: 'addOrUpdateObject', method: 'PUT', path: `${INDEX}/{objectID}`, host: 'search', acl: 'addObject', call: { body: 'body' }, handler: addOrUpdateObject }),
+  route({ operation: 'deleteObject', method: 'DELETE', path: `${INDEX}/{objectID}`, host: 'search', acl: 'deleteObject', call: {}, handler: deleteObject }),
+  route({ operation: 'getObject', method: 'GET', path: `${INDEX}/{objectID}`, host: 'search', acl: 'search', call: { query: ['attributesToRetrieve'] }, handler: getObject }),
+  route({ operation: 'getObjects', method: 'POST', path: '/1/indexes/*/objects', host: 'search', acl: 'search', call: { body: '$params' }, handler: getObjects }),
+  // Tasks
+  route({ operation: 'getTask', method: 'GET', path: `${INDEX}/task/{taskID}`, host: 'search', acl: 'addObject', call: {}, handler: getTask }),
+  route({ operation: 'getAppTask', method: 'GET', path: '/1/task/{taskID}', host: 'search', acl: 'editSettings', call: {}, handler: getAppTask }),
+];

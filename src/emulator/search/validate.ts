@@ -1,0 +1,39 @@
+import type { Core } from '../core';
+import { badRequest } from '../errors';
+
+/** A JSON object (not an array, not null), or a 400 naming what was expected. */
+export function requireObject(value: unknown, what: string): Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw badRequest(`${what} must be a JSON object`);
+  }
+  return value as Record<string, unknown>;
+}
+
+/** objectIDs are strings; the real service also accepts numbers and stores them as strings. */
+export function requireObjectID(value: unknown, what = 'objectID'): string {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value !== 'string' || value === '') throw badRequest(`${what} is required and must be a non-empty string`);
+  if (value.length > 512) throw badRequest(`${what} is too long (512 characters at most)`);
+  return value;
+}
+
+/** A generated objectID, as the service assigns to records added without one. */
+export function generateObjectID(core: Core): string {
+  return `${core.random.chars(10, '0123456789')}${core.random.chars(3, '0123456789')}`.replace(/^0/, '1');
+}
+
+/** Booleans in query strings arrive as `"true"` / `"false"`. */
+export function parseBoolean(value: string | undefined, name: string, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw badRequest(`Parameter \`${name}\` must be a boolean, got "${value}"`);
+}
+
+/** Non-negative integers in query strings. */
+export function parseInteger(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) throw badRequest(`Parameter \`${name}\` must be a non-negative integer, got "${value}"`);
+  return number;
+}

@@ -1,0 +1,59 @@
+import { enableMapSet, freeze, type Draft } from 'immer';
+
+enableMapSet();
+
+/** A stored record. `objectID` is always present. */
+export interface SearchRecord {
+  objectID: string;
+  [attribute: string]: unknown;
+}
+
+export interface IndexState {
+  readonly name: string;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  /** Insertion-ordered, so browse and ties follow the order records arrived in. */
+  readonly records: ReadonlyMap<string, SearchRecord>;
+  /** Only the settings set explicitly, under their current names; defaults are applied on read. */
+  readonly settings: Readonly<Record<string, unknown>>;
+  readonly synonyms: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
+  readonly rules: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
+  /** Name of the primary index when this index is a replica. */
+  readonly primary?: string;
+  /** A virtual replica (`virtual(name)` in the primary's `replicas`). */
+  readonly virtual?: boolean;
+}
+
+/** A write accepted but not yet applied; applied in order when the clock reaches `publishAt`. */
+export interface PendingTask {
+  readonly taskID: number;
+  /** `null` for application-level tasks (dictionaries, keys). */
+  readonly indexName: string | null;
+  readonly publishAt: number;
+  readonly apply: (draft: Draft<State>) => void;
+}
+
+export interface TaskState {
+  /** The last task ID handed out; IDs grow monotonically from a seeded start. */
+  readonly lastID: number;
+  readonly pending: readonly PendingTask[];
+}
+
+/**
+ * The one state tree. Every slice is immutable; writes go through `core.commit` (immer).
+ * Services add their own slices here.
+ */
+export interface State {
+  readonly indices: ReadonlyMap<string, IndexState>;
+  readonly tasks: TaskState;
+}
+
+export function initialState(firstTaskID: number): State {
+  return freeze(
+    {
+      indices: new Map(),
+      tasks: { lastID: firstTaskID, pending: [] },
+    },
+    true,
+  );
+}
