@@ -1,3 +1,6 @@
+import { analyticsRoutes } from './analytics/routes';
+import { clusterRoutes } from './clusters/routes';
+import { securityRoutes } from './keys/routes';
 import type { Route } from './route';
 import { searchRoutes } from './search/routes';
 
@@ -5,4 +8,4 @@ import { searchRoutes } from './search/routes';
  * The one route table: msw handlers, direct calls, ACL checks, the API log and the parity
  * report are all derived from it. Each service contributes its own list.
  */
-export const routes: readonly Route[] = [...searchRoutes];
+export const routes: readonly Route[] = [...searchRoutes, ...securityRoutes, ...clusterRoutes, ...analyticsRoutes];

@@ -1,4 +1,8 @@
 import { enableMapSet, freeze, type Draft } from 'immer';
+import { initialAnalyticsState, type AnalyticsState } from './analytics/state';
+import { initialClustersState, type ClustersState } from './clusters/state';
+import { initialSecurityState, type SecurityState } from './keys/state';
+import { initialDictionariesState, type DictionariesState } from './search/dictionaries/state';
 
 enableMapSet();
 
@@ -46,6 +50,10 @@ export interface TaskState {
 export interface State {
   readonly indices: ReadonlyMap<string, IndexState>;
   readonly tasks: TaskState;
+  readonly security: SecurityState;
+  readonly clusters: ClustersState;
+  readonly dictionaries: DictionariesState;
+  readonly analytics: AnalyticsState;
 }
 
 export function initialState(firstTaskID: number): State {
@@ -53,6 +61,10 @@ export function initialState(firstTaskID: number): State {
     {
       indices: new Map(),
       tasks: { lastID: firstTaskID, pending: [] },
+      security: initialSecurityState(),
+      clusters: initialClustersState(),
+      dictionaries: initialDictionariesState(),
+      analytics: initialAnalyticsState(),
     },
     true,
   );

@@ -1,11 +1,17 @@
-import { route } from '../route';
+import { route, type Route } from '../route';
+import { dictionaryRoutes } from './dictionaries/routes';
+import { indexRoutes } from './indices-routes';
+import { queryRoutes } from './engine/routes';
+import { ruleRoutes } from './rules/routes';
+import { settingsRoutes } from './settings/routes';
+import { synonymRoutes } from './synonyms/routes';
 import { addOrUpdateObject, deleteObject, getObject, getObjects, saveObject } from './objects';
 import { getAppTask, getTask } from './tasks';
 
 const INDEX = '/1/indexes/{indexName}';
 
-/** Routes of the core search API (spec 000) served on the search hosts. */
-export const searchRoutes = [
+/** Object and task routes. */
+const objectRoutes: Route[] = [
   // Objects
   route({ operation: 'saveObject', method: 'POST', path: INDEX, host: 'search', acl: 'addObject', call: { body: 'body' }, handler: saveObject }),
   route({ operation: 'addOrUpdateObject', method: 'PUT', path: `${INDEX}/{objectID}`, host: 'search', acl: 'addObject', call: { body: 'body' }, handler: addOrUpdateObject }),
@@ -15,4 +21,15 @@ export const searchRoutes = [
   // Tasks
   route({ operation: 'getTask', method: 'GET', path: `${INDEX}/task/{taskID}`, host: 'search', acl: 'addObject', call: {}, handler: getTask }),
   route({ operation: 'getAppTask', method: 'GET', path: '/1/task/{taskID}', host: 'search', acl: 'editSettings', call: {}, handler: getAppTask }),
+];
+
+/** Routes of the core search API (spec 000) served on the search hosts. */
+export const searchRoutes: Route[] = [
+  ...objectRoutes,
+  ...indexRoutes,
+  ...settingsRoutes,
+  ...queryRoutes,
+  ...synonymRoutes,
+  ...ruleRoutes,
+  ...dictionaryRoutes,
 ];

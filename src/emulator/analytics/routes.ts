@@ -1,0 +1,4 @@
+import type { Route } from '../route';
+
+/** Insights, analytics and personalization routes (their own hosts). */
+export const analyticsRoutes: Route[] = [];

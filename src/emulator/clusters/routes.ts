@@ -1,0 +1,4 @@
+import type { Route } from '../route';
+
+/** Multi-cluster user mapping routes. */
+export const clusterRoutes: Route[] = [];

@@ -1,0 +1,4 @@
+import type { Route } from '../../route';
+
+/** Dictionary routes. */
+export const dictionaryRoutes: Route[] = [];

@@ -1,0 +1,4 @@
+import type { Route } from '../route';
+
+/** Index management routes: list, copy/move, delete, clear. */
+export const indexRoutes: Route[] = [];

@@ -1,0 +1,4 @@
+import type { Route } from '../../route';
+
+/** Rule routes. */
+export const ruleRoutes: Route[] = [];

@@ -1,0 +1,4 @@
+import type { Route } from '../../route';
+
+/** Settings routes. */
+export const settingsRoutes: Route[] = [];

@@ -1,0 +1,4 @@
+import type { Route } from '../../route';
+
+/** Synonym routes. */
+export const synonymRoutes: Route[] = [];
