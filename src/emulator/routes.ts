@@ -3,9 +3,12 @@ import { clusterRoutes } from './clusters/routes';
 import { securityRoutes } from './keys/routes';
 import type { Route } from './route';
 import { searchRoutes } from './search/routes';
+import { unimplementedRoutes } from './unimplemented';
 
 /**
  * The one route table: msw handlers, direct calls, ACL checks, the API log and the parity
  * report are all derived from it. Each service contributes its own list.
  */
-export const routes: readonly Route[] = [...searchRoutes, ...securityRoutes, ...clusterRoutes, ...analyticsRoutes];
+const served: Route[] = [...searchRoutes, ...securityRoutes, ...clusterRoutes, ...analyticsRoutes];
+
+export const routes: readonly Route[] = [...served, ...unimplementedRoutes(served)];

@@ -1,0 +1,43 @@
+/**
+ * `npm run demo`: loads the airports dataset through the real algoliasearch v5 client,
+ * intercepted by msw, then lists the indices and prints a task's status.
+ */
+import { readFileSync } from 'node:fs';
+import { algoliasearch } from 'algoliasearch';
+import { setupServer } from 'msw/node';
+import { createEmulator } from '../src';
+
+const datasetUrl = new URL('../../shared/datasets/airports/airports.json', import.meta.url);
+
+async function main() {
+  const emulator = createEmulator({ appId: 'DEMOAPP', adminApiKey: 'demo-admin-key', indexingDelay: '2s' });
+  const server = setupServer(...emulator.handlers);
+  server.listen({ onUnhandledRequest: 'error' });
+  try {
+    const client = algoliasearch('DEMOAPP', 'demo-admin-key');
+    const airports = JSON.parse(readFileSync(datasetUrl, 'utf8')) as Record<string, unknown>[];
+    console.log(`Loading ${airports.length} airports through the real client (msw intercepts every request)...`);
+
+    const responses = await client.saveObjects({ indexName: 'airports', objects: airports, batchSize: 1000 });
+    const last = responses[responses.length - 1];
+    const before = await client.getTask({ indexName: 'airports', taskID: last.taskID });
+    console.log(`task ${last.taskID}: ${before.status} (indexingDelay is 2s on the fake clock)`);
+
+    emulator.clock.advance('2s');
+    const after = await client.getTask({ indexName: 'airports', taskID: last.taskID });
+    console.log(`after clock.advance('2s'): task ${last.taskID} is ${after.status}`);
+
+    const { items } = await client.listIndices();
+    console.table(items.map(({ name, entries, dataSize, updatedAt }) => ({ name, entries, dataSize, updatedAt })));
+
+    const record = await client.getObject({ indexName: 'airports', objectID: String(airports[0].objectID) });
+    console.log('first record:', record);
+  } finally {
+    server.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
