@@ -4,6 +4,7 @@ import { createHandlers } from '../handlers/msw';
 import { Core, type Snapshot } from './core';
 import { dispatch } from './dispatch';
 import { buildDirectCalls, type Caller, type DirectCall } from './facade';
+import { buildHelpers } from './helpers';
 import { createRandom } from './random';
 import type { EmulatorRequest, EmulatorResponse } from './request';
 import { Router } from './router';
@@ -51,6 +52,8 @@ export function createEmulator(options: EmulatorOptions = {}) {
 
   return {
     ...(calls as DirectCalls),
+    /** The real client's helpers (saveObjects, replaceAllObjects, waitForTask, ...) as direct calls. */
+    ...buildHelpers(core, calls),
     appId,
     adminApiKey,
     /** msw request handlers for the real hosts; pass them to `setupServer(...)` or `setupWorker(...)`. */

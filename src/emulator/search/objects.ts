@@ -1,17 +1,25 @@
-import { badRequest, notFound, messages } from '../errors';
+import { badRequest, forbidden, notFound, messages } from '../errors';
+import { indexAllowed } from '../gate';
 import type { OperationContext } from '../route';
 import type { SearchRecord } from '../state';
 import { enqueue } from '../tasks';
 import { assertIndexName, isoDate, recordsOf, requireIndex, writeRecords } from './store';
-import { generateObjectID, requireObject, requireObjectID } from './validate';
+import { assertNotReplica, generateObjectID, requireObject, requireObjectID } from './validate';
 import { retrieveAttributes, parseAttributeList } from './retrieve';
 
-/** POST /1/indexes/{indexName} — adds a record under a generated objectID. */
+/** Message of the real service for record writes on a replica. */
+export const REPLICA_ADD = 'cannot apply a add object request on a replica index';
+
+/**
+ * POST /1/indexes/{indexName} — adds a record; an objectID in the body is kept (the record
+ * is then replaced), otherwise one is generated from the seeded generator.
+ */
 export function saveObject(ctx: OperationContext) {
   const { core, params } = ctx;
   assertIndexName(params.indexName);
+  assertNotReplica(core.state, params.indexName, REPLICA_ADD);
   const body = requireObject(ctx.req.body, 'body');
-  const objectID = generateObjectID(core);
+  const objectID = body.objectID === undefined ? generateObjectID(core) : requireObjectID(body.objectID);
   const record: SearchRecord = { ...body, objectID };
   const taskID = enqueue(core, params.indexName, (draft) =>
     writeRecords(draft, params.indexName, core.now(), (records) => records.set(objectID, record)),
@@ -23,6 +31,7 @@ export function saveObject(ctx: OperationContext) {
 export function addOrUpdateObject(ctx: OperationContext) {
   const { core, params } = ctx;
   assertIndexName(params.indexName);
+  assertNotReplica(core.state, params.indexName, REPLICA_ADD);
   const body = requireObject(ctx.req.body, 'body');
   const objectID = params.objectID;
   const record: SearchRecord = { ...body, objectID };
@@ -36,6 +45,7 @@ export function addOrUpdateObject(ctx: OperationContext) {
 export function deleteObject(ctx: OperationContext) {
   const { core, params } = ctx;
   assertIndexName(params.indexName);
+  assertNotReplica(core.state, params.indexName, 'cannot apply a delete object request on a replica index');
   const taskID = enqueue(core, params.indexName, (draft) => {
     const index = draft.indices.get(params.indexName);
     if (index?.records.has(params.objectID)) {
@@ -66,6 +76,7 @@ export function getObjects(ctx: OperationContext) {
     const request = requireObject(entry, `requests[${i}]`);
     const indexName = request.indexName ?? request.index_name;
     if (typeof indexName !== 'string') throw badRequest(`requests[${i}].indexName is required and must be a string`);
+    if (!indexAllowed(ctx.auth, indexName)) throw forbidden('Index not allowed with this API key');
     const objectID = requireObjectID(request.objectID, `requests[${i}].objectID`);
     const wanted = parseAttributeList(request.attributesToRetrieve, `requests[${i}].attributesToRetrieve`);
     return { index: requireIndex(core.state, indexName), objectID, wanted };

@@ -7,6 +7,8 @@ import { settingsRoutes } from './settings/routes';
 import { synonymRoutes } from './synonyms/routes';
 import { addOrUpdateObject, deleteObject, getObject, getObjects, saveObject } from './objects';
 import { getAppTask, getTask } from './tasks';
+import { batch, batchAcl, multipleBatch } from './batch';
+import { partialUpdateObject } from './partial';
 
 const INDEX = '/1/indexes/{indexName}';
 
@@ -18,6 +20,10 @@ const objectRoutes: Route[] = [
   route({ operation: 'deleteObject', method: 'DELETE', path: `${INDEX}/{objectID}`, host: 'search', acl: 'deleteObject', call: {}, handler: deleteObject }),
   route({ operation: 'getObject', method: 'GET', path: `${INDEX}/{objectID}`, host: 'search', acl: 'search', call: { query: ['attributesToRetrieve'] }, handler: getObject }),
   route({ operation: 'getObjects', method: 'POST', path: '/1/indexes/*/objects', host: 'search', acl: 'search', call: { body: '$params' }, handler: getObjects }),
+  route({ operation: 'partialUpdateObject', method: 'POST', path: `${INDEX}/{objectID}/partial`, host: 'search', acl: 'addObject', call: { query: ['createIfNotExists'], body: 'attributesToUpdate' }, handler: partialUpdateObject }),
+  // Batches: the right depends on the actions inside
+  route({ operation: 'batch', method: 'POST', path: `${INDEX}/batch`, host: 'search', acl: batchAcl, call: { body: 'batchWriteParams' }, handler: batch }),
+  route({ operation: 'multipleBatch', method: 'POST', path: '/1/indexes/*/batch', host: 'search', acl: batchAcl, call: { body: '$params' }, handler: multipleBatch }),
   // Tasks
   route({ operation: 'getTask', method: 'GET', path: `${INDEX}/task/{taskID}`, host: 'search', acl: 'addObject', call: {}, handler: getTask }),
   route({ operation: 'getAppTask', method: 'GET', path: '/1/task/{taskID}', host: 'search', acl: 'editSettings', call: {}, handler: getAppTask }),

@@ -1,5 +1,6 @@
 import type { Core } from '../core';
 import { badRequest } from '../errors';
+import type { State } from '../state';
 
 /** A JSON object (not an array, not null), or a 400 naming what was expected. */
 export function requireObject(value: unknown, what: string): Record<string, unknown> {
@@ -36,4 +37,12 @@ export function parseInteger(value: string | undefined, name: string, fallback: 
   const number = Number(value);
   if (!Number.isInteger(number) || number < 0) throw badRequest(`Parameter \`${name}\` must be a non-negative integer, got "${value}"`);
   return number;
+}
+
+/**
+ * Replicas take their records from their primary: the real service refuses record
+ * writes on them with a 400 and a message naming the request kind.
+ */
+export function assertNotReplica(state: State, indexName: string, message: string): void {
+  if (state.indices.get(indexName)?.primary !== undefined) throw badRequest(message);
 }

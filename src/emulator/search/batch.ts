@@ -1,0 +1,177 @@
+import type { Draft } from 'immer';
+import type { Core } from '../core';
+import { badRequest, forbidden } from '../errors';
+import { indexAllowed } from '../gate';
+import type { Acl, OperationContext } from '../route';
+import type { SearchRecord, State } from '../state';
+import { enqueue, enqueueMany } from '../tasks';
+import { clearRecords, removeIndex } from './indices';
+import { parsePartialBody, writePartial, type PartialUpdate } from './partial';
+import { assertIndexName, writeRecords } from './store';
+import { assertNotReplica, generateObjectID, requireObject, requireObjectID } from './validate';
+
+/** The batch actions and the right each one needs (spec 000, batch). */
+const ACTION_ACL = {
+  addObject: 'addObject',
+  updateObject: 'addObject',
+  partialUpdateObject: 'addObject',
+  partialUpdateObjectNoCreate: 'addObject',
+  deleteObject: 'deleteObject',
+  delete: 'deleteIndex',
+  clear: 'deleteIndex',
+} as const satisfies Record<string, Acl>;
+
+type Action = keyof typeof ACTION_ACL;
+const ACTIONS = Object.keys(ACTION_ACL) as Action[];
+
+/** One validated batch request; objectIDs are fixed (and generated) at acceptance time. */
+export type BatchOperation =
+  | { readonly action: 'addObject' | 'updateObject'; readonly record: SearchRecord }
+  | { readonly action: 'partialUpdateObject' | 'partialUpdateObjectNoCreate'; readonly update: PartialUpdate }
+  | { readonly action: 'deleteObject'; readonly objectID: string }
+  | { readonly action: 'delete' | 'clear' };
+
+/** The rights a batch body needs: one per distinct action. Unknown actions are left to the handler's 400. */
+export function batchAcl(ctx: OperationContext): Acl[] {
+  const requests = (ctx.req.body as { requests?: unknown } | undefined)?.requests;
+  const needed = new Set<Acl>();
+  if (Array.isArray(requests)) {
+    for (const request of requests) {
+      const action = (request as { action?: unknown } | null)?.action;
+      if (typeof action === 'string' && action in ACTION_ACL) needed.add(ACTION_ACL[action as Action]);
+    }
+  }
+  if (needed.size === 0) needed.add('addObject');
+  return [...needed];
+}
+
+/**
+ * Validates every request first (no ID drawn), then parses again drawing generated objectIDs,
+ * so a rejected batch leaves the seeded generator untouched too.
+ */
+function parseAll(core: Core, requests: readonly unknown[], check: (request: unknown, where: string) => void = () => {}): BatchOperation[] {
+  requests.forEach((request, i) => {
+    check(request, `requests[${i}]`);
+    parseBatchRequest(() => 'pending', request, `requests[${i}]`);
+  });
+  return requests.map((request, i) => parseBatchRequest(() => generateObjectID(core), request, `requests[${i}]`));
+}
+
+/** Reads `requests` from a batch body, or a 400 naming it. */
+function readRequests(body: unknown): unknown[] {
+  const object = requireObject(body, 'The batch body');
+  if (!Array.isArray(object.requests)) throw badRequest('`requests` is required and must be an array');
+  return object.requests;
+}
+
+/** Validates one request of a batch; `where` names it in messages (`requests[3]`). */
+export function parseBatchRequest(nextID: () => string, request: unknown, where: string): BatchOperation {
+  const entry = requireObject(request, where);
+  const action = entry.action;
+  if (typeof action !== 'string' || !ACTIONS.includes(action as Action)) {
+    throw badRequest(`${where}.action ${JSON.stringify(action)} is invalid: expected one of ${ACTIONS.join(', ')}`);
+  }
+  if (action === 'delete' || action === 'clear') return { action };
+  const body = requireObject(entry.body, `${where}.body`);
+  const needsID = (): string => {
+    if (body.objectID === undefined || body.objectID === null || body.objectID === '') {
+      throw badRequest(`The 'objectID' attribute is required to use action=${action} (${where})`);
+    }
+    return requireObjectID(body.objectID, `${where}.body.objectID`);
+  };
+  switch (action) {
+    case 'addObject': {
+      const objectID = body.objectID === undefined ? nextID() : requireObjectID(body.objectID, `${where}.body.objectID`);
+      return { action, record: { ...body, objectID } };
+    }
+    case 'updateObject':
+      return { action, record: { ...body, objectID: needsID() } };
+    case 'partialUpdateObject':
+    case 'partialUpdateObjectNoCreate': {
+      const objectID = needsID();
+      return { action, update: parsePartialBody(body, objectID, action === 'partialUpdateObject', `${where}: `) };
+    }
+    case 'deleteObject':
+      return { action, objectID: needsID() };
+  }
+  throw badRequest(`${where}.action ${JSON.stringify(action)} is invalid`);
+}
+
+/** Runs the operations of one index in order, inside its task. */
+export function applyBatch(draft: Draft<State>, indexName: string, now: number, operations: readonly BatchOperation[]): void {
+  for (const operation of operations) {
+    switch (operation.action) {
+      case 'addObject':
+      case 'updateObject':
+        writeRecords(draft, indexName, now, (records) => records.set(operation.record.objectID, operation.record));
+        break;
+      case 'partialUpdateObject':
+      case 'partialUpdateObjectNoCreate':
+        writePartial(draft, indexName, now, operation.update);
+        break;
+      case 'deleteObject': {
+        const index = draft.indices.get(indexName);
+        if (index?.records.delete(operation.objectID)) index.updatedAt = now;
+        break;
+      }
+      case 'delete':
+        removeIndex(draft, indexName);
+        break;
+      case 'clear':
+        clearRecords(draft, indexName, now);
+        break;
+    }
+  }
+}
+
+/** The objectIDs a batch reports, in request order (index-level actions have none). */
+function objectIDsOf(operations: readonly BatchOperation[]): string[] {
+  return operations.flatMap((operation) => {
+    if (operation.action === 'addObject' || operation.action === 'updateObject') return [operation.record.objectID];
+    if (operation.action === 'deleteObject') return [operation.objectID];
+    if (operation.action === 'partialUpdateObject' || operation.action === 'partialUpdateObjectNoCreate') return [operation.update.objectID];
+    return [];
+  });
+}
+
+const REPLICA_BATCH = 'cannot apply the batch operation on a replica index';
+
+/** POST /1/indexes/{indexName}/batch */
+export function batch(ctx: OperationContext) {
+  const { core, params } = ctx;
+  assertIndexName(params.indexName);
+  assertNotReplica(core.state, params.indexName, REPLICA_BATCH);
+  const operations = parseAll(core, readRequests(ctx.req.body));
+  const taskID = enqueue(core, params.indexName, (draft) => applyBatch(draft, params.indexName, core.now(), operations));
+  return { taskID, objectIDs: objectIDsOf(operations) };
+}
+
+/** POST /1/indexes/*\/batch — one task per index, applied in the order indices first appear. */
+export function multipleBatch(ctx: OperationContext) {
+  const { core } = ctx;
+  const requests = readRequests(ctx.req.body);
+  const indexNames: string[] = [];
+  const all = parseAll(core, requests, (request, where) => {
+    const indexName = requireObject(request, where).indexName;
+    if (typeof indexName !== 'string') throw badRequest(`${where}.indexName is required and must be a string`);
+    assertIndexName(indexName);
+    if (!indexAllowed(ctx.auth, indexName)) throw forbidden('Index not allowed with this API key');
+    assertNotReplica(core.state, indexName, REPLICA_BATCH);
+    indexNames.push(indexName);
+  });
+  const perIndex = new Map<string, BatchOperation[]>();
+  all.forEach((operation, i) => {
+    const list = perIndex.get(indexNames[i]) ?? [];
+    list.push(operation);
+    perIndex.set(indexNames[i], list);
+  });
+  const names = [...perIndex.keys()];
+  const ids = enqueueMany(
+    core,
+    names.map((indexName) => ({
+      indexName,
+      apply: (draft: Draft<State>) => applyBatch(draft, indexName, core.now(), perIndex.get(indexName)!),
+    })),
+  );
+  return { taskID: Object.fromEntries(names.map((name, i) => [name, ids[i]])), objectIDs: objectIDsOf(all) };
+}
