@@ -1,0 +1,50 @@
+import type { Draft } from 'immer';
+import { setupEmulatorServer } from '../support/server';
+import type { EmulatorOptions } from '../../src';
+import type { IndexState, State } from '../../src/emulator/state';
+import { emptyIndex } from '../../src/emulator/search/store';
+
+/** What both surfaces share: the real client's method names and parameter shapes. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Api = Record<string, (params?: any) => Promise<any>>;
+
+export const SURFACES = ['direct', 'client'] as const;
+export type Surface = (typeof SURFACES)[number];
+
+/**
+ * One msw server per test file; `open(surface)` gives a fresh emulator and the API to drive
+ * it: the emulator's direct calls, or the real v5 client over msw.
+ */
+export function setupSurfaces(options: EmulatorOptions = {}) {
+  const env = setupEmulatorServer(options);
+  return (surface: Surface, overrides: EmulatorOptions = {}) => {
+    const { emulator, client } = env.fresh(overrides);
+    const api = (surface === 'direct' ? emulator : client) as unknown as Api;
+    return { emulator, client, api };
+  };
+}
+
+/** Puts an index straight into the state (replicas, settings) without the settings routes. */
+export function seedIndex(
+  emulator: { core: { commit(recipe: (draft: Draft<State>) => void): unknown } },
+  name: string,
+  patch: Partial<IndexState>,
+): void {
+  emulator.core.commit((draft) => {
+    draft.indices.set(name, { ...emptyIndex(name, 0), ...patch } as Draft<IndexState>);
+  });
+}
+
+/** Asserts a rejected call's status and message, whichever surface threw it. */
+export async function rejects(promise: Promise<unknown>, status: number, message: string | RegExp): Promise<void> {
+  let error: unknown;
+  try {
+    await promise;
+  } catch (caught) {
+    error = caught;
+  }
+  const { status: actual, message: text } = (error ?? {}) as { status?: number; message?: string };
+  if (actual !== status || !(typeof message === 'string' ? text === message : message.test(text ?? ''))) {
+    throw new Error(`expected ${status} "${String(message)}", got ${error === undefined ? 'success' : `${actual} "${text}"`}`);
+  }
+}
