@@ -1,4 +1,8 @@
 import type { IndexState } from '../../state';
+import { DEFAULT_RANKING, SETTINGS, SETTINGS_BY_ANY_NAME } from './catalogue';
+import { INVALID } from './types';
+
+export { DEFAULT_RANKING };
 
 /**
  * Index settings with every default filled in, under the current (non-legacy) names.
@@ -25,6 +29,7 @@ export interface EffectiveSettings {
   paginationLimitedTo: number;
   minWordSizefor1Typo: number;
   minWordSizefor2Typos: number;
+  /** Never the strings `"true"` / `"false"`: those are read as booleans. */
   typoTolerance: boolean | 'min' | 'strict';
   allowTyposOnNumericTokens: boolean;
   disableTypoToleranceOnAttributes: string[];
@@ -45,6 +50,7 @@ export interface EffectiveSettings {
   removeWordsIfNoResults: 'none' | 'lastWords' | 'firstWords' | 'allOptional';
   advancedSyntax: boolean;
   advancedSyntaxFeatures: string[];
+  /** A string value is read as a comma-separated list. */
   optionalWords: string[] | null;
   disablePrefixOnAttributes: string[];
   disableExactOnAttributes: string[];
@@ -53,81 +59,63 @@ export interface EffectiveSettings {
   numericAttributesForFiltering: string[] | null;
   allowCompressionOfIntegerArray: boolean;
   attributeForDistinct: string | null;
-  distinct: boolean | number;
+  /** Always a number of hits per group: `true` is 1, `false` is 0. */
+  distinct: number;
   replaceSynonymsInHighlight: boolean;
   minProximity: number;
   responseFields: string[];
   maxFacetHits: number;
   attributeCriteriaComputedByMinProximity: boolean;
+  /** Resolved: the explicit value, else from attributeCriteriaComputedByMinProximity. */
+  attributeCriteriaComputedBy: 'minProximity' | 'best' | 'sum';
+  attributesToTransliterate: string[] | null;
   renderingContent: Record<string, unknown>;
   userData: unknown;
   mode: 'neuralSearch' | 'keywordSearch';
+  semanticSearch: { eventSources?: string[] | null };
+  enableReRanking: boolean;
+  reRankingApplyFilter: string | unknown[] | null;
   [other: string]: unknown;
 }
 
-export const DEFAULT_RANKING = ['typo', 'geo', 'words', 'filters', 'proximity', 'attribute', 'exact', 'custom'];
-
-export const DEFAULT_SETTINGS: EffectiveSettings = {
-  searchableAttributes: null,
-  attributesForFaceting: null,
-  unretrievableAttributes: null,
-  attributesToRetrieve: null,
-  ranking: DEFAULT_RANKING,
-  customRanking: null,
-  relevancyStrictness: 100,
-  replicas: null,
-  maxValuesPerFacet: 100,
-  sortFacetValuesBy: 'count',
-  attributesToHighlight: null,
-  attributesToSnippet: null,
-  highlightPreTag: '<em>',
-  highlightPostTag: '</em>',
-  snippetEllipsisText: '…',
-  restrictHighlightAndSnippetArrays: false,
-  hitsPerPage: 20,
-  paginationLimitedTo: 1000,
-  minWordSizefor1Typo: 4,
-  minWordSizefor2Typos: 8,
-  typoTolerance: true,
-  allowTyposOnNumericTokens: true,
-  disableTypoToleranceOnAttributes: [],
-  disableTypoToleranceOnWords: [],
-  separatorsToIndex: '',
-  ignorePlurals: false,
-  removeStopWords: false,
-  keepDiacriticsOnCharacters: '',
-  queryLanguages: [],
-  indexLanguages: [],
-  decompoundQuery: true,
-  camelCaseAttributes: [],
-  decompoundedAttributes: {},
-  customNormalization: {},
-  enableRules: true,
-  enablePersonalization: false,
-  queryType: 'prefixLast',
-  removeWordsIfNoResults: 'none',
-  advancedSyntax: false,
-  advancedSyntaxFeatures: ['exactPhrase', 'excludeWords'],
-  optionalWords: null,
-  disablePrefixOnAttributes: [],
-  disableExactOnAttributes: [],
-  exactOnSingleWordQuery: 'attribute',
-  alternativesAsExact: ['ignorePlurals', 'singleWordSynonym'],
-  numericAttributesForFiltering: null,
-  allowCompressionOfIntegerArray: false,
-  attributeForDistinct: null,
-  distinct: false,
-  replaceSynonymsInHighlight: false,
-  minProximity: 1,
-  responseFields: ['*'],
-  maxFacetHits: 10,
-  attributeCriteriaComputedByMinProximity: false,
-  renderingContent: {},
-  userData: {},
-  mode: 'keywordSearch',
+/** Values read from a stored (or copied, or legacy) setting, into the effective shape. */
+const NORMALIZE: Partial<Record<string, (value: any) => unknown>> = {
+  distinct: (value: boolean | number) => (value === true ? 1 : value === false ? 0 : value),
+  optionalWords: (value: string | string[]) =>
+    typeof value === 'string' ? value.split(',').map((word) => word.trim()).filter((word) => word !== '') : value,
 };
 
-/** The settings an index searches with: stored values over defaults. */
+function build(settings: Readonly<Record<string, unknown>>): EffectiveSettings {
+  const out: Record<string, unknown> = {};
+  for (const spec of SETTINGS) out[spec.name] = spec.default;
+  // Stored settings are already valid and under current names; stay tolerant of anything else
+  // written into the tree (legacy names, raw strings) by parsing again.
+  for (const [key, raw] of Object.entries(settings)) {
+    const spec = SETTINGS_BY_ANY_NAME.get(key);
+    if (!spec || raw === null || raw === undefined) continue;
+    const parsed = spec.type.parse(raw);
+    if (parsed !== INVALID && (key === spec.name || !(spec.name in settings))) out[spec.name] = parsed;
+  }
+  for (const [name, normalize] of Object.entries(NORMALIZE)) out[name] = normalize!(out[name]);
+  out.attributeCriteriaComputedBy ??= out.attributeCriteriaComputedByMinProximity ? 'minProximity' : 'best';
+  return out as EffectiveSettings;
+}
+
+/** Every default, as a search on a new index sees it. */
+export const DEFAULT_SETTINGS: EffectiveSettings = build({});
+
+// Settings objects are immutable (one state tree), so each is computed once.
+const cache = new WeakMap<object, EffectiveSettings>();
+
+/**
+ * The settings an index searches with: stored values over defaults, normalized.
+ * A fresh top-level object each call, so a caller may override fields per query.
+ */
 export function effectiveSettings(index: Pick<IndexState, 'settings'>): EffectiveSettings {
-  return { ...DEFAULT_SETTINGS, ...(index.settings as Partial<EffectiveSettings>) };
+  let effective = cache.get(index.settings);
+  if (!effective) {
+    effective = build(index.settings);
+    cache.set(index.settings, effective);
+  }
+  return { ...effective };
 }
