@@ -105,14 +105,14 @@ export function buildHelpers(core: Core, calls: Calls) {
     }
   }
 
-  /** Whether the index exists: the client asks for its settings; without a settings route the state answers. */
+  /** Whether the index exists: asks for its settings, as the client does (the state answers while getSettings is not served). */
   async function indexExists({ indexName }: { indexName: string }, requestOptions?: RequestOptions): Promise<boolean> {
-    if (!calls.getSettings) return core.state.indices.has(indexName);
     try {
       await calls.getSettings({ indexName }, requestOptions);
       return true;
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return false;
+      if (error instanceof ApiError && error.status === 501) return core.state.indices.has(indexName);
       throw error;
     }
   }
