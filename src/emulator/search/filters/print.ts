@@ -5,10 +5,21 @@ export function quote(text: string): string {
   return `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 }
 
+/** Plain decimal notation (the filters language has no exponents), exact for every double. */
 function number(value: number): string {
-  // Plain decimal notation: the filters language has no exponents.
-  if (Number.isInteger(value)) return BigInt(value).toString();
-  return String(value).includes('e') ? value.toFixed(20).replace(/0+$/, '') : String(value);
+  const text = String(value);
+  const e = text.indexOf('e');
+  if (e < 0) return text;
+  const negative = text.startsWith('-');
+  const mantissa = text.slice(negative ? 1 : 0, e);
+  const dot = mantissa.indexOf('.');
+  const digits = mantissa.replace('.', '');
+  const point = (dot < 0 ? mantissa.length : dot) + Number(text.slice(e + 1));
+  let out: string;
+  if (point <= 0) out = `0.${'0'.repeat(-point)}${digits}`;
+  else if (point >= digits.length) out = digits + '0'.repeat(point - digits.length);
+  else out = `${digits.slice(0, point)}.${digits.slice(point)}`;
+  return negative ? `-${out}` : out;
 }
 
 function score(value: number): string {
