@@ -22,6 +22,8 @@ export interface CoreOptions {
   readonly indexingDelay: number;
   /** The client IP requests are attributed to unless a request says otherwise. */
   readonly clientIp: string;
+  /** Cluster names of a multi-cluster application; absent or empty: the feature is off. */
+  readonly clusters?: readonly string[];
 }
 
 /**

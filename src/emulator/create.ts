@@ -9,6 +9,7 @@ import { createRandom } from './random';
 import type { EmulatorRequest, EmulatorResponse } from './request';
 import { Router } from './router';
 import { routes } from './routes';
+import { installSecurityObservers } from './security-helpers';
 import { initialState } from './state';
 
 export interface EmulatorOptions {
@@ -24,6 +25,8 @@ export interface EmulatorOptions {
   indexingDelay?: Duration;
   /** The client IP requests come from unless a request sets `x-emulator-client-ip`. Default `"127.0.0.1"`. */
   clientIp?: string;
+  /** Cluster names, to turn on multi-cluster user mapping (e.g. `['c1-test', 'c2-test']`). Default: off. */
+  clusters?: readonly string[];
 }
 
 export type Emulator = ReturnType<typeof createEmulator>;
@@ -41,12 +44,13 @@ export function createEmulator(options: EmulatorOptions = {}) {
   const seedState = random.save();
   const firstTaskID = random.int(100_000, 999_999);
   const core = new Core(
-    { appId, adminApiKey, indexingDelay: toMilliseconds(options.indexingDelay ?? 0), clientIp: options.clientIp ?? '127.0.0.1' },
+    { appId, adminApiKey, indexingDelay: toMilliseconds(options.indexingDelay ?? 0), clientIp: options.clientIp ?? '127.0.0.1', clusters: [...(options.clusters ?? [])] },
     clock,
     random,
     new Router(routes),
     () => initialState(firstTaskID),
   );
+  installSecurityObservers(core);
   const admin: Caller = { appId, apiKey: adminApiKey };
   const calls = buildDirectCalls(core, admin);
 

@@ -1,8 +1,13 @@
 import type { Core } from './core';
 import { ApiError, badRequest } from './errors';
-import { authenticate, authorize } from './gate';
+import { authenticate, authorize, clientIp } from './gate';
+import { sourceAllowed } from './keys/firewall';
 import type { EmulatorRequest, EmulatorResponse } from './request';
 import { Reply, type Auth, type OperationContext, type Route } from './route';
+
+/** What the real client reports when no host answers (status 0: a network failure, not HTTP). */
+export const UNREACHABLE =
+  'Unreachable hosts - your application id may be incorrect. If the error persists, please visit our help center https://alg.li/support-unreachable-hosts or reach out to the Algolia Support team: https://alg.li/support';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=UTF-8' };
 
@@ -13,6 +18,8 @@ const JSON_HEADERS = { 'content-type': 'application/json; charset=UTF-8' };
  */
 export async function dispatch(core: Core, req: EmulatorRequest): Promise<EmulatorResponse> {
   core.settle();
+  // The firewall allow-list works at the network level: a refused source reaches no server.
+  if (!sourceAllowed(core, clientIp(core, req))) return { status: 0, headers: {}, body: { message: UNREACHABLE } };
   let route: Route | undefined;
   let auth: Auth | undefined;
   let res: EmulatorResponse;

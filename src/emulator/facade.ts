@@ -31,7 +31,7 @@ export function buildDirectCalls(core: Core, caller: Caller): Record<string, Dir
     if (!route.call || route.operation in calls) continue;
     calls[route.operation] = async (params = {}, requestOptions = {}) => {
       const res = await dispatch(core, toRequest(route, params, caller, requestOptions));
-      if (res.status >= 400) {
+      if (res.status >= 400 || res.status === 0) {
         const body = res.body as { message?: string } | undefined;
         throw new ApiError(res.status, body?.message ?? `HTTP ${res.status}`);
       }

@@ -1,34 +1,33 @@
 import type { Core } from './core';
-import { forbidden, messages } from './errors';
+import { forbidden, messages, notFound, tooManyRequests } from './errors';
 import { readCredential, readHeader, type EmulatorRequest } from './request';
-import type { Acl, Auth, OperationContext, Route } from './route';
+import type { Auth, OperationContext, Route } from './route';
+import { ALL_ACLS } from './keys/acl';
 import { resolveKey } from './keys/resolve';
+import { userAssigned } from './clusters/mapping';
 
-/** Every right: what the admin key holds. */
-export const ALL_ACLS: readonly Acl[] = [
-  'search',
-  'browse',
-  'addObject',
-  'deleteObject',
-  'deleteIndex',
-  'settings',
-  'editSettings',
-  'analytics',
-  'recommendation',
-  'usage',
-  'logs',
-  'listIndexes',
-  'seeUnretrievableAttributes',
-  'inference',
-  'personalization',
-];
+export { ALL_ACLS };
 
 /** Header a test can set to attribute one request to another client IP. */
 export const CLIENT_IP_HEADER = 'x-emulator-client-ip';
 
+export const METHOD_REFUSED = 'Method not allowed with this API key';
+export const INDEX_REFUSED = 'Index not allowed with this API key';
+export const RATE_LIMITED = 'Too many requests per IP per hour';
+export const USER_NOT_ASSIGNED = 'User ID not found';
+
+const HOUR = 3_600_000;
+
+/** The IP a request comes from (what the firewall sees): a test header or the emulator option. */
+export function clientIp(core: Core, req: EmulatorRequest): string {
+  return readHeader(req, CLIENT_IP_HEADER) ?? core.options.clientIp;
+}
+
 /**
  * Establishes who is calling: application ID, then the key (admin, stored or secured).
- * Rights are checked later by {@link authorize}, once the route's context exists.
+ * The admin key may speak for a rate-limited key on behalf of an end user
+ * (`X-Forwarded-API-Key` + `X-Forwarded-For`): the request then gets that key's identity,
+ * counted against the forwarded IP. Rights are checked later by {@link authorize}.
  */
 export async function authenticate(core: Core, req: EmulatorRequest, route: Route): Promise<Auth> {
   const appId = readCredential(req, 'application-id');
@@ -36,37 +35,76 @@ export async function authenticate(core: Core, req: EmulatorRequest, route: Rout
   if (!appId || !apiKey || appId.toLowerCase() !== core.options.appId.toLowerCase()) {
     throw forbidden(messages.invalidCredentials);
   }
-  const ip = readHeader(req, CLIENT_IP_HEADER) ?? core.options.clientIp;
+  const ip = clientIp(core, req);
   if (apiKey === core.options.adminApiKey) {
-    return { admin: true, apiKey, acl: new Set(ALL_ACLS), ip };
+    const forwardedKey = readHeader(req, 'x-forwarded-api-key');
+    if (forwardedKey === undefined) return { admin: true, apiKey, acl: new Set(ALL_ACLS), ip };
+    const forwardedIp = readHeader(req, 'x-forwarded-for')?.split(',')[0]?.trim() || ip;
+    const forwarded = await resolveKey(core, req, route, forwardedKey, forwardedIp);
+    if (!forwarded) throw forbidden(messages.invalidCredentials);
+    return forwarded;
   }
   const auth = await resolveKey(core, req, route, apiKey, ip);
   if (!auth) throw forbidden(messages.invalidCredentials);
   return auth;
 }
 
-/** Checks the route's right and the key's index restriction. */
+/**
+ * Checks, in order: the route's right, the key's index restriction, the multi-cluster user
+ * header, then counts the call against the key's hourly limit.
+ */
 export function authorize(ctx: OperationContext): void {
   const { route, auth } = ctx;
+  assertUserAssigned(ctx);
   if (auth.admin || route.acl === 'none') return;
   if (route.acl === 'admin') throw forbidden(messages.invalidCredentials);
   const needed = typeof route.acl === 'function' ? route.acl(ctx) : [route.acl];
   for (const acl of needed) {
-    if (!auth.acl.has(acl)) throw forbidden('Method not allowed with this API key');
+    if (!auth.acl.has(acl)) throw forbidden(METHOD_REFUSED);
   }
   const indexName = ctx.params.indexName;
-  if (indexName !== undefined && indexName !== '*' && !indexAllowed(auth, indexName)) {
-    throw forbidden(`Index not allowed with this API key`);
-  }
+  if (indexName !== undefined && indexName !== '*') assertIndexAllowed(auth, indexName);
+  countCall(ctx);
 }
 
-/** Whether an index name is within a key's `indexes` patterns (`*` matches any run of characters). */
+/** Whether an index name is within a key's `indexes` and a secured key's `restrictIndices` (`*` wildcards). */
 export function indexAllowed(auth: Auth, indexName: string): boolean {
-  if (!auth.indexes || auth.indexes.length === 0) return true;
-  return auth.indexes.some((pattern) => wildcard(pattern).test(indexName));
+  const within = (patterns: readonly string[] | undefined) =>
+    !patterns || patterns.length === 0 || patterns.some((pattern) => indexPattern(pattern, indexName));
+  return within(auth.indexes) && within(auth.restrictIndices);
 }
 
-function wildcard(pattern: string): RegExp {
+/**
+ * For operations over several indices (`*\/queries`, `*\/objects`, `*\/batch`): call it for
+ * each index named inside the body. 403 with the real message when the key may not touch it.
+ */
+export function assertIndexAllowed(auth: Auth, indexName: string): void {
+  if (!auth.admin && !indexAllowed(auth, indexName)) throw forbidden(INDEX_REFUSED);
+}
+
+/** `*` matches any run of characters; index names are case-sensitive. */
+function indexPattern(pattern: string, indexName: string): boolean {
   const escaped = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`^${escaped.join('.*')}$`);
+  return new RegExp(`^${escaped.join('.*')}$`).test(indexName);
+}
+
+/** `maxQueriesPerIPPerHour`: a sliding one-hour window on the emulator clock. */
+function countCall(ctx: OperationContext): void {
+  const limit = ctx.auth.rateLimit;
+  if (!limit) return;
+  const { core } = ctx;
+  const now = core.now();
+  const recent = (core.state.security.calls.get(limit.bucket) ?? []).filter((at) => at > now - HOUR);
+  if (recent.length >= limit.limit) throw tooManyRequests(RATE_LIMITED);
+  core.commit((draft) => {
+    draft.security.calls.set(limit.bucket, [...recent, now]);
+  });
+}
+
+/** With multi-cluster mapping on, a request for a user that is not assigned is rejected. */
+function assertUserAssigned(ctx: OperationContext): void {
+  const userID = readHeader(ctx.req, 'x-algolia-user-id');
+  if (userID === undefined || (ctx.core.options.clusters ?? []).length === 0) return;
+  if (ctx.route.path.startsWith('/1/clusters')) return;
+  if (!userAssigned(ctx.core, userID)) throw notFound(USER_NOT_ASSIGNED);
 }

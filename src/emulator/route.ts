@@ -27,12 +27,16 @@ export interface Auth {
   readonly acl: ReadonlySet<Acl>;
   /** Index name patterns the key is restricted to (`*` wildcards); undefined = all indices. */
   readonly indexes?: readonly string[];
+  /** A secured key's `restrictIndices`: the index must match these too (besides `indexes`). */
+  readonly restrictIndices?: readonly string[];
   /** Search parameters forced onto every query made with the key (already decoded). */
   readonly queryParameters?: Readonly<Record<string, string>>;
   readonly maxHitsPerQuery?: number;
   readonly userToken?: string;
   /** The client IP the request is attributed to. */
   readonly ip: string;
+  /** `maxQueriesPerIPPerHour` of the key: calls are counted per bucket (key + IP or user token). */
+  readonly rateLimit?: { readonly bucket: string; readonly limit: number };
 }
 
 /** Everything an operation receives. */

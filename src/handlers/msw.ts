@@ -28,6 +28,7 @@ export function createHandlers(core: Core): RequestHandler[] {
         if (request.method === 'OPTIONS') return new HttpResponse(null, { status: 204, headers: CORS_HEADERS });
         const req = await toEmulatorRequest(request, family);
         const res = await dispatch(core, req);
+        if (res.status === 0) return HttpResponse.error(); // firewall: the source sees no server
         return new HttpResponse(JSON.stringify(res.body), {
           status: res.status,
           headers: { ...CORS_HEADERS, ...res.headers },

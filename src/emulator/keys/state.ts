@@ -1,5 +1,71 @@
-/** API keys, firewall allow-list and API logs (issue: keys, rights, firewall, logs). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface SecurityState {}
+import type { Acl } from '../route';
 
-export const initialSecurityState = (): SecurityState => ({});
+/** An API key as stored: the fields the caller set, verbatim, plus bookkeeping. */
+export interface StoredKey {
+  readonly value: string;
+  readonly acl: readonly Acl[];
+  readonly description?: string;
+  readonly indexes?: readonly string[];
+  readonly maxHitsPerQuery?: number;
+  readonly maxQueriesPerIPPerHour?: number;
+  readonly queryParameters?: string;
+  readonly referers?: readonly string[];
+  readonly validity?: number;
+  /** Epoch ms. */
+  readonly createdAt: number;
+  /** Epoch ms after which the key is gone (`validity` seconds after creation or update). */
+  readonly expiresAt?: number;
+}
+
+/** A deleted application key, restorable until restored or replaced. */
+export interface DeletedKey {
+  readonly key: StoredKey;
+  readonly deletedAt: number;
+}
+
+export interface AllowedSource {
+  readonly source: string;
+  readonly description?: string;
+}
+
+/** One answered request, as the API log keeps it (serialised at record time). */
+export interface LogRecord {
+  readonly at: number;
+  readonly method: string;
+  readonly status: number;
+  readonly url: string;
+  readonly ip: string;
+  readonly queryBody: string;
+  readonly answer: string;
+  readonly queryHeaders: string;
+  readonly index?: string;
+  readonly queryParams?: string;
+  readonly nbHits?: number;
+  readonly kind: 'query' | 'build' | 'other';
+}
+
+/** API keys, firewall allow-list, API logs and rate-limit counters. */
+export interface SecurityState {
+  /** Application-level keys by value. */
+  readonly keys: ReadonlyMap<string, StoredKey>;
+  readonly deleted: ReadonlyMap<string, DeletedKey>;
+  /** Index-specific keys: index name -> key value -> key. Copy and move carry them along. */
+  readonly indexKeys: ReadonlyMap<string, ReadonlyMap<string, StoredKey>>;
+  /** Off until the first call that sets up the allow-list. */
+  readonly firewall: { readonly enabled: boolean; readonly sources: readonly AllowedSource[] };
+  /** Newest last; at most {@link LOG_CAPACITY}. */
+  readonly logs: readonly LogRecord[];
+  /** Rate-limit bucket (key + IP or user token) -> times of the calls in the last hour. */
+  readonly calls: ReadonlyMap<string, readonly number[]>;
+}
+
+export const LOG_CAPACITY = 1000;
+
+export const initialSecurityState = (): SecurityState => ({
+  keys: new Map(),
+  deleted: new Map(),
+  indexKeys: new Map(),
+  firewall: { enabled: false, sources: [] },
+  logs: [],
+  calls: new Map(),
+});

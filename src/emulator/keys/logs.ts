@@ -1,0 +1,102 @@
+import type { Core, DispatchEvent } from '../core';
+import { badRequest } from '../errors';
+import type { OperationContext } from '../route';
+import { LOG_CAPACITY, type LogRecord } from './state';
+
+const RETENTION_MS = 7 * 24 * 3_600_000;
+const MAX_LENGTH = 1000;
+const LOG_TYPES = new Set(['all', 'query', 'build', 'error']);
+/** Credential headers whose values the log masks. */
+const SECRET_HEADERS = new Set(['x-algolia-api-key', 'x-service-api-key', 'x-forwarded-api-key']);
+/** Operations the log files under `query` (reads of records and search results). */
+const QUERY_ACLS = new Set(['search', 'browse']);
+
+/** Keeps the first characters of a key and masks the rest, as the real log does. */
+export function maskKey(value: string): string {
+  return value.length <= 3 ? '*'.repeat(value.length) : value.slice(0, 3) + '*'.repeat(value.length - 3);
+}
+
+/**
+ * Observer: files every answered request in the API log (newest last, the last 1000),
+ * except routes marked `logged: false` (the logs call itself).
+ */
+export function recordLog(core: Core, event: DispatchEvent): void {
+  if (event.route?.logged === false) return;
+  const { req, res, route } = event;
+  const query = new URLSearchParams(req.query).toString();
+  const headers = Object.entries(req.headers)
+    .map(([name, value]) => `${name}: ${SECRET_HEADERS.has(name) ? maskKey(value) : value}`)
+    .join('\n');
+  const match = route ? core.router.match(req.host, req.method, req.path) : undefined;
+  const index = match && match !== 'method' ? match.params.indexName : undefined;
+  const answer = res.body as { nbHits?: unknown; params?: unknown } | undefined;
+  const bodyParams = (req.body as { params?: unknown } | undefined)?.params;
+  const record: LogRecord = {
+    at: event.at,
+    method: req.method,
+    status: res.status,
+    url: query ? `${req.path}?${query}` : req.path,
+    ip: event.auth?.ip ?? req.headers['x-emulator-client-ip'] ?? core.options.clientIp,
+    queryBody: req.body === undefined ? '' : JSON.stringify(req.body),
+    answer: JSON.stringify(res.body ?? null),
+    queryHeaders: headers,
+    ...(index !== undefined && index !== '*' ? { index } : {}),
+    ...(typeof bodyParams === 'string' ? { queryParams: bodyParams } : query ? { queryParams: query } : {}),
+    ...(typeof answer?.nbHits === 'number' ? { nbHits: answer.nbHits } : {}),
+    kind: route && typeof route.acl === 'string' && QUERY_ACLS.has(route.acl) ? 'query' : req.method === 'GET' ? 'other' : 'build',
+  };
+  core.commit((draft) => {
+    draft.security.logs.push(record);
+    if (draft.security.logs.length > LOG_CAPACITY) draft.security.logs.splice(0, draft.security.logs.length - LOG_CAPACITY);
+  });
+}
+
+async function sha1Hex(text: string): Promise<string> {
+  const digest = new Uint8Array(await globalThis.crypto.subtle.digest('SHA-1', new TextEncoder().encode(text)));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+function integer(raw: string | undefined, name: string, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw badRequest(`Parameter \`${name}\` must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+/** GET /1/logs — newest first, 7 days at most, filtered by index and type. */
+export async function getLogs(ctx: OperationContext) {
+  const { core, req } = ctx;
+  const offset = integer(req.query.offset, 'offset', 0);
+  const length = integer(req.query.length, 'length', 10);
+  if (length > MAX_LENGTH) throw badRequest(`Parameter \`length\` must be at most ${MAX_LENGTH}, got ${length}`);
+  const type = req.query.type ?? 'all';
+  if (!LOG_TYPES.has(type)) throw badRequest(`Parameter \`type\` must be one of all, query, build, error; got "${type}"`);
+  const indexName = req.query.indexName;
+  const since = core.now() - RETENTION_MS;
+  const selected = [...core.state.security.logs]
+    .reverse()
+    .filter((log) => log.at >= since)
+    .filter((log) => indexName === undefined || log.index === indexName)
+    .filter((log) => type === 'all' || (type === 'error' ? log.status >= 400 : log.kind === type))
+    .slice(offset, offset + length);
+  return { logs: await Promise.all(selected.map(toEntry)) };
+}
+
+async function toEntry(log: LogRecord) {
+  const entry = {
+    timestamp: new Date(log.at).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    method: log.method,
+    answer_code: String(log.status),
+    query_body: log.queryBody,
+    answer: log.answer,
+    url: log.url,
+    ip: log.ip,
+    query_headers: log.queryHeaders,
+    nb_api_calls: '1',
+    processing_time_ms: '1',
+    ...(log.index === undefined ? {} : { index: log.index }),
+    ...(log.queryParams === undefined ? {} : { query_params: log.queryParams }),
+    ...(log.nbHits === undefined ? {} : { query_nb_hits: String(log.nbHits) }),
+  };
+  return { ...entry, sha1: await sha1Hex(JSON.stringify(entry)) };
+}
