@@ -24,6 +24,10 @@ export interface CoreOptions {
   readonly clientIp: string;
   /** Cluster names of a multi-cluster application; absent or empty: the feature is off. */
   readonly clusters?: readonly string[];
+  /** Milliseconds between analytics refreshes; 0 shows searches and events at once. Default 5 minutes. */
+  readonly analyticsRefresh?: number;
+  /** Country code analytics attributes searches to unless a request sets `x-emulator-country`. */
+  readonly country?: string;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { RequestHandler } from 'msw';
 import { createFakeClock, createSystemClock, DEFAULT_START, toMilliseconds, type Clock, type Duration, type Instant } from '../clock';
 import { createHandlers } from '../handlers/msw';
 import { Core, type Snapshot } from './core';
+import { installAnalytics } from './analytics/install';
 import { dispatch } from './dispatch';
 import { buildDirectCalls, type Caller, type DirectCall } from './facade';
 import { buildHelpers } from './helpers';
@@ -27,6 +28,10 @@ export interface EmulatorOptions {
   clientIp?: string;
   /** Cluster names, to turn on multi-cluster user mapping (e.g. `['c1-test', 'c2-test']`). Default: off. */
   clusters?: readonly string[];
+  /** How often analytics data refreshes (`status.updatedAt`): a duration, or `"immediate"`. Default `"5m"`. */
+  analyticsRefresh?: Duration | 'immediate';
+  /** Country code (`"FR"`) analytics attributes searches to unless a request sets `x-emulator-country`. Default none. */
+  country?: string;
 }
 
 export type Emulator = ReturnType<typeof createEmulator>;
@@ -44,12 +49,21 @@ export function createEmulator(options: EmulatorOptions = {}) {
   const seedState = random.save();
   const firstTaskID = random.int(100_000, 999_999);
   const core = new Core(
-    { appId, adminApiKey, indexingDelay: toMilliseconds(options.indexingDelay ?? 0), clientIp: options.clientIp ?? '127.0.0.1', clusters: [...(options.clusters ?? [])] },
+    {
+      appId,
+      adminApiKey,
+      indexingDelay: toMilliseconds(options.indexingDelay ?? 0),
+      clientIp: options.clientIp ?? '127.0.0.1',
+      clusters: [...(options.clusters ?? [])],
+      analyticsRefresh: options.analyticsRefresh === 'immediate' ? 0 : toMilliseconds(options.analyticsRefresh ?? '5m'),
+      ...(options.country !== undefined ? { country: options.country } : {}),
+    },
     clock,
     random,
     new Router(routes),
     () => initialState(firstTaskID),
   );
+  installAnalytics(core);
   installSecurityObservers(core);
   const admin: Caller = { appId, apiKey: adminApiKey };
   const calls = buildDirectCalls(core, admin);

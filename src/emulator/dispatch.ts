@@ -1,3 +1,4 @@
+import { familyAuthError } from './analytics/auth';
 import type { Core } from './core';
 import { ApiError, badRequest } from './errors';
 import { authenticate, authorize, clientIp } from './gate';
@@ -34,7 +35,7 @@ export async function dispatch(core: Core, req: EmulatorRequest): Promise<Emulat
     authorize(ctx);
     res = toResponse(await route.handler(ctx));
   } catch (error) {
-    res = toErrorResponse(error);
+    res = toErrorResponse(familyAuthError(route, error));
   }
   core.report({ req, res, route, auth, at: core.now() });
   return res;

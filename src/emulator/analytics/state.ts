@@ -1,5 +1,97 @@
-/** Recorded searches, insights events, personalization strategy and profiles. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface AnalyticsState {}
+/** A filter a search applied, as analytics reports it (`brand:apple`, `price>10`). */
+export interface RecordedFilter {
+  readonly attribute: string;
+  readonly operator: ':' | '<' | '<=' | '=' | '!=' | '>' | '>=';
+  readonly value: string;
+}
 
-export const initialAnalyticsState = (): AnalyticsState => ({});
+/** One search as analytics saw it (searches with `analytics: false` are never recorded). */
+export interface RecordedSearch {
+  readonly id: number;
+  readonly at: number;
+  readonly index: string;
+  readonly query: string;
+  /** `userToken`, else the `X-Algolia-UserToken` header, else the client IP. */
+  readonly user: string;
+  readonly tags: readonly string[];
+  readonly nbHits: number;
+  /** Object IDs of the hits returned, in order. */
+  readonly hits: readonly string[];
+  /** Present for tracked searches (`clickAnalytics: true`). */
+  readonly queryID?: string;
+  readonly filters: readonly RecordedFilter[];
+  readonly country?: string;
+  /** Set when a later keystroke of the same user replaced this search (prefix aggregation). */
+  readonly aggregatedInto?: number;
+}
+
+/** What the insights API knows of a query ID: when and where it was issued. */
+export interface IssuedQuery {
+  readonly at: number;
+  readonly index: string;
+  /** The recorded search, absent for `analytics: false` searches. */
+  readonly searchId?: number;
+}
+
+export interface ObjectData {
+  readonly queryID?: string;
+  readonly price?: number;
+  readonly quantity?: number;
+  readonly discount?: number;
+}
+
+/** An accepted insights event. */
+export interface StoredEvent {
+  /** Order of arrival, so deletions can tell events received before them. */
+  readonly seq: number;
+  readonly receivedAt: number;
+  readonly timestamp: number;
+  readonly eventType: 'click' | 'view' | 'conversion' | 'instantsearch';
+  readonly eventSubtype?: 'addToCart' | 'purchase';
+  readonly eventName: string;
+  readonly index: string;
+  readonly userToken: string;
+  readonly authenticatedUserToken?: string;
+  readonly queryID?: string;
+  readonly objectIDs?: readonly string[];
+  readonly positions?: readonly number[];
+  /** Decoded `attribute:value` strings. */
+  readonly filters?: readonly string[];
+  readonly objectData?: readonly ObjectData[];
+  readonly currency?: string;
+  readonly value?: number;
+}
+
+export interface Strategy {
+  readonly eventsScoring: readonly { readonly eventName: string; readonly eventType: 'click' | 'conversion' | 'view'; readonly score: number }[];
+  readonly facetsScoring: readonly { readonly facetName: string; readonly score: number }[];
+  readonly personalizationImpact: number;
+}
+
+export interface ProfileDeletion {
+  /** Events timestamped before this instant are ignored. */
+  readonly deletedUntil: number;
+  /** Events received up to this sequence number are ignored too. */
+  readonly seq: number;
+}
+
+/** Recorded searches, insights events, personalization strategy and profiles, rate-limit window. */
+export interface AnalyticsState {
+  readonly searches: readonly RecordedSearch[];
+  readonly queries: ReadonlyMap<string, IssuedQuery>;
+  readonly events: readonly StoredEvent[];
+  readonly lastSeq: number;
+  readonly strategy?: Strategy;
+  readonly deletions: ReadonlyMap<string, ProfileDeletion>;
+  /** The analytics API's fixed 60-second window. */
+  readonly rateWindow: { readonly start: number; readonly count: number };
+}
+
+export const initialAnalyticsState = (): AnalyticsState => ({
+  searches: [],
+  queries: new Map(),
+  events: [],
+  lastSeq: 0,
+  deletions: new Map(),
+  rateWindow: { start: Number.NEGATIVE_INFINITY, count: 0 },
+});

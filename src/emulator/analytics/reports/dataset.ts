@@ -1,0 +1,95 @@
+import type { AnalyticsState, RecordedSearch, StoredEvent } from '../state';
+import { matchesTags } from './tags';
+import { dateOf, type Window } from './window';
+
+export interface Click {
+  readonly objectID?: string;
+  readonly position?: number;
+}
+
+export interface Conversion {
+  readonly objectIDs: readonly string[];
+  readonly subtype?: 'addToCart' | 'purchase';
+}
+
+/** One counted search and the events attributed to it through its query ID. */
+export interface SearchFacts {
+  readonly search: RecordedSearch;
+  readonly date: string;
+  readonly tracked: boolean;
+  readonly clicks: Click[];
+  readonly conversions: Conversion[];
+  /** Currency -> revenue of purchase events. */
+  readonly revenue: Map<string, number>;
+}
+
+/**
+ * The searches an analytics request covers: visible (refreshed), on the index, in the date
+ * range, matching the tags, and the last of each keystroke sequence; with their clicks and
+ * conversions (events tied to their query IDs, or to a query ID of a keystroke they replaced).
+ */
+export function collect(state: AnalyticsState, window: Window, visibleBefore: number): SearchFacts[] {
+  const byId = new Map<number, RecordedSearch>();
+  for (const search of state.searches) byId.set(search.id, search);
+  const facts = new Map<number, SearchFacts>();
+  for (const search of state.searches) {
+    if (search.aggregatedInto !== undefined || search.index !== window.index) continue;
+    if (search.at >= visibleBefore || search.at < window.from || search.at >= window.to) continue;
+    if (!matchesTags(window.tags, search.tags)) continue;
+    facts.set(search.id, { search, date: dateOf(search.at), tracked: search.queryID !== undefined, clicks: [], conversions: [], revenue: new Map() });
+  }
+  const target = (queryID: string | undefined): SearchFacts | undefined => {
+    if (queryID === undefined) return undefined;
+    let id = state.queries.get(queryID)?.searchId;
+    // Follow the keystroke chain to the search that was counted.
+    for (let search = id === undefined ? undefined : byId.get(id); search?.aggregatedInto !== undefined; search = byId.get(search.aggregatedInto)) {
+      id = search.aggregatedInto;
+    }
+    return id === undefined ? undefined : facts.get(id);
+  };
+  for (const event of state.events) {
+    if (event.receivedAt >= visibleBefore) continue;
+    if (event.eventType === 'click') attributeClick(event, target(event.queryID));
+    else if (event.eventType === 'conversion') attributeConversion(event, target);
+  }
+  return [...facts.values()];
+}
+
+function attributeClick(event: StoredEvent, facts: SearchFacts | undefined): void {
+  if (!facts) return;
+  if (event.objectIDs) {
+    event.objectIDs.forEach((objectID, i) => facts.clicks.push({ objectID, ...(event.positions ? { position: event.positions[i] } : {}) }));
+  } else {
+    facts.clicks.push({});
+  }
+}
+
+function attributeConversion(event: StoredEvent, target: (queryID: string | undefined) => SearchFacts | undefined): void {
+  // A purchase may carry one query ID per object; each search it names gets the conversion.
+  const perSearch = new Map<SearchFacts, string[]>();
+  const add = (facts: SearchFacts | undefined, objectID?: string) => {
+    if (!facts) return;
+    const list = perSearch.get(facts) ?? [];
+    if (objectID !== undefined) list.push(objectID);
+    perSearch.set(facts, list);
+  };
+  const eventTarget = target(event.queryID);
+  if (event.objectIDs) {
+    event.objectIDs.forEach((objectID, i) => add(target(event.objectData?.[i]?.queryID ?? event.queryID), objectID));
+  } else {
+    add(eventTarget);
+  }
+  for (const [facts, objectIDs] of perSearch) {
+    facts.conversions.push({ objectIDs, ...(event.eventSubtype ? { subtype: event.eventSubtype } : {}) });
+  }
+  if (event.eventSubtype !== 'purchase' || event.currency === undefined) return;
+  const currency = event.currency;
+  const credit = (facts: SearchFacts | undefined, amount: number) => {
+    if (facts) facts.revenue.set(currency, (facts.revenue.get(currency) ?? 0) + amount);
+  };
+  if (event.objectData?.some((item) => item.price !== undefined)) {
+    event.objectData.forEach((item) => credit(target(item.queryID ?? event.queryID), (item.price ?? 0) * (item.quantity ?? 1)));
+  } else if (event.value !== undefined) {
+    credit(eventTarget, event.value);
+  }
+}
