@@ -1,4 +1,40 @@
-import type { Route } from '../../route';
+import { route, type OperationContext, type Route } from '../../route';
+import { badRequest } from '../../errors';
+import { runBrowse } from './browse';
+import { runMultiSearch } from './multi';
+import { parseParams } from './params';
+import { runSearch } from './search';
 
-/** Search, browse, multi-query and facet-value search routes. */
-export const queryRoutes: Route[] = [];
+const INDEX = '/1/indexes/{indexName}';
+
+/** A POST body of search parameters: an object (fields and/or a `params` string), or nothing. */
+function bodyParams(ctx: OperationContext): Record<string, unknown> {
+  const body = ctx.req.body;
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('The body must be a JSON object');
+  return body as Record<string, unknown>;
+}
+
+/** Query-string parameters other than credentials. */
+function queryParams(ctx: OperationContext): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(ctx.req.query).filter(([name]) => !/^x-(algolia|service)-/i.test(name)));
+}
+
+/** POST /1/indexes/{indexName}/query */
+function searchSingleIndex(ctx: OperationContext) {
+  return runSearch(ctx.core, ctx.params.indexName, parseParams([bodyParams(ctx)]), ctx.auth);
+}
+
+/** GET /1/indexes/{indexName}: the same search with parameters in the query string. */
+function searchSingleIndexGet(ctx: OperationContext) {
+  return runSearch(ctx.core, ctx.params.indexName, parseParams([queryParams(ctx)]), ctx.auth);
+}
+
+/** Search, browse and multi-index query routes (facet value search is registered elsewhere). */
+export const queryRoutes: Route[] = [
+  route({ operation: 'searchSingleIndex', method: 'POST', path: `${INDEX}/query`, host: 'search', acl: 'search', call: { body: 'searchParams' }, handler: searchSingleIndex }),
+  route({ operation: 'searchSingleIndex', method: 'GET', path: INDEX, host: 'search', acl: 'search', handler: searchSingleIndexGet }),
+  route({ operation: 'browse', method: 'POST', path: `${INDEX}/browse`, host: 'search', acl: 'browse', call: { body: 'browseParams' }, handler: (ctx) => runBrowse(ctx.core, ctx.params.indexName, [bodyParams(ctx)], ctx.auth) }),
+  route({ operation: 'browse', method: 'GET', path: `${INDEX}/browse`, host: 'search', acl: 'browse', handler: (ctx) => runBrowse(ctx.core, ctx.params.indexName, [queryParams(ctx)], ctx.auth) }),
+  route({ operation: 'search', method: 'POST', path: '/1/indexes/*/queries', host: 'search', acl: 'search', call: { body: '$params' }, handler: (ctx) => runMultiSearch(ctx.core, ctx.req.body, ctx.auth) }),
+];

@@ -1,0 +1,40 @@
+import type { Core } from '../../core';
+import type { IndexState } from '../../state';
+import { effectiveSettings } from '../settings/effective';
+import { recordsOf } from '../store';
+import { InvertedIndex } from './inverted-index';
+import { normalizeConfigOf, normalizeKey } from './normalize';
+import type { TokenizerConfig } from './tokenize';
+
+/**
+ * Derived inverted indexes, one per (records owner, normalization settings), held beside the
+ * core and never in the state tree. They follow the records lazily: the next search after a
+ * write (or a `restore()`) syncs them by record identity.
+ */
+const caches = new WeakMap<Core, Map<string, InvertedIndex>>();
+
+/** The inverted index serving `index` (a replica shares its primary's records). */
+export function invertedIndexFor(core: Core, index: IndexState): InvertedIndex {
+  const records = recordsOf(core.state, index);
+  const config = tokenizerConfigOf(index);
+  const owner = index.primary !== undefined && core.state.indices.has(index.primary) ? index.primary : index.name;
+  const key = `${owner}\u0000${normalizeKey(config)}\u0000${config.separators}`;
+  let perCore = caches.get(core);
+  if (!perCore) {
+    perCore = new Map();
+    caches.set(core, perCore);
+  }
+  let inverted = perCore.get(key);
+  if (!inverted) {
+    inverted = new InvertedIndex(config);
+    perCore.set(key, inverted);
+  }
+  inverted.sync(records);
+  return inverted;
+}
+
+export function tokenizerConfigOf(index: Pick<IndexState, 'settings'>): TokenizerConfig {
+  const settings = effectiveSettings(index);
+  const separators = typeof settings.separatorsToIndex === 'string' ? settings.separatorsToIndex : '';
+  return { ...normalizeConfigOf(settings), separators };
+}

@@ -1,0 +1,150 @@
+import type { SearchRecord } from '../../state';
+import { fieldValues } from './fields';
+import { createTokenizer, type Tokenizer, type TokenizerConfig } from './tokenize';
+import { Vocabulary } from './vocabulary';
+
+/** One searchable string of a record, as indexed. */
+export interface Slot {
+  /** Interned path id (see {@link InvertedIndex.paths}). */
+  readonly path: number;
+  /** Outermost array element, -1 outside arrays. */
+  readonly element: number;
+  /** Number of tokens. */
+  readonly length: number;
+}
+
+/** A record as the engine sees it. Replaced (not mutated) when the record changes. */
+export interface Doc {
+  readonly id: number;
+  readonly record: SearchRecord;
+  /** Position in the index's insertion order: the last tie-break. */
+  order: number;
+  readonly slots: readonly Slot[];
+  /** term -> packed occurrences `slot * POS_RANGE + position`. */
+  readonly terms: ReadonlyMap<string, readonly number[]>;
+}
+
+export const POS_RANGE = 65536;
+export const slotOf = (packed: number) => Math.floor(packed / POS_RANGE);
+export const posOf = (packed: number) => packed % POS_RANGE;
+
+/**
+ * The emulator's own inverted index of one records map: normalized term -> ids of the docs
+ * holding it, per-doc occurrences (slot, word position), and the sorted vocabulary.
+ * It follows the immutable records map by diffing record identities, so a write of k
+ * records costs O(n) identity checks plus O(k) tokenization.
+ */
+export class InvertedIndex {
+  readonly tokenizer: Tokenizer;
+  readonly vocabulary = new Vocabulary();
+  /** Doc ids holding each term, ascending; may hold ids of removed docs (skipped on read). */
+  readonly postings = new Map<string, number[]>();
+  /** Interned attribute paths. */
+  readonly paths: string[] = [];
+  private readonly pathIds = new Map<string, number>();
+  private readonly docs: (Doc | undefined)[] = [];
+  private readonly byObjectID = new Map<string, Doc>();
+  private nextOrder = 0;
+  private dead = 0;
+  source: ReadonlyMap<string, SearchRecord> = new Map();
+
+  constructor(readonly config: TokenizerConfig) {
+    this.tokenizer = createTokenizer(config);
+  }
+
+  get size(): number {
+    return this.byObjectID.size;
+  }
+
+  doc(id: number): Doc | undefined {
+    return this.docs[id];
+  }
+
+  byID(objectID: string): Doc | undefined {
+    return this.byObjectID.get(objectID);
+  }
+
+  /** Live docs in insertion order. */
+  *all(): IterableIterator<Doc> {
+    for (const record of this.source.values()) {
+      const doc = this.byObjectID.get(record.objectID);
+      if (doc) yield doc;
+    }
+  }
+
+  /** Brings the index in line with `records` (the new immutable map). */
+  sync(records: ReadonlyMap<string, SearchRecord>): void {
+    if (records === this.source) return;
+    let kept = 0;
+    for (const [objectID, record] of records) {
+      const old = this.byObjectID.get(objectID);
+      if (old && old.record === record) {
+        kept++;
+        continue;
+      }
+      if (old) this.remove(old);
+      this.add(record, old ? old.order : this.nextOrder++);
+      kept++;
+    }
+    if (this.byObjectID.size > kept) {
+      for (const doc of [...this.byObjectID.values()]) if (!records.has(doc.record.objectID)) this.remove(doc);
+    }
+    this.source = records;
+    if (this.dead > 1000 && this.dead > this.byObjectID.size) this.compact();
+  }
+
+  private add(record: SearchRecord, order: number): void {
+    const id = this.docs.length;
+    const slots: Slot[] = [];
+    const terms = new Map<string, number[]>();
+    for (const field of fieldValues(record)) {
+      const slot = slots.length;
+      const words = this.tokenizer.terms(field.text);
+      slots.push({ path: this.intern(field.path), element: field.element, length: words.length });
+      for (let pos = 0; pos < words.length; pos++) {
+        const term = words[pos];
+        const packed = slot * POS_RANGE + Math.min(pos, POS_RANGE - 1);
+        const list = terms.get(term);
+        if (list) list.push(packed);
+        else terms.set(term, [packed]);
+      }
+    }
+    const doc: Doc = { id, record, order, slots, terms };
+    this.docs.push(doc);
+    this.byObjectID.set(record.objectID, doc);
+    for (const term of terms.keys()) {
+      const posting = this.postings.get(term);
+      if (posting) posting.push(id);
+      else {
+        this.postings.set(term, [id]);
+        this.vocabulary.add(term);
+      }
+    }
+  }
+
+  private remove(doc: Doc): void {
+    this.docs[doc.id] = undefined;
+    this.byObjectID.delete(doc.record.objectID);
+    this.dead++;
+  }
+
+  /** Drops ids of removed docs from the postings once they outnumber live ones. */
+  private compact(): void {
+    for (const [term, ids] of this.postings) {
+      const live = ids.filter((id) => this.docs[id] !== undefined);
+      if (live.length === 0) this.postings.delete(term);
+      else this.postings.set(term, live);
+    }
+    this.dead = 0;
+  }
+
+  private intern(path: string): number {
+    let id = this.pathIds.get(path);
+    if (id === undefined) {
+      id = this.paths.length;
+      this.paths.push(path);
+      this.pathIds.set(path, id);
+    }
+    return id;
+  }
+}

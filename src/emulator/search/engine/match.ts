@@ -1,0 +1,267 @@
+import type { AttributeRule } from './attributes';
+import { posOf, slotOf, type Doc, type InvertedIndex } from './inverted-index';
+import type { QueryOptions } from './options';
+import type { QueryWord } from './query';
+import { allowedTypos, damerauLevenshtein, fuzzyTerms, reportedTypos } from './typo';
+
+/** How a vocabulary term matches one query word. */
+export interface Alternative {
+  readonly typos: number;
+  /** The term is the query word itself. */
+  readonly exact: boolean;
+  /** Matched only as a prefix of the term (highlight covers the word's length only). */
+  readonly prefixOnly: boolean;
+}
+
+/** The vocabulary terms each query word can match, computed once per query. */
+export interface WordPlan {
+  readonly word: QueryWord;
+  readonly alts: ReadonlyMap<string, Alternative>;
+  /** Terms equal to this word concatenated with the next one. */
+  readonly concat: readonly string[];
+  /** Two-part splits of this word, both parts in the vocabulary. */
+  readonly splits: readonly (readonly [string, string])[];
+}
+
+/** What one record matched: computed once, feeding ranking, rankingInfo and highlighting. */
+export interface MatchInfo {
+  readonly doc: Doc;
+  /** Per query word: matched or not (excluded words: false). */
+  readonly matched: readonly boolean[];
+  readonly words: number;
+  readonly typos: number;
+  readonly proximity: number;
+  readonly firstMatchedWord: number;
+  readonly exactWords: number;
+}
+
+const MAX_PROXIMITY = 8;
+
+const isNumeric = (term: string) => /^\d+$/.test(term);
+
+/** Computes each word's alternatives against the vocabulary. */
+export function planWords(index: InvertedIndex, words: readonly QueryWord[], options: QueryOptions): WordPlan[] {
+  const terms = index.vocabulary.terms();
+  const typosOn = options.typoTolerance !== false;
+  return words.map((word, i) => {
+    const alts = new Map<string, Alternative>();
+    if (word.excluded) {
+      alts.set(word.term, { typos: 0, exact: true, prefixOnly: false });
+      return { word, alts, concat: [], splits: [] };
+    }
+    const maxTypos =
+      !typosOn || word.phrase >= 0 || options.disableTypoToleranceOnWords.includes(word.term) || (!options.allowTyposOnNumericTokens && isNumeric(word.term))
+        ? 0
+        : allowedTypos(word.term.length, options.minWordSizefor1Typo, options.minWordSizefor2Typos);
+    for (const { term, distance } of fuzzyTerms(terms, word.term, maxTypos, word.prefix)) {
+      const exact = term === word.term;
+      let prefixOnly = false;
+      if (word.prefix && !exact) {
+        prefixOnly = Math.abs(term.length - word.term.length) > maxTypos || damerauLevenshtein(word.term, term) > maxTypos;
+      }
+      alts.set(term, { typos: reportedTypos(word.term, term, distance), exact, prefixOnly });
+    }
+    const concat: string[] = [];
+    const splits: [string, string][] = [];
+    if (typosOn && word.phrase < 0) {
+      const next = words[i + 1];
+      if (next && !next.excluded && next.phrase < 0) {
+        const joined = word.term + next.term;
+        if (index.postings.has(joined)) concat.push(joined);
+      }
+      for (let k = 1; k < word.term.length; k++) {
+        const a = word.term.slice(0, k);
+        const b = word.term.slice(k);
+        if (index.postings.has(a) && index.postings.has(b)) splits.push([a, b]);
+      }
+    }
+    return { word, alts, concat, splits };
+  });
+}
+
+/** Ids of the docs that can match: the postings of the rarest required word (or of any word). */
+export function candidateIds(index: InvertedIndex, plans: readonly WordPlan[]): Iterable<number> {
+  const active = plans.filter((p) => !p.word.excluded);
+  const required = active.filter((p) => !p.word.optional);
+  const postingsOf = (plan: WordPlan): number[][] => {
+    const lists: number[][] = [];
+    for (const term of plan.alts.keys()) {
+      const ids = index.postings.get(term);
+      if (ids) lists.push(ids);
+    }
+    for (const term of plan.concat) lists.push(index.postings.get(term) ?? []);
+    for (const [a] of plan.splits) lists.push(index.postings.get(a) ?? []);
+    // A concatenation with the previous word satisfies this word too.
+    const previous = plans[plan.word.index - 1];
+    if (previous) for (const term of previous.concat) lists.push(index.postings.get(term) ?? []);
+    return lists;
+  };
+  let sources: number[][][];
+  if (required.length > 0) {
+    let best: number[][] = [];
+    let bestSize = Infinity;
+    for (const plan of required) {
+      const lists = postingsOf(plan);
+      const size = lists.reduce((sum, list) => sum + list.length, 0);
+      if (size < bestSize) {
+        best = lists;
+        bestSize = size;
+      }
+    }
+    sources = [best];
+  } else {
+    sources = active.map(postingsOf);
+  }
+  const lists = sources.flat();
+  if (lists.length === 1) return lists[0];
+  const ids = new Set<number>();
+  for (const list of lists) for (const id of list) ids.add(id);
+  return ids;
+}
+
+/**
+ * Matches one doc against the query: per word, its valid occurrences (searchable
+ * attribute, typo and prefix rules), then the ranking figures. `null` when a required
+ * word is missing or an excluded word is present.
+ */
+export function evaluate(doc: Doc, plans: readonly WordPlan[], rules: readonly AttributeRule[], options: QueryOptions, attributeOn: boolean): MatchInfo | null {
+  const n = plans.length;
+  const occurrences: number[][] = [];
+  const typos: number[] = [];
+  const exact: boolean[] = [];
+  let wholeAttribute = false;
+  for (let i = 0; i < n; i++) {
+    occurrences.push([]);
+    typos.push(Infinity);
+    exact.push(false);
+  }
+  const add = (i: number, packed: number, alt: Alternative) => {
+    const slot = doc.slots[slotOf(packed)];
+    const rule = rules[slot.path];
+    if (rule.index < 0) return;
+    if (alt.typos > 0 && rule.noTypo) return;
+    if (alt.prefixOnly && rule.noPrefix) return;
+    occurrences[i].push(packed);
+    if (alt.typos < typos[i]) typos[i] = alt.typos;
+    if (alt.exact && !rule.noExact) {
+      exact[i] = true;
+      if (slot.length === 1) wholeAttribute = true;
+    }
+  };
+  const joined: Alternative = { typos: 0, exact: false, prefixOnly: false };
+  for (let i = 0; i < n; i++) {
+    const plan = plans[i];
+    if (plan.alts.size <= doc.terms.size) {
+      for (const [term, alt] of plan.alts) {
+        const list = doc.terms.get(term);
+        if (list) for (const packed of list) add(i, packed, alt);
+      }
+    } else {
+      for (const [term, list] of doc.terms) {
+        const alt = plan.alts.get(term);
+        if (alt) for (const packed of list) add(i, packed, alt);
+      }
+    }
+    if (plan.word.excluded) {
+      if (occurrences[i].length > 0) return null;
+      continue;
+    }
+    for (const term of plan.concat) {
+      for (const packed of doc.terms.get(term) ?? []) {
+        add(i, packed, joined);
+        add(i + 1, packed, joined);
+      }
+    }
+    for (const [a, b] of plan.splits) {
+      const second = doc.terms.get(b);
+      if (!second) continue;
+      for (const packed of doc.terms.get(a) ?? []) if (second.includes(packed + 1)) add(i, packed, joined);
+    }
+  }
+  checkPhrases(plans, occurrences);
+  const matched = plans.map((plan, i) => !plan.word.excluded && occurrences[i].length > 0);
+  let words = 0;
+  let anyRequired = false;
+  for (let i = 0; i < n; i++) {
+    const word = plans[i].word;
+    if (word.excluded) continue;
+    if (!word.optional) {
+      anyRequired = true;
+      if (!matched[i]) return null;
+    }
+    if (matched[i]) words++;
+  }
+  const active = plans.filter((p) => !p.word.excluded).length;
+  if (active > 0 && !anyRequired && words === 0) return null;
+
+  let typoCount = 0;
+  let exactWords = 0;
+  let firstMatchedWord = Infinity;
+  let proximity = 0;
+  let previous = -1;
+  for (let i = 0; i < n; i++) {
+    if (!matched[i]) continue;
+    typoCount += typos[i];
+    if (exact[i]) exactWords++;
+    for (const packed of occurrences[i]) {
+      const rule = rules[doc.slots[slotOf(packed)].path];
+      const value = attributeOn ? rule.index * 1000 + (rule.unordered ? 0 : Math.min(posOf(packed), 999)) : 0;
+      if (value < firstMatchedWord) firstMatchedWord = value;
+    }
+    if (previous >= 0) proximity += pairDistance(doc, occurrences[previous], occurrences[i], options.minProximity);
+    previous = i;
+  }
+  if (active === 1) {
+    const mode = options.exactOnSingleWordQuery;
+    exactWords = mode === 'none' ? 0 : mode === 'attribute' ? (wholeAttribute ? 1 : 0) : exactWords > 0 && plans.some((p) => !p.word.excluded && p.word.term.length >= 3) ? 1 : 0;
+  }
+  return {
+    doc,
+    matched,
+    words,
+    typos: typoCount,
+    proximity,
+    firstMatchedWord: firstMatchedWord === Infinity ? 0 : firstMatchedWord,
+    exactWords,
+  };
+}
+
+/**
+ * Distance between two consecutive query words: word positions apart in the same string
+ * (one more when in reverse order), 8 across strings or array elements, capped at 8 and
+ * floored at `minProximity`.
+ */
+function pairDistance(doc: Doc, left: readonly number[], right: readonly number[], minProximity: number): number {
+  let best = MAX_PROXIMITY;
+  const a = left.length > 64 ? left.slice(0, 64) : left;
+  const b = right.length > 64 ? right.slice(0, 64) : right;
+  for (const x of a) {
+    const slot = slotOf(x);
+    for (const y of b) {
+      if (slotOf(y) !== slot) continue;
+      const px = posOf(x);
+      const py = posOf(y);
+      const distance = py > px ? py - px : px - py + 1;
+      if (distance < best) best = distance;
+    }
+  }
+  void doc;
+  return Math.max(Math.min(best, MAX_PROXIMITY), minProximity);
+}
+
+/** Words of an `"exact phrase"` only count where they follow each other in one string. */
+function checkPhrases(plans: readonly WordPlan[], occurrences: number[][]): void {
+  const groups = new Map<number, number[]>();
+  for (const plan of plans) {
+    if (plan.word.phrase < 0) continue;
+    const group = groups.get(plan.word.phrase) ?? [];
+    group.push(plan.word.index);
+    groups.set(plan.word.phrase, group);
+  }
+  for (const members of groups.values()) {
+    const starts = occurrences[members[0]].filter((start) => members.every((w, k) => occurrences[w].includes(start + k)));
+    members.forEach((w, k) => {
+      occurrences[w] = starts.map((start) => start + k);
+    });
+  }
+}

@@ -1,0 +1,118 @@
+import { readPath } from './fields';
+import type { GeoMatch } from './geo';
+import type { MatchInfo } from './match';
+import type { QueryOptions } from './options';
+
+/** A matching record with everything ranking needs. */
+export interface Candidate {
+  readonly info: MatchInfo;
+  readonly geo?: GeoMatch;
+  /** Score from the filter stage (optional filters); 0 without filters. */
+  readonly filters: number;
+  /** Personalization or other re-rank score (higher first); applied by the re-rank hook. */
+  rerank?: number;
+}
+
+type Compare = (a: Candidate, b: Candidate) => number;
+
+/** `asc(attr)` / `desc(attr)`. */
+const SORT = /^(asc|desc)\((.+)\)$/;
+
+/**
+ * The comparator of a query: the `ranking` criteria in order (typo forced first with
+ * typoTolerance min/strict), `custom` expanding to `customRanking`, then insertion order.
+ */
+export function comparator(options: QueryOptions): Compare {
+  const ranking = [...options.ranking];
+  if (options.typoTolerance === 'min' || options.typoTolerance === 'strict') {
+    const at = ranking.indexOf('typo');
+    if (at > 0) ranking.splice(at, 1);
+    if (at !== 0) ranking.unshift('typo');
+  }
+  const steps: Compare[] = [];
+  for (const criterion of ranking) {
+    const sort = SORT.exec(criterion);
+    if (sort) {
+      steps.push(byAttribute(sort[2], sort[1] === 'asc'));
+      continue;
+    }
+    switch (criterion) {
+      case 'typo':
+        steps.push((a, b) => a.info.typos - b.info.typos);
+        break;
+      case 'geo':
+        steps.push((a, b) => (a.geo?.bucket ?? 0) - (b.geo?.bucket ?? 0));
+        break;
+      case 'words':
+        steps.push((a, b) => b.info.words - a.info.words);
+        break;
+      case 'filters':
+        steps.push((a, b) => b.filters - a.filters);
+        break;
+      case 'proximity':
+        steps.push((a, b) => a.info.proximity - b.info.proximity);
+        break;
+      case 'attribute':
+        steps.push((a, b) => a.info.firstMatchedWord - b.info.firstMatchedWord);
+        break;
+      case 'exact':
+        steps.push((a, b) => b.info.exactWords - a.info.exactWords);
+        break;
+      case 'custom':
+        for (const entry of options.customRanking) {
+          const custom = SORT.exec(entry);
+          if (custom) steps.push(byAttribute(custom[2], custom[1] === 'asc'));
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  steps.push((a, b) => (b.rerank ?? 0) - (a.rerank ?? 0));
+  steps.push((a, b) => a.info.doc.order - b.info.doc.order);
+  return (a, b) => {
+    for (const step of steps) {
+      const result = step(a, b);
+      if (result !== 0) return result;
+    }
+    return 0;
+  };
+}
+
+/** Orders by an attribute's value; records without a comparable value come last either way. */
+function byAttribute(path: string, ascending: boolean): Compare {
+  const memo = new WeakMap<Candidate, number | string | undefined>();
+  const valueOf = (c: Candidate) => {
+    if (memo.has(c)) return memo.get(c);
+    const value = sortable(readPath(c.info.doc.record, path));
+    memo.set(c, value);
+    return value;
+  };
+  return (a, b) => {
+    const x = valueOf(a);
+    const y = valueOf(b);
+    if (x === undefined || y === undefined) return x === y ? 0 : x === undefined ? 1 : -1;
+    if (x === y) return 0;
+    const order = x < y ? -1 : 1;
+    return ascending ? order : -order;
+  };
+}
+
+/** Numbers and booleans compare as numbers, strings as strings; anything else is missing. */
+function sortable(value: unknown): number | string | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'string') {
+    const number = Number(value);
+    return value.trim() !== '' && Number.isFinite(number) ? number : value;
+  }
+  return undefined;
+}
+
+/** Keeps the records with the lowest (min) or two lowest (strict) typo counts. */
+export function applyTypoMode(candidates: Candidate[], mode: QueryOptions['typoTolerance']): Candidate[] {
+  if (mode !== 'min' && mode !== 'strict') return candidates;
+  const counts = [...new Set(candidates.map((c) => c.info.typos))].sort((a, b) => a - b);
+  const limit = mode === 'min' ? counts[0] : counts[Math.min(1, counts.length - 1)];
+  return candidates.filter((c) => c.info.typos <= limit);
+}

@@ -1,0 +1,91 @@
+import type { NormalizeConfig } from './normalize';
+import { createNormalizer } from './normalize';
+
+/** A word of a text: its normalized form and where it sits in the original string. */
+export interface Token {
+  readonly term: string;
+  /** Offsets in the original string, end exclusive. */
+  readonly start: number;
+  readonly end: number;
+  /**
+   * For each normalized character, the original offset just after it, so a prefix of the
+   * term can be mapped back onto the original text (highlighting of prefix matches).
+   */
+  readonly ends?: readonly number[];
+}
+
+export interface Tokenizer {
+  /** Normalized terms only: what the index stores. */
+  terms(text: string): string[];
+  /** Tokens with offsets: what highlighting needs. */
+  tokens(text: string): Token[];
+  /** Normalizes a text as one piece (no splitting), for exact-phrase checks. */
+  readonly config: TokenizerConfig;
+}
+
+export interface TokenizerConfig extends NormalizeConfig {
+  /** `separatorsToIndex`: characters indexed as one-character tokens. */
+  readonly separators: string;
+}
+
+const WORD = /[\p{L}\p{N}\p{M}]/u;
+
+/**
+ * Splits text into words: runs of letters, digits and combining marks. Every other
+ * character separates words, except `separatorsToIndex` characters, which become tokens.
+ */
+export function createTokenizer(config: TokenizerConfig): Tokenizer {
+  const normalize = createNormalizer(config);
+  const indexed = new Set(config.separators);
+  const wordMemo = new Map<string, boolean>();
+  const isWord = (char: string, code: number): boolean => {
+    if (code < 128) return (code >= 48 && code <= 57) || (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+    let known = wordMemo.get(char);
+    if (known === undefined) {
+      known = WORD.test(char);
+      wordMemo.set(char, known);
+    }
+    return known;
+  };
+
+  function scan(text: string, withOffsets: boolean): Token[] {
+    const out: Token[] = [];
+    let term = '';
+    let start = -1;
+    let ends: number[] | undefined;
+    const flush = (end: number) => {
+      if (start >= 0 && term !== '') out.push(withOffsets ? { term, start, end, ends } : { term, start, end });
+      term = '';
+      start = -1;
+      ends = undefined;
+    };
+    for (let i = 0; i < text.length; ) {
+      const code = text.codePointAt(i)!;
+      const char = code > 0xffff ? text.slice(i, i + 2) : text[i];
+      const next = i + char.length;
+      if (indexed.has(char)) {
+        flush(i);
+        out.push(withOffsets ? { term: char, start: i, end: next, ends: [next] } : { term: char, start: i, end: next });
+      } else if (isWord(char, code)) {
+        if (start < 0) {
+          start = i;
+          if (withOffsets) ends = [];
+        }
+        const normalized = code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : code < 128 ? char : normalize(char);
+        term += normalized;
+        if (ends) for (let k = 0; k < normalized.length; k++) ends.push(next);
+      } else {
+        flush(i);
+      }
+      i = next;
+    }
+    flush(text.length);
+    return out;
+  }
+
+  return {
+    config,
+    terms: (text) => scan(text, false).map((token) => token.term),
+    tokens: (text) => scan(text, true),
+  };
+}

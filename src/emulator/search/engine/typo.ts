@@ -1,0 +1,106 @@
+import { lowerBound, prefixEnd } from './vocabulary';
+
+/** A vocabulary term close enough to a query word. */
+export interface FuzzyMatch {
+  readonly term: string;
+  /** Damerau–Levenshtein (optimal string alignment) distance. */
+  readonly distance: number;
+}
+
+/**
+ * Terms of a sorted vocabulary within `max` edits of `word` (or, with `prefix`, whose some
+ * prefix is). Walks the sorted array like a trie: DP rows are shared between terms with a
+ * common prefix, and a whole prefix range is skipped once no extension can stay within `max`.
+ */
+export function fuzzyTerms(terms: readonly string[], word: string, max: number, prefix: boolean): FuzzyMatch[] {
+  if (max <= 0) return exactTerms(terms, word, prefix);
+  const m = word.length;
+  const rows: Int32Array[] = [Int32Array.from({ length: m + 1 }, (_, j) => j)];
+  const best: number[] = [m];
+  const out: FuzzyMatch[] = [];
+  let previous = '';
+  let valid = 0;
+  let i = 0;
+  while (i < terms.length) {
+    const term = terms[i];
+    let depth = Math.min(commonPrefix(term, previous), valid);
+    previous = term;
+    let pruned = -1;
+    while (depth < term.length) {
+      depth++;
+      const row = (rows[depth] ??= new Int32Array(m + 1));
+      const above = rows[depth - 1];
+      const twoAbove = depth > 1 ? rows[depth - 2] : undefined;
+      const char = term.charCodeAt(depth - 1);
+      row[0] = depth;
+      let rowMin = depth;
+      for (let j = 1; j <= m; j++) {
+        const q = word.charCodeAt(j - 1);
+        let value = Math.min(above[j] + 1, row[j - 1] + 1, above[j - 1] + (q === char ? 0 : 1));
+        if (twoAbove && j > 1 && q === term.charCodeAt(depth - 2) && word.charCodeAt(j - 2) === char) {
+          value = Math.min(value, twoAbove[j - 2] + 1);
+        }
+        row[j] = value;
+        if (value < rowMin) rowMin = value;
+      }
+      best[depth] = Math.min(best[depth - 1], row[m]);
+      if (rowMin > max && !(prefix && best[depth] <= max)) {
+        pruned = depth;
+        break;
+      }
+    }
+    if (pruned >= 0) {
+      valid = pruned - 1;
+      i = prefixEnd(terms, term.slice(0, pruned), i + 1);
+      continue;
+    }
+    valid = term.length;
+    const distance = prefix ? best[term.length] : rows[term.length][m];
+    if (distance <= max) out.push({ term, distance });
+    i++;
+  }
+  return out;
+}
+
+function exactTerms(terms: readonly string[], word: string, prefix: boolean): FuzzyMatch[] {
+  const from = lowerBound(terms, word);
+  if (!prefix) return terms[from] === word ? [{ term: word, distance: 0 }] : [];
+  const to = prefixEnd(terms, word, from);
+  const out: FuzzyMatch[] = [];
+  for (let i = from; i < to; i++) out.push({ term: terms[i], distance: 0 });
+  return out;
+}
+
+function commonPrefix(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+/** The typo count the service reports: a wrong first letter costs one more. */
+export function reportedTypos(word: string, term: string, distance: number): number {
+  if (distance === 0) return 0;
+  return word[0] !== term[0] ? distance + 1 : distance;
+}
+
+/** How many typos a query word of this length may carry. */
+export function allowedTypos(length: number, minFor1: number, minFor2: number): number {
+  if (length >= minFor2) return 2;
+  if (length >= minFor1) return 1;
+  return 0;
+}
+
+/** Plain OSA distance, for tests and for checking a single pair. */
+export function damerauLevenshtein(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 0; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}

@@ -1,0 +1,64 @@
+/**
+ * The sorted vocabulary of an index: every normalized term, for prefix and typo lookups.
+ * New terms are buffered and merged on the next read, so a write of a few records does not
+ * re-sort the whole vocabulary.
+ */
+export class Vocabulary {
+  private sorted: string[] = [];
+  private pending: string[] = [];
+
+  add(term: string): void {
+    this.pending.push(term);
+  }
+
+  get size(): number {
+    return this.terms().length;
+  }
+
+  /** All terms, sorted by UTF-16 code units. */
+  terms(): readonly string[] {
+    if (this.pending.length > 0) {
+      const fresh = this.pending.sort();
+      this.pending = [];
+      this.sorted = merge(this.sorted, fresh);
+    }
+    return this.sorted;
+  }
+
+  /** Terms starting with `prefix`, by binary search. */
+  withPrefix(prefix: string): readonly string[] {
+    const terms = this.terms();
+    const from = lowerBound(terms, prefix);
+    const to = prefixEnd(terms, prefix, from);
+    return terms.slice(from, to);
+  }
+}
+
+/** First index whose term is >= `key`. */
+export function lowerBound(terms: readonly string[], key: string, from = 0, to = terms.length): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (terms[mid] < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** First index at or after `from` whose term does not start with `prefix`. */
+export function prefixEnd(terms: readonly string[], prefix: string, from: number): number {
+  // Every term starting with `prefix` sorts below `prefix + U+FFFF`.
+  return lowerBound(terms, `${prefix}\uffff`, from);
+}
+
+function merge(a: readonly string[], b: readonly string[]): string[] {
+  const out: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const next = j >= b.length || (i < a.length && a[i] <= b[j]) ? a[i++] : b[j++];
+    if (out.length === 0 || out[out.length - 1] !== next) out.push(next);
+  }
+  return out;
+}
