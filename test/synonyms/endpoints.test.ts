@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createEmulator } from '../../src';
+import { createEmulator as create, type DirectCalls, type EmulatorOptions } from '../../src';
 import { setupEmulatorServer } from '../support/server';
 
 const env = setupEmulatorServer();
+/** Direct calls typed loosely: the operations are generated from the route table. */
+const createEmulator = (options?: EmulatorOptions) => create(options) as ReturnType<typeof create> & DirectCalls;
 
 const gba = { objectID: 'gba', type: 'synonym', synonyms: ['gba', 'gameboy advance', 'game boy advance'] };
 const wii = { objectID: 'wii', type: 'onewaysynonym', input: 'wii', synonyms: ['wii U'] };
@@ -27,7 +29,7 @@ describe('synonyms through the real client', () => {
     const found = await client.searchSynonyms({ indexName: 'games', searchSynonymsParams: { query: 'game' } });
     expect(found.nbHits).toBe(1);
     expect(found.hits[0].objectID).toBe('gba');
-    expect(found.hits[0]._highlightResult.synonyms[1]).toEqual({
+    expect((found.hits[0] as Record<string, any>)._highlightResult.synonyms[1]).toEqual({
       value: '<em>game</em>boy advance',
       matchLevel: 'full',
       matchedWords: ['game'],

@@ -1,5 +1,30 @@
-/** Custom dictionary entries and dictionary settings. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface DictionariesState {}
+/** The three dictionaries of an application. */
+export type DictionaryName = 'stopwords' | 'plurals' | 'compounds';
+export const DICTIONARY_NAMES: readonly DictionaryName[] = ['stopwords', 'plurals', 'compounds'];
 
-export const initialDictionariesState = (): DictionariesState => ({});
+/** A custom entry as stored: the fields of its dictionary, `state` filled in for stop words. */
+export interface DictionaryEntry {
+  readonly objectID: string;
+  readonly language: string;
+  /** stopwords, compounds */
+  readonly word?: string;
+  /** plurals */
+  readonly words?: readonly string[];
+  /** compounds; empty: the word is an atom, never split */
+  readonly decomposition?: readonly string[];
+  /** stopwords: `disabled` switches the standard word off */
+  readonly state?: 'enabled' | 'disabled';
+}
+
+/** Custom dictionary entries and dictionary settings (application-wide). */
+export interface DictionariesState {
+  /** objectID -> entry, per dictionary, in insertion order. */
+  readonly custom: Readonly<Record<DictionaryName, ReadonlyMap<string, DictionaryEntry>>>;
+  /** `disableStandardEntries`: language -> true when the standard entries are off. */
+  readonly disableStandardEntries: Readonly<Partial<Record<DictionaryName, Readonly<Record<string, boolean>>>>>;
+}
+
+export const initialDictionariesState = (): DictionariesState => ({
+  custom: { stopwords: new Map(), plurals: new Map(), compounds: new Map() },
+  disableStandardEntries: {},
+});

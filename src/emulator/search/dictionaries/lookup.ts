@@ -1,0 +1,106 @@
+import { foldText } from '../synonyms/words';
+import { standard, standardCompounds } from './standard';
+import type { DictionariesState, DictionaryEntry } from './state';
+
+const lower = (word: string) => word.toLowerCase();
+const disabled = (state: DictionariesState, dictionary: 'stopwords' | 'plurals' | 'compounds', language: string) =>
+  state.disableStandardEntries[dictionary]?.[language] === true;
+
+/**
+ * The stop words in force for `languages` (lower case): standard words unless the language's
+ * standard stop words are disabled, minus custom `disabled` entries, plus custom `enabled`
+ * entries. The engine removes them per `removeStopWords`.
+ */
+export function stopWordsFor(state: DictionariesState, languages: readonly string[]): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const language of languages) {
+    if (!disabled(state, 'stopwords', language)) for (const word of standard().stopwords.get(language) ?? []) out.add(word);
+  }
+  for (const entry of state.custom.stopwords.values()) {
+    if (!languages.includes(entry.language) || entry.word === undefined) continue;
+    if (entry.state === 'disabled') out.delete(lower(entry.word));
+    else out.add(lower(entry.word));
+  }
+  return out;
+}
+
+/** Whether a query word is a stop word in `languages` (compared in lower case and folded). */
+export function isStopWord(state: DictionariesState, word: string, languages: readonly string[]): boolean {
+  const words = stopWordsFor(state, languages);
+  return words.has(lower(word)) || words.has(foldText(word));
+}
+
+/**
+ * The other declensions of `word` for `ignorePlurals`: from the custom entry containing it
+ * if any (a custom entry replaces the standard sets that share a word with it), otherwise
+ * from the standard set. Lower case; the word itself is not included.
+ */
+export function pluralFormsOf(state: DictionariesState, word: string, languages: readonly string[]): string[] {
+  const target = lower(word);
+  const out = new Set<string>();
+  for (const language of languages) {
+    const custom = [...state.custom.plurals.values()].filter((e) => e.language === language);
+    const own = custom.find((e) => (e.words ?? []).some((w) => lower(w) === target));
+    if (own) {
+      for (const w of own.words ?? []) out.add(lower(w));
+      continue;
+    }
+    if (disabled(state, 'plurals', language)) continue;
+    const set = standard().plurals.get(language)?.get(target);
+    if (!set) continue;
+    const overridden = new Set(custom.flatMap((e) => (e.words ?? []).map(lower)));
+    if (set.some((w) => overridden.has(w))) continue;
+    for (const w of set) out.add(w);
+  }
+  out.delete(target);
+  return [...out];
+}
+
+/**
+ * The parts of a compound word for `decompoundQuery` / `decompoundedAttributes`, or
+ * `undefined` when it is not split. A custom entry wins (an empty decomposition makes the
+ * word an atom), then the standard list, then a split into two or more known parts.
+ */
+export function decompound(state: DictionariesState, word: string, languages: readonly string[]): string[] | undefined {
+  const target = lower(word);
+  for (const language of languages) {
+    const custom = [...state.custom.compounds.values()].filter((e) => e.language === language && e.word !== undefined);
+    const own = custom.find((e) => lower(e.word!) === target);
+    if (own) return own.decomposition && own.decomposition.length > 0 ? own.decomposition.map(lower) : undefined;
+    const standardOn = !disabled(state, 'compounds', language);
+    const list = standardOn ? standardCompounds(language) : {};
+    if (list[target]) return [...list[target]];
+    const parts = splitIntoParts(target, partsOf(custom, list));
+    if (parts) return parts;
+  }
+  return undefined;
+}
+
+function partsOf(custom: readonly DictionaryEntry[], list: Readonly<Record<string, readonly string[]>>): ReadonlySet<string> {
+  const parts = new Set<string>();
+  for (const decomposition of Object.values(list)) for (const part of decomposition) parts.add(part);
+  for (const entry of custom) {
+    if (entry.decomposition && entry.decomposition.length > 0) entry.decomposition.forEach((p) => parts.add(lower(p)));
+    else parts.add(lower(entry.word!));
+  }
+  return parts;
+}
+
+/** Splits `word` into known parts (a linking `s` allowed after a part), fewest parts first. */
+function splitIntoParts(word: string, parts: ReadonlySet<string>): string[] | undefined {
+  const best: (string[] | undefined)[] = Array(word.length + 1).fill(undefined);
+  best[0] = [];
+  for (let i = 0; i < word.length; i++) {
+    const before = best[i];
+    if (!before) continue;
+    for (let j = i + 2; j <= word.length; j++) {
+      const piece = word.slice(i, j);
+      const known = parts.has(piece) ? piece : piece.endsWith('s') && parts.has(piece.slice(0, -1)) ? piece : undefined;
+      if (!known) continue;
+      const candidate = [...before, piece];
+      if (!best[j] || best[j]!.length > candidate.length) best[j] = candidate;
+    }
+  }
+  const split = best[word.length];
+  return split && split.length >= 2 ? split : undefined;
+}
