@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src';
 import { DEFAULT_SETTINGS, effectiveSettings } from '../../src/emulator/search/settings/effective';
+import type { Api } from '../objects/surfaces';
 import { SAMPLES } from './samples';
+
+/** A new emulator and its direct calls (named like the client's methods). */
+function fresh() {
+  const emulator = createEmulator();
+  return { emulator, api: emulator as unknown as Api };
+}
 
 describe('effectiveSettings', () => {
   it('fills every default of a new index', () => {
@@ -64,8 +71,8 @@ describe('effectiveSettings', () => {
   });
 
   it('reads what setSettings stored', async () => {
-    const emulator = createEmulator();
-    await emulator.setSettings({ indexName: 'products', indexSettings: { typoTolerance: 'true', distinct: 3, attributesToIndex: ['a'] } });
+    const { emulator, api } = fresh();
+    await api.setSettings({ indexName: 'products', indexSettings: { typoTolerance: 'true', distinct: 3, attributesToIndex: ['a'] } });
     expect(effectiveSettings(emulator.core.state.indices.get('products')!)).toMatchObject({
       typoTolerance: true,
       distinct: 3,
@@ -80,15 +87,15 @@ describe('getSettings output is a valid setSettings body', () => {
   it('export then import gives the same settings, for any subset of settings', async () => {
     await fc.assert(
       fc.asyncProperty(fc.subarray(names), fc.boolean(), async (picked, asStrings) => {
-        const emulator = createEmulator();
+        const { emulator, api } = fresh();
         const body: Record<string, unknown> = {};
         for (const name of picked) body[name] = SAMPLES[name];
         // Exports carry string forms of some values.
         if (asStrings && 'typoTolerance' in body) body.typoTolerance = 'false';
-        await emulator.setSettings({ indexName: 'source', indexSettings: body });
-        const exported = await emulator.getSettings({ indexName: 'source' });
-        await emulator.setSettings({ indexName: 'target', indexSettings: exported });
-        expect(await emulator.getSettings({ indexName: 'target' })).toEqual(exported);
+        await api.setSettings({ indexName: 'source', indexSettings: body });
+        const exported = await api.getSettings({ indexName: 'source' });
+        await api.setSettings({ indexName: 'target', indexSettings: exported });
+        expect(await api.getSettings({ indexName: 'target' })).toEqual(exported);
         expect(effectiveSettings(emulator.core.state.indices.get('target')!)).toEqual(
           effectiveSettings(emulator.core.state.indices.get('source')!),
         );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SETTINGS, SETTINGS_BY_NAME } from '../../src/emulator/search/settings/catalogue';
 import { INVALID } from '../../src/emulator/search/settings/types';
-import { rejects, setupSurfaces, SURFACES } from '../objects/surfaces';
+import { rejects, setupSurfaces, SURFACES, type Api } from '../objects/surfaces';
 import { SAMPLES, WRONG_VALUES } from './samples';
 
 const open = setupSurfaces();
@@ -125,8 +125,9 @@ describe.each(SURFACES)('setSettings and getSettings through %s calls', (surface
 
   it('setSettings needs editSettings and getSettings needs settings', async () => {
     const { emulator } = open(surface);
-    await emulator.setSettings({ indexName: 'products', indexSettings: {} });
-    const { key } = await emulator.addApiKey({ acl: ['search', 'settings'] });
+    const admin = emulator as unknown as Api;
+    await admin.setSettings({ indexName: 'products', indexSettings: {} });
+    const { key } = await admin.addApiKey({ acl: ['search', 'settings'] });
     const limited = emulator.as({ apiKey: key });
     await rejects(limited.setSettings({ indexName: 'products', indexSettings: { hitsPerPage: 1 } }), 403, 'Method not allowed with this API key');
     expect((await limited.getSettings({ indexName: 'products' })).hitsPerPage).toBe(20);
