@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rejects, seedIndex, setupSurfaces, SURFACES } from '../objects/surfaces';
+import { expectUnchanged, rejects, seedIndex, setupSurfaces, SURFACES } from '../objects/surfaces';
 
 const open = setupSurfaces();
 
@@ -99,7 +99,7 @@ describe.each(SURFACES)('index management through %s calls', (surface) => {
     await rejects(call({ operation: 'rename', destination: 'dst' }), 400, '`operation` must be "copy" or "move", got "rename"');
     await rejects(call({ operation: 'copy', destination: 'dst', scope: ['records'] }), 400, '`scope` must be an array of settings, synonyms, rules, got ["records"]');
     await rejects(call({ operation: 'copy', destination: 'src' }), 400, '`destination` must differ from the source index');
-    expect(emulator.core.state).toBe(before);
+    expectUnchanged(emulator, before);
   });
 
   it('listIndices returns every field computed from the state', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { batchAcl } from '../../src/emulator/search/batch';
 import type { OperationContext } from '../../src/emulator/route';
-import { rejects, seedIndex, setupSurfaces, SURFACES } from './surfaces';
+import { expectUnchanged, rejects, seedIndex, setupSurfaces, SURFACES } from './surfaces';
 
 const open = setupSurfaces();
 const op = (_operation: string, value: unknown) => ({ _operation, value });
@@ -76,7 +76,7 @@ describe.each(SURFACES)('batch through %s calls', (surface) => {
       400,
       /^requests\[0\]: Invalid _operation "Nope" for attribute "n"/,
     );
-    expect(emulator.core.state).toBe(before.state);
+    expectUnchanged(emulator, before.state);
     // The generator did not move either: the next generated ID is the one it would have been.
     const next = await api.saveObject({ indexName: 'p', body: {} });
     emulator.restore(before);
@@ -122,7 +122,7 @@ describe.each(SURFACES)('batch through %s calls', (surface) => {
       400,
       'requests[1].indexName is required and must be a string',
     );
-    expect(emulator.core.state).toBe(before);
+    expectUnchanged(emulator, before);
   });
 });
 

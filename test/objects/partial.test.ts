@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyPartial, parsePartialBody } from '../../src/emulator/search/partial';
 import type { SearchRecord } from '../../src/emulator/state';
-import { rejects, setupSurfaces, SURFACES } from './surfaces';
+import { expectUnchanged, rejects, setupSurfaces, SURFACES } from './surfaces';
 
 const open = setupSurfaces();
 const op = (_operation: string, value: unknown) => ({ _operation, value });
@@ -127,7 +127,7 @@ describe.each(SURFACES)('partialUpdateObject through %s calls', (surface) => {
       400,
       '_operation IncrementSet on attribute "n" needs an integer `value`, got 1.5',
     );
-    expect(emulator.core.state).toBe(before);
+    expectUnchanged(emulator, before);
   });
 
   it('rejects a createIfNotExists that is not a boolean', async () => {

@@ -48,3 +48,13 @@ export async function rejects(promise: Promise<unknown>, status: number, message
     throw new Error(`expected ${status} "${String(message)}", got ${error === undefined ? 'success' : `${actual} "${text}"`}`);
   }
 }
+
+/**
+ * Asserts a rejected request left the indices and tasks exactly as they were (other slices,
+ * such as the API log, record every request and may change).
+ */
+export function expectUnchanged(emulator: { core: { state: State } }, before: State): void {
+  if (emulator.core.state.indices !== before.indices || emulator.core.state.tasks !== before.tasks) {
+    throw new Error('a rejected request changed the indices or the tasks');
+  }
+}
