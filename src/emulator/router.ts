@@ -61,7 +61,9 @@ function compile(route: Route): Compiled {
 }
 
 function bySpecificity(a: Compiled, b: Compiled): number {
-  const length = Math.min(a.segments.length, b.segments.length);
+  // Only paths of equal length compete; ordering by length first keeps the comparator transitive.
+  if (a.segments.length !== b.segments.length) return a.segments.length - b.segments.length;
+  const length = a.segments.length;
   for (let i = 0; i < length; i++) {
     const literalA = a.segments[i] !== null;
     const literalB = b.segments[i] !== null;
