@@ -9,6 +9,8 @@ import { addOrUpdateObject, deleteObject, getObject, getObjects, saveObject } fr
 import { getAppTask, getTask } from './tasks';
 import { batch, batchAcl, multipleBatch } from './batch';
 import { partialUpdateObject } from './partial';
+import { facetRoutes } from './facets/routes';
+import { filterRoutes } from './filters/routes';
 
 const INDEX = '/1/indexes/{indexName}';
 
@@ -38,4 +40,6 @@ export const searchRoutes: Route[] = [
   ...synonymRoutes,
   ...ruleRoutes,
   ...dictionaryRoutes,
+  ...facetRoutes,
+  ...filterRoutes,
 ];

@@ -8,3 +8,6 @@ export { readSearchParams } from './params';
 export { filterMessages, parseFilters } from './parse-filters';
 export { printFilters, printLeaf } from './print';
 export { valuesAt } from './values';
+export { filterRoutes } from './routes';
+export { compileGeo } from './geo';
+export { deleteBy, DELETE_BY_PARAMETERS } from './delete-by';

@@ -1,0 +1,54 @@
+import { badRequest } from '../../errors';
+import type { OperationContext } from '../../route';
+import type { SearchRecord } from '../../state';
+import { enqueue } from '../../tasks';
+import { effectiveSettings } from '../settings/effective';
+import { requireIndex } from '../store';
+import { compileFilter } from './compile';
+import { compileGeo } from './geo';
+import { readSearchParams } from './params';
+
+/** The only parameters deleteBy reads: filters and geo restrictions. */
+export const DELETE_BY_PARAMETERS = [
+  'filters',
+  'facetFilters',
+  'numericFilters',
+  'tagFilters',
+  'aroundLatLng',
+  'aroundRadius',
+  'insideBoundingBox',
+  'insidePolygon',
+] as const;
+
+const ACCEPTED = new Set<string>(DELETE_BY_PARAMETERS);
+
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+}
+
+/** POST /1/indexes/{indexName}/deleteByQuery — deletes every record the filters keep. */
+export function deleteBy(ctx: OperationContext) {
+  const { core, params } = ctx;
+  const index = requireIndex(core.state, params.indexName);
+  const search = readSearchParams(ctx.req.body);
+  const refused = Object.keys(search).filter((name) => !ACCEPTED.has(name));
+  if (refused.length > 0) {
+    throw badRequest(`deleteBy accepts only filter and geo parameters (${DELETE_BY_PARAMETERS.join(', ')}); refused: ${refused.join(', ')}`);
+  }
+  if (DELETE_BY_PARAMETERS.every((name) => isEmpty(search[name]))) {
+    throw badRequest('deleteBy needs at least one filter or geo parameter: empty filters are rejected');
+  }
+  // Validated now (400 before any task), applied against the records of publication time.
+  const filter = compileFilter(search, effectiveSettings(index));
+  const geo = compileGeo(search);
+  const doomed = (record: SearchRecord) => filter(record).match && (geo ? geo(record) : true);
+  const taskID = enqueue(core, params.indexName, (draft) => {
+    const target = draft.indices.get(params.indexName);
+    if (!target) return;
+    const ids = [...target.records].filter(([, record]) => doomed(record as SearchRecord)).map(([objectID]) => objectID);
+    for (const objectID of ids) target.records.delete(objectID);
+    if (ids.length > 0) target.updatedAt = core.now();
+  });
+  const at = core.isoNow();
+  return { taskID, updatedAt: at, deletedAt: at };
+}
