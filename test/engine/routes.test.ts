@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { setupEmulatorServer } from '../support/server';
+
+const env = setupEmulatorServer();
+
+async function seeded(count = 30) {
+  const { client, emulator } = env.fresh();
+  const objects = Array.from({ length: count }, (_, i) => ({ objectID: `p${i}`, name: i % 2 === 0 ? `red shoe ${i}` : `blue hat ${i}`, price: i }));
+  const responses = await client.saveObjects({ indexName: 'products', objects });
+  for (const r of responses) await client.waitForTask({ indexName: 'products', taskID: r.taskID });
+  return { client, emulator };
+}
+
+describe('search routes through the real client', () => {
+  it('searchSingleIndex with body fields and with a params string answer the same', async () => {
+    const { client } = await seeded();
+    const fields = await client.searchSingleIndex({ indexName: 'products', searchParams: { query: 'red', hitsPerPage: 3 } });
+    const encoded = await client.searchSingleIndex({ indexName: 'products', searchParams: { params: 'query=red&hitsPerPage=3' } });
+    expect(fields.hits.map((h) => h.objectID)).toEqual(['p0', 'p2', 'p4']);
+    expect(encoded.hits).toEqual(fields.hits);
+    expect(fields).toMatchObject({ nbHits: 15, page: 0, nbPages: 5, hitsPerPage: 3, query: 'red', exhaustiveNbHits: true, processingTimeMS: 1, renderingContent: {} });
+    expect(fields.params).toBe('query=red&hitsPerPage=3');
+  });
+
+  it('answers GET /1/indexes/{indexName} with parameters in the query string, arrays as JSON or commas', async () => {
+    const { emulator } = await seeded();
+    const res = await emulator.request({ method: 'GET', path: '/1/indexes/products', query: { query: 'hat', attributesToRetrieve: '["name"]', hitsPerPage: '2' } });
+    expect(res.status).toBe(200);
+    expect((res.body as any).hits).toEqual([
+      expect.objectContaining({ objectID: 'p1', name: 'blue hat 1' }),
+      expect.objectContaining({ objectID: 'p3', name: 'blue hat 3' }),
+    ]);
+    expect((res.body as any).hits[0]).not.toHaveProperty('price');
+    const commas = await emulator.request({ method: 'GET', path: '/1/indexes/products', query: { query: 'hat', attributesToRetrieve: 'name,price' } });
+    expect((commas.body as any).hits[0]).toHaveProperty('price');
+  });
+
+  it('404s on a missing index and 400s on unknown parameters', async () => {
+    const { client } = await seeded(2);
+    await expect(client.searchSingleIndex({ indexName: 'nope', searchParams: { query: 'x' } })).rejects.toMatchObject({ status: 404, message: 'Index does not exist' });
+    await expect(client.searchSingleIndex({ indexName: 'products', searchParams: { query: 'x', bogus: 1 } as any })).rejects.toMatchObject({
+      status: 400,
+      message: 'Unknown parameter: bogus',
+    });
+  });
+
+  it('answers 501 naming filter and facet parameters until those stages exist', async () => {
+    const { searchStages } = await import('../../src/emulator/search/engine/hooks');
+    // Direct calls: the real client retries any 5xx on every host, then throws a RetryError.
+    const { emulator } = await seeded(2);
+    if (!searchStages.filter) {
+      await expect(emulator.searchSingleIndex({ indexName: 'products', searchParams: { filters: 'price > 3' } })).rejects.toMatchObject({ status: 501, message: expect.stringContaining('filters') });
+    }
+    if (!searchStages.facets) {
+      await expect(emulator.searchSingleIndex({ indexName: 'products', searchParams: { facets: ['price'] } })).rejects.toMatchObject({ status: 501, message: expect.stringContaining('facets') });
+    }
+  });
+
+  it('returns a queryID from the seeded generator with clickAnalytics, and honours responseFields', async () => {
+    const first = await seeded(2);
+    const a = await first.client.searchSingleIndex({ indexName: 'products', searchParams: { clickAnalytics: true, analytics: false, analyticsTags: ['x'], userToken: 'u1', enablePersonalization: true, personalizationImpact: 50 } });
+    expect(a.queryID).toMatch(/^[0-9a-f]{32}$/);
+    const second = await seeded(2);
+    const b = await second.client.searchSingleIndex({ indexName: 'products', searchParams: { clickAnalytics: true, analytics: false, analyticsTags: ['x'], userToken: 'u1', enablePersonalization: true, personalizationImpact: 50 } });
+    expect(b.queryID).toBe(a.queryID);
+    const trimmed = await second.client.searchSingleIndex({ indexName: 'products', searchParams: { responseFields: ['hits', 'nbHits'] } });
+    expect(Object.keys(trimmed).sort()).toEqual(['hits', 'nbHits']);
+  });
+
+  it('multi-index search: strategy none and stopIfEnoughMatches', async () => {
+    const { client } = await seeded();
+    const { results } = await client.search({
+      requests: [
+        { indexName: 'products', query: 'red', hitsPerPage: 5 },
+        { indexName: 'products', params: 'query=hat&hitsPerPage=2' },
+      ],
+    });
+    expect(results.map((r: any) => [r.index, r.nbHits, r.hits.length])).toEqual([
+      ['products', 15, 5],
+      ['products', 15, 2],
+    ]);
+    const stop = await client.search({
+      strategy: 'stopIfEnoughMatches',
+      requests: [
+        { indexName: 'products', query: 'zzzzzz', hitsPerPage: 5 },
+        { indexName: 'products', query: 'red', hitsPerPage: 5 },
+        { indexName: 'products', query: 'hat', hitsPerPage: 5 },
+      ],
+    });
+    expect(stop.results.map((r: any) => [r.nbHits, r.processed])).toEqual([
+      [0, true],
+      [15, true],
+      [0, false],
+    ]);
+    expect((stop.results[2] as any).hits).toEqual([]);
+  });
+
+  it('multi-index search rejects facet entries with a clear 501 and missing indices with 404', async () => {
+    const { client, emulator } = await seeded(2);
+    await expect(emulator.search({ requests: [{ indexName: 'products', type: 'facet', facet: 'price' }] })).rejects.toMatchObject({ status: 501 });
+    await expect(client.search({ requests: [{ indexName: 'missing' }] })).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('browse', () => {
+  it('walks 3,000 records exactly once with the client browseObjects helper', async () => {
+    const { client } = await seeded(3000);
+    const seen: string[] = [];
+    let calls = 0;
+    await client.browseObjects({
+      indexName: 'products',
+      aggregator: (response) => {
+        calls++;
+        seen.push(...response.hits.map((h) => h.objectID));
+      },
+    });
+    expect(calls).toBe(3);
+    expect(seen.length).toBe(3000);
+    expect(new Set(seen).size).toBe(3000);
+  });
+
+  it('cursor pages carry the first call parameters; page/hitsPerPage page without cursor', async () => {
+    const { client } = await seeded(30);
+    const first = await client.browse({ indexName: 'products', browseParams: { query: 'red', hitsPerPage: 10 } });
+    expect(first.hits.length).toBe(10);
+    expect(first.cursor).toEqual(expect.any(String));
+    const next = await client.browse({ indexName: 'products', browseParams: { cursor: first.cursor } });
+    expect(next.hits.length).toBe(5);
+    expect(next).not.toHaveProperty('cursor');
+    const paged = await client.browse({ indexName: 'products', browseParams: { page: 1, hitsPerPage: 4 } });
+    expect(paged.hits.map((h) => h.objectID)).toEqual(['p4', 'p5', 'p6', 'p7']);
+    expect(paged).not.toHaveProperty('cursor');
+    expect(paged.hits[0]).not.toHaveProperty('_highlightResult');
+  });
+
+  it('rejects a forged cursor', async () => {
+    const { client } = await seeded(2);
+    await expect(client.browse({ indexName: 'products', browseParams: { cursor: 'not-a-cursor' } })).rejects.toMatchObject({ status: 400 });
+  });
+});
