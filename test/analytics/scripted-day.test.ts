@@ -1,6 +1,6 @@
 import { algoliasearch } from 'algoliasearch';
 import { setupServer } from 'msw/node';
-import { AlgoliaAnalytics, getRequesterForNode } from 'search-insights';
+import * as searchInsights from 'search-insights';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emulatorFor, qid, seedSearch, type TestEmulator } from './support';
 
@@ -8,6 +8,10 @@ import { emulatorFor, qid, seedSearch, type TestEmulator } from './support';
  * A scripted day of searches, clicks and conversions, then a search after midnight; the
  * figures the v5 analytics client reads are computed by hand below.
  */
+const { AlgoliaAnalytics } = searchInsights;
+// The node entry's requester (node http, or fetch); its types ship with the browser entry only.
+const { getRequesterForNode } = searchInsights as unknown as { getRequesterForNode: () => (url: string, data: Record<string, unknown>) => Promise<boolean> };
+
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());

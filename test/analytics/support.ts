@@ -1,7 +1,10 @@
-import { createEmulator, type EmulatorOptions } from '../../src';
+import { createEmulator, type DirectCalls, type EmulatorOptions } from '../../src';
 import { recordSearch, type SearchInput } from '../../src/emulator/analytics';
 
-export type TestEmulator = ReturnType<typeof createEmulator>;
+/** The emulator with its direct calls typed loosely (one per route). */
+export type TestEmulator = ReturnType<typeof createEmulator> & DirectCalls;
+
+export const withCalls = (emulator: ReturnType<typeof createEmulator>) => emulator as TestEmulator;
 
 /** A deterministic 32-hex query ID for tests that record searches themselves. */
 export const qid = (n: number) => n.toString(16).padStart(32, '0');
@@ -11,12 +14,12 @@ export const qid = (n: number) => n.toString(16).padStart(32, '0');
  * request (same function), at the current clock time unless `at` is given.
  */
 export function seedSearch(
-  emulator: TestEmulator,
-  search: Partial<Omit<SearchInput, 'params'>> & { index?: string; params?: Record<string, unknown> },
+  emulator: ReturnType<typeof createEmulator>,
+  search: Partial<Omit<SearchInput, 'params'>> & { index?: string; query?: string; params?: Record<string, unknown> },
 ): void {
   recordSearch(emulator.core, {
     indexName: search.index ?? search.indexName ?? 'products',
-    params: search.params ?? {},
+    params: { ...(search.query !== undefined ? { query: search.query } : {}), ...search.params },
     nbHits: search.nbHits ?? 0,
     hits: search.hits ?? [],
     user: search.user ?? '127.0.0.1',
@@ -27,7 +30,7 @@ export function seedSearch(
 }
 
 export function emulatorFor(options: EmulatorOptions = {}): TestEmulator {
-  return createEmulator({ analyticsRefresh: 'immediate', ...options });
+  return withCalls(createEmulator({ analyticsRefresh: 'immediate', ...options }));
 }
 
 export const click = (queryID: string, objectIDs: string[], positions: number[], extra: Record<string, unknown> = {}) => ({
