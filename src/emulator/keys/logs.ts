@@ -75,7 +75,7 @@ export async function getLogs(ctx: OperationContext) {
   const since = core.now() - RETENTION_MS;
   const selected = [...core.state.security.logs]
     .reverse()
-    .filter((log) => log.at >= since)
+    .filter((log) => log.at > since)
     .filter((log) => indexName === undefined || log.index === indexName)
     .filter((log) => type === 'all' || (type === 'error' ? log.status >= 400 : log.kind === type))
     .slice(offset, offset + length);
