@@ -68,7 +68,7 @@ export function createEmulator(options: EmulatorOptions = {}) {
   const admin: Caller = { appId, apiKey: adminApiKey };
   const calls = buildDirectCalls(core, admin);
 
-  return {
+  const emulator = {
     ...(calls as DirectCalls),
     /** The real client's helpers (saveObjects, replaceAllObjects, waitForTask, ...) as direct calls. */
     ...buildHelpers(core, calls),
@@ -107,6 +107,8 @@ export function createEmulator(options: EmulatorOptions = {}) {
     /** Internals for extensions and tests; not a stable API. */
     core,
   };
+  // A spread drops the index signature: keep every direct call reachable as `emulator.<operation>`.
+  return emulator as typeof emulator & DirectCalls;
 }
 
 /** The direct calls, named after the real client's methods. */

@@ -45,7 +45,7 @@ export function buildHelpers(core: Core, calls: Calls) {
       action = 'addObject',
       waitForTasks = false,
       batchSize = 1000,
-    }: { indexName: string; objects: Record<string, unknown>[]; action?: Action; waitForTasks?: boolean; batchSize?: number; maxRetries?: number },
+    }: { indexName: string; objects: readonly object[]; action?: Action; waitForTasks?: boolean; batchSize?: number; maxRetries?: number },
     requestOptions?: RequestOptions,
   ): Promise<BatchResponse[]> {
     const responses: BatchResponse[] = [];
@@ -57,7 +57,7 @@ export function buildHelpers(core: Core, calls: Calls) {
     return responses;
   }
 
-  type ObjectsParams = { indexName: string; objects: Record<string, unknown>[]; waitForTasks?: boolean; batchSize?: number; maxRetries?: number };
+  type ObjectsParams = { indexName: string; objects: readonly object[]; waitForTasks?: boolean; batchSize?: number; maxRetries?: number };
 
   const saveObjects = (params: ObjectsParams, requestOptions?: RequestOptions) =>
     chunkedBatch({ ...params, action: 'addObject' }, requestOptions);
