@@ -208,7 +208,7 @@ export function searchUserIds(ctx: OperationContext) {
   const builtAt = Math.floor(core.now() / SEARCH_REBUILD_MS) * SEARCH_REBUILD_MS;
   const indexed = new Map<string, string>();
   for (const event of core.state.clusters.history) {
-    if (event.at > builtAt) break;
+    if (event.at >= builtAt) break; // a change at the rebuild instant waits for the next one
     if (event.cluster === null) indexed.delete(event.userID);
     else indexed.set(event.userID, event.cluster);
   }
