@@ -75,6 +75,13 @@ describe('partial update rules', () => {
     );
   });
 
+  it('stores an attribute named __proto__ as data, like any other', () => {
+    const next = apply(base, JSON.parse('{"__proto__": {"polluted": true}, "t": 1}'));
+    expect(Object.getPrototypeOf(next)).toBe(Object.prototype);
+    expect(JSON.parse(JSON.stringify(next)).__proto__).toEqual({ polluted: true });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('never mutates its input', () => {
     fc.assert(
       fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (body) => {

@@ -83,46 +83,51 @@ export function applyPartial(current: SearchRecord | undefined, update: PartialU
   const next: SearchRecord = { ...(current ?? {}), objectID: update.objectID };
   for (const change of update.changes) {
     if (change.kind === 'set') {
-      next[change.attribute] = change.value;
+      setAttribute(next, change.attribute, change.value);
       continue;
     }
-    const before = next[change.attribute];
+    const before = Object.hasOwn(next, change.attribute) ? next[change.attribute] : undefined;
     const numeric = typeof before === 'number' ? before : 0;
     const value = change.value;
     switch (change.operation) {
       case 'Increment':
-        next[change.attribute] = numeric + (value as number);
+        setAttribute(next, change.attribute, numeric + (value as number));
         break;
       case 'Decrement':
-        next[change.attribute] = numeric - (value as number);
+        setAttribute(next, change.attribute, numeric - (value as number));
         break;
       case 'IncrementFrom':
         if (!current && value !== 0) return undefined;
         if (numeric !== value) return undefined;
-        next[change.attribute] = numeric + 1;
+        setAttribute(next, change.attribute, numeric + 1);
         break;
       case 'IncrementSet':
         if (!current && (value as number) <= 0) return undefined;
         if ((value as number) <= numeric) return undefined;
-        next[change.attribute] = value;
+        setAttribute(next, change.attribute, value);
         break;
       case 'Add':
-        next[change.attribute] = [...asArray(before), value];
+        setAttribute(next, change.attribute, [...asArray(before), value]);
         break;
       case 'AddUnique': {
         const list = asArray(before);
         if (list.some(isNested)) break;
-        next[change.attribute] = list.some((item) => sameValue(item, value)) ? list : [...list, value];
+        setAttribute(next, change.attribute, list.some((item) => sameValue(item, value)) ? list : [...list, value]);
         break;
       }
       case 'Remove': {
         if (!Array.isArray(before) || before.some(isNested)) break;
-        next[change.attribute] = before.filter((item) => !sameValue(item, value));
+        setAttribute(next, change.attribute, before.filter((item) => !sameValue(item, value)));
         break;
       }
     }
   }
   return next;
+}
+
+/** Sets an own attribute even when it is named `__proto__` (a plain assignment would not). */
+function setAttribute(record: SearchRecord, attribute: string, value: unknown): void {
+  Object.defineProperty(record, attribute, { value, enumerable: true, writable: true, configurable: true });
 }
 
 function asArray(value: unknown): unknown[] {
