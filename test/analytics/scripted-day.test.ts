@@ -183,6 +183,17 @@ describe('a scripted day through search-insights and the v5 clients', () => {
       hit: 'p1', count: 3, trackedHitCount: 3, trackedSearchCount: 3, clickCount: 1, conversionCount: 1, clickThroughRate: 1 / 3, conversionRate: 1 / 3,
     });
     expect(hitsForPhone.hits.map((h) => h.hit)).toEqual(['p1', 'p2', 'p3', 'p4']);
+    const revenueHits = await analytics.getTopHits({ ...range, search: 'phone', revenueAnalytics: true });
+    expect(revenueHits.hits.slice(0, 2)).toMatchObject([
+      { hit: 'p1', purchaseCount: 1, purchaseRate: 1 / 3, addToCartCount: 0, addToCartRate: 0, currencies: { EUR: { currency: 'EUR', revenue: 100 } } },
+      { hit: 'p2', purchaseCount: 0, purchaseRate: 0, currencies: {} },
+    ]);
+    const revenueSearches = await analytics.getTopSearches({ ...range, revenueAnalytics: true });
+    expect(revenueSearches.searches[0]).toMatchObject({
+      search: 'phone', clickThroughRate: 2 / 3, purchaseCount: 1, purchaseRate: 1 / 3, addToCartCount: 0, addToCartRate: 0,
+      currencies: { EUR: { currency: 'EUR', revenue: 100 } },
+    });
+    expect(revenueSearches.searches[1]).toMatchObject({ search: 'laptop', purchaseRate: null, addToCartRate: null, currencies: {} });
 
     expect(await analytics.getTopFilterAttributes(range)).toEqual({ attributes: [{ attribute: 'brand', count: 1 }, { attribute: 'color', count: 1 }] });
     expect(await analytics.getTopFilterAttributes({ ...range, search: 'zzz' })).toEqual({ attributes: [{ attribute: 'color', count: 1 }] });

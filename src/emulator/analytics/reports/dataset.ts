@@ -21,6 +21,8 @@ export interface SearchFacts {
   readonly conversions: Conversion[];
   /** Currency -> revenue of purchase events. */
   readonly revenue: Map<string, number>;
+  /** The same revenue per purchased object (for top hits). */
+  readonly revenueItems: { objectID?: string; currency: string; amount: number }[];
 }
 
 /**
@@ -36,7 +38,7 @@ export function collect(state: AnalyticsState, window: Window, visibleBefore: nu
     if (search.aggregatedInto !== undefined || search.index !== window.index) continue;
     if (search.at >= visibleBefore || search.at < window.from || search.at >= window.to) continue;
     if (!matchesTags(window.tags, search.tags)) continue;
-    facts.set(search.id, { search, date: dateOf(search.at), tracked: search.queryID !== undefined, clicks: [], conversions: [], revenue: new Map() });
+    facts.set(search.id, { search, date: dateOf(search.at), tracked: search.queryID !== undefined, clicks: [], conversions: [], revenue: new Map(), revenueItems: [] });
   }
   const target = (queryID: string | undefined): SearchFacts | undefined => {
     if (queryID === undefined) return undefined;
@@ -84,11 +86,13 @@ function attributeConversion(event: StoredEvent, target: (queryID: string | unde
   }
   if (event.eventSubtype !== 'purchase' || event.currency === undefined) return;
   const currency = event.currency;
-  const credit = (facts: SearchFacts | undefined, amount: number) => {
-    if (facts) facts.revenue.set(currency, (facts.revenue.get(currency) ?? 0) + amount);
+  const credit = (facts: SearchFacts | undefined, amount: number, objectID?: string) => {
+    if (!facts) return;
+    facts.revenue.set(currency, (facts.revenue.get(currency) ?? 0) + amount);
+    facts.revenueItems.push({ currency, amount, ...(objectID !== undefined ? { objectID } : {}) });
   };
   if (event.objectData?.some((item) => item.price !== undefined)) {
-    event.objectData.forEach((item) => credit(target(item.queryID ?? event.queryID), (item.price ?? 0) * (item.quantity ?? 1)));
+    event.objectData.forEach((item, i) => credit(target(item.queryID ?? event.queryID), (item.price ?? 0) * (item.quantity ?? 1), event.objectIDs?.[i]));
   } else if (event.value !== undefined) {
     credit(eventTarget, event.value);
   }

@@ -150,6 +150,11 @@ export const getTopHits: Report = (ctx) => {
     };
     if (revenue) {
       const revenueOfHit = new Map<string, number>();
+      for (const { fact } of tracked) {
+        for (const item of fact.revenueItems) {
+          if (item.objectID === hit) revenueOfHit.set(item.currency, (revenueOfHit.get(item.currency) ?? 0) + item.amount);
+        }
+      }
       Object.assign(row, {
         addToCartRate: rateOf(converting('addToCart').length, tracked.length),
         addToCartCount: count('addToCart'),
