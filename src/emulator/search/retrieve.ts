@@ -55,8 +55,9 @@ export function retrieveAttributes(
 
 /** Copies `a.b.c` from one object to another, keeping the nesting. */
 function copyPath(from: Record<string, unknown>, to: Record<string, unknown>, path: string): void {
-  if (path in from) {
-    to[path] = from[path];
+  // Own attributes only: `toString` or `__proto__` must not reach the response.
+  if (Object.hasOwn(from, path)) {
+    Object.defineProperty(to, path, { value: from[path], enumerable: true, writable: true, configurable: true });
     return;
   }
   const [head, ...rest] = path.split('.');
@@ -68,7 +69,7 @@ function copyPath(from: Record<string, unknown>, to: Record<string, unknown>, pa
 }
 
 function deletePath(object: Record<string, unknown>, path: string): void {
-  if (path in object) {
+  if (Object.hasOwn(object, path)) {
     delete object[path];
     return;
   }
