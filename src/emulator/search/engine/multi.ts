@@ -1,5 +1,5 @@
 import type { Core } from '../../core';
-import { badRequest, forbidden, notImplemented } from '../../errors';
+import { badRequest, forbidden } from '../../errors';
 import { indexAllowed } from '../../gate';
 import type { Auth } from '../../route';
 import { requireIndex } from '../store';
@@ -7,6 +7,7 @@ import { resolveOptions } from './options';
 import { encodeParams, parseParams, type RawParams } from './params';
 import { runSearch, withForcedParameters } from './search';
 import { effectiveSettings } from '../settings/effective';
+import { searchFacetEntry } from '../facets/search-values';
 
 /** Fields of a multi-query entry that are not search parameters. */
 const ENTRY_FIELDS = new Set(['indexName', 'type', 'facet', 'facetQuery', 'maxFacetHits']);
@@ -14,6 +15,8 @@ const ENTRY_FIELDS = new Set(['indexName', 'type', 'facet', 'facetQuery', 'maxFa
 interface Entry {
   readonly indexName: string;
   readonly params: RawParams;
+  /** A `type: "facet"` entry, answered by the facet value search. */
+  readonly facet?: { readonly entry: Record<string, unknown>; readonly position: number };
 }
 
 /** The v5 client's legacy array form becomes `{ requests }`. */
@@ -30,9 +33,9 @@ function parseEntry(raw: unknown, i: number, auth: Auth): Entry {
   const entry = raw as Record<string, unknown>;
   const indexName = entry.indexName;
   if (typeof indexName !== 'string' || indexName === '') throw badRequest(`Missing \`indexName\` in requests[${i}]`);
-  if (entry.type === 'facet') throw notImplemented('Facet value search in multi-index queries (`type: "facet"`)', 'not available yet');
-  if (entry.type !== undefined && entry.type !== 'default') throw badRequest(`Invalid value for \`type\` in requests[${i}]: expected "default" or "facet"`);
+  if (entry.type !== undefined && entry.type !== 'default' && entry.type !== 'facet') throw badRequest(`Invalid value for \`type\` in requests[${i}]: expected "default" or "facet"`);
   if (!indexAllowed(auth, indexName)) throw forbidden('Index not allowed with this API key');
+  if (entry.type === 'facet') return { indexName, params: {}, facet: { entry, position: i } };
   const fields = Object.fromEntries(Object.entries(entry).filter(([name]) => !ENTRY_FIELDS.has(name)));
   return { indexName, params: parseParams([fields]) };
 }
@@ -49,6 +52,10 @@ export function runMultiSearch(core: Core, body: unknown, auth: Auth): { results
   const results: Record<string, unknown>[] = [];
   let enough = false;
   for (const entry of entries) {
+    if (entry.facet) {
+      results.push({ ...searchFacetEntry(core, auth, entry.facet.entry, entry.facet.position) });
+      continue;
+    }
     if (enough) {
       results.push(skipped(core, entry, auth));
       continue;

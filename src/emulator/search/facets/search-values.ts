@@ -1,6 +1,9 @@
 import { badRequest, notImplemented } from '../../errors';
-import type { OperationContext } from '../../route';
-import type { SearchRecord } from '../../state';
+import type { Core } from '../../core';
+import type { Auth, OperationContext } from '../../route';
+import type { IndexState, SearchRecord } from '../../state';
+import { parseParams } from '../engine/params';
+import { findMatches, withForcedParameters } from '../engine/search';
 import { facetAttributes } from '../filters/attributes';
 import { compileFilter } from '../filters/compile';
 import { readInteger, readSearchParams, readString } from '../filters/params';
@@ -81,18 +84,43 @@ function pickOverrides(params: Readonly<Record<string, unknown>>): Record<string
   return Object.fromEntries(names.filter((n) => params[n] !== undefined).map((n) => [n, params[n]]));
 }
 
-/** The engine's text matcher, when it offers one (set by the engine at wiring time). */
-let engineMatcher: TextMatcher | undefined;
-export function useTextMatcher(matcher: TextMatcher | undefined): void {
-  engineMatcher = matcher;
+/** Fields of a facet value search body that are not search parameters. */
+const OWN_FIELDS = new Set(['facetQuery', 'maxFacetHits', 'page', 'hitsPerPage']);
+
+/**
+ * The engine's full-text restriction: records the query of `params` matches (the engine
+ * also applies filters, geo and the key's forced parameters).
+ */
+function engineMatcher(core: Core, auth: Auth, index: IndexState): TextMatcher {
+  return (records, params) => {
+    const own = Object.fromEntries(Object.entries(params).filter(([name]) => !OWN_FIELDS.has(name)));
+    const query = withForcedParameters(parseParams([own]), auth);
+    const ids = new Set(findMatches(core, index, query, auth).sorted.map((c) => c.info.doc.record.objectID));
+    return records.filter((record) => ids.has(record.objectID));
+  };
+}
+
+/** A facet value search on an index: `body` holds `params`, `facetQuery`, `maxFacetHits`. */
+export function runFacetValueSearch(core: Core, auth: Auth, indexName: string, facetName: string, body: unknown): FacetValuesResponse {
+  const index = requireIndex(core.state, indexName);
+  const settings = effectiveSettings(index);
+  const keyFilter = auth.queryParameters ? compileFilter(auth.queryParameters, settings) : undefined;
+  const restrict = keyFilter ? (record: SearchRecord) => keyFilter(record).match : undefined;
+  return searchFacetValues(recordsOf(core.state, index).values(), settings, facetName, readSearchParams(body), engineMatcher(core, auth, index), restrict);
 }
 
 /** POST /1/indexes/{indexName}/facets/{facetName}/query */
 export function searchForFacetValues(ctx: OperationContext): FacetValuesResponse {
-  const { core, params } = ctx;
-  const index = requireIndex(core.state, params.indexName);
-  const settings = effectiveSettings(index);
-  const keyFilter = ctx.auth.queryParameters ? compileFilter(ctx.auth.queryParameters, settings) : undefined;
-  const restrict = keyFilter ? (record: SearchRecord) => keyFilter(record).match : undefined;
-  return searchFacetValues(recordsOf(core.state, index).values(), settings, params.facetName, readSearchParams(ctx.req.body), engineMatcher, restrict);
+  return runFacetValueSearch(ctx.core, ctx.auth, ctx.params.indexName, ctx.params.facetName, ctx.req.body);
+}
+
+/**
+ * A `type: "facet"` entry of a multi-index query (`facet`, `facetQuery`, `maxFacetHits`
+ * beside the search parameters), as InstantSearch sends it through `search`.
+ */
+export function searchFacetEntry(core: Core, auth: Auth, entry: Readonly<Record<string, unknown>>, i: number): FacetValuesResponse {
+  const { indexName, facet, type, ...body } = entry;
+  void type;
+  if (typeof facet !== 'string' || facet === '') throw badRequest(`Missing \`facet\` in requests[${i}]`);
+  return runFacetValueSearch(core, auth, String(indexName), facet, body);
 }
