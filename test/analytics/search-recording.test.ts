@@ -71,6 +71,26 @@ describe('searches through the real client are recorded', () => {
     expect(emulator.core.state.analytics.events).toHaveLength(1);
   });
 
+  it('records the filters of real searches, in every form', async () => {
+    const { client } = await shop();
+    await client.setSettings({ indexName: 'products', indexSettings: { attributesForFaceting: ['brand'] } });
+    await client.searchSingleIndex({ indexName: 'products', searchParams: { query: 'phone', facetFilters: [['brand:Apple', 'brand:Google']], userToken: 'a' } });
+    await client.searchSingleIndex({ indexName: 'products', searchParams: { query: 'phone', filters: 'brand:Apple AND NOT brand:Nokia', userToken: 'b' } });
+    await client.searchSingleIndex({ indexName: 'products', searchParams: { query: 'zzz', facetFilters: ['brand:Apple'], userToken: 'c' } });
+    const analytics = client.initAnalytics({ region: 'us' });
+    expect(await analytics.getTopFilterAttributes({ index: 'products' })).toEqual({ attributes: [{ attribute: 'brand', count: 3 }] });
+    expect(await analytics.getTopFilterForAttribute({ index: 'products', attribute: 'brand' })).toEqual({
+      values: [
+        { attribute: 'brand', operator: ':', value: 'Apple', count: 3 },
+        { attribute: 'brand', operator: ':', value: 'Google', count: 1 },
+        { attribute: 'brand', operator: ':', value: 'Nokia', count: 1 },
+      ],
+    });
+    expect(await analytics.getTopFiltersNoResults({ index: 'products', search: 'zzz' })).toEqual({
+      values: [{ count: 1, values: [{ attribute: 'brand', operator: ':', value: 'Apple' }] }],
+    });
+  });
+
   it('keeps only the last query of a typing sequence (within 30 s, same user)', async () => {
     const { emulator, client } = await shop();
     for (const query of ['s', 'sm', 'sma', 'smart']) {
