@@ -132,6 +132,16 @@ describe('attributes and unretrievableAttributes', () => {
     expect(retrieveAttributes(record, undefined, settings, { admin: false, acl: new Set(['search', 'seeUnretrievableAttributes']) })).toEqual(record);
   });
 
+  it('retrieves own attributes only, even named __proto__, and overlapping paths', async () => {
+    const { emulator } = open('direct');
+    await emulator.addOrUpdateObject({ indexName: 'p', objectID: 'a', body: JSON.parse('{"__proto__": {"polluted": 1}, "nested": {"x": 1, "y": 2}}') });
+    const get = (attributesToRetrieve: string[]) => emulator.getObject({ indexName: 'p', objectID: 'a', attributesToRetrieve });
+    expect(JSON.stringify(await get(['__proto__.polluted', 'toString']))).toBe('{"__proto__":{"polluted":1},"objectID":"a"}');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(await get(['nested', 'nested.y'])).toEqual({ objectID: 'a', nested: { x: 1, y: 2 } });
+    expect(JSON.stringify(await get(['*', '-__proto__.polluted', '-nested.x']))).toBe('{"__proto__":{},"nested":{"y":2},"objectID":"a"}');
+  });
+
   it('the admin key sees unretrievable attributes on getObject', async () => {
     const { emulator } = open('direct');
     seedIndex(emulator, 'p', { settings: { unretrievableAttributes: ['cost'] } });

@@ -61,11 +61,13 @@ function copyPath(from: Record<string, unknown>, to: Record<string, unknown>, pa
     return;
   }
   const [head, ...rest] = path.split('.');
-  const value = from[head];
+  const value = Object.hasOwn(from, head) ? from[head] : undefined;
   if (rest.length === 0 || value === null || typeof value !== 'object' || Array.isArray(value)) return;
-  const target = (to[head] ??= {}) as Record<string, unknown>;
+  // A fresh object: an attribute copied whole before is the stored (frozen) value.
+  const existing = Object.hasOwn(to, head) ? to[head] : undefined;
+  const target: Record<string, unknown> = existing !== null && typeof existing === 'object' && !Array.isArray(existing) ? { ...existing } : {};
   copyPath(value as Record<string, unknown>, target, rest.join('.'));
-  if (Object.keys(target).length === 0) delete to[head];
+  if (Object.keys(target).length > 0) Object.defineProperty(to, head, { value: target, enumerable: true, writable: true, configurable: true });
 }
 
 function deletePath(object: Record<string, unknown>, path: string): void {
@@ -74,9 +76,9 @@ function deletePath(object: Record<string, unknown>, path: string): void {
     return;
   }
   const [head, ...rest] = path.split('.');
-  const value = object[head];
+  const value = Object.hasOwn(object, head) ? object[head] : undefined;
   if (rest.length === 0 || value === null || typeof value !== 'object' || Array.isArray(value)) return;
   const copy = { ...(value as Record<string, unknown>) };
   deletePath(copy, rest.join('.'));
-  object[head] = copy;
+  Object.defineProperty(object, head, { value: copy, enumerable: true, writable: true, configurable: true });
 }
