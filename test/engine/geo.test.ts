@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { distanceMeters } from '../../src/emulator/search/engine/geo';
 import { indexWith } from './helpers';
 
-interface Airport {
+interface Airport extends Record<string, unknown> {
   objectID: string;
   iata_code: string;
   _geoloc: { lat: number; lng: number };

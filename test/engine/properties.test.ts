@@ -25,8 +25,7 @@ function wordMatches(q: string, textValue: string, prefix: boolean): boolean {
   return tokenizer.terms(textValue).some((t) => {
     if (damerauLevenshtein(q, t) <= allowed(q.length)) return true;
     if (!prefix) return false;
-    for (let k = 0; k <= t.length; k++) if (damerauLevenshtein(q, t.slice(0, k)) <= allowed(q.length)) return true;
-    return false;
+    return t.length >= q.length && damerauLevenshtein(q, t.slice(0, q.length)) <= allowed(q.length);
   });
 }
 
@@ -50,6 +49,8 @@ describe('engine properties', () => {
         const sorted = [...vocabulary].sort();
         const found = fuzzyTerms(sorted, q, max, false).map((m) => m.term);
         expect(found).toEqual(sorted.filter((t) => damerauLevenshtein(q, t) <= max));
+        const prefixed = fuzzyTerms(sorted, q, max, true).map((m) => m.term);
+        expect(prefixed).toEqual(sorted.filter((t) => damerauLevenshtein(q, t) <= max || (t.length >= q.length && damerauLevenshtein(q, t.slice(0, q.length)) <= max)));
       }),
     );
   });

@@ -95,9 +95,9 @@ describe('search routes through the real client', () => {
     expect((stop.results[2] as any).hits).toEqual([]);
   });
 
-  it('multi-index search rejects facet entries with a clear 501 and missing indices with 404', async () => {
+  it('multi-index search rejects missing indices with 404 and unknown entry types with 400', async () => {
     const { client, emulator } = await seeded(2);
-    await expect(emulator.search({ requests: [{ indexName: 'products', type: 'facet', facet: 'price' }] })).rejects.toMatchObject({ status: 501 });
+    await expect(emulator.search({ requests: [{ indexName: 'products', type: 'other' }] })).rejects.toMatchObject({ status: 400 });
     await expect(client.search({ requests: [{ indexName: 'missing' }] })).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -8,15 +8,16 @@ export interface FuzzyMatch {
 }
 
 /**
- * Terms of a sorted vocabulary within `max` edits of `word` (or, with `prefix`, whose some
- * prefix is). Walks the sorted array like a trie: DP rows are shared between terms with a
+ * Terms of a sorted vocabulary within `max` edits of `word` (or, with `prefix`, whose
+ * prefix of the word's length is: a prefix with a typo matches the same number of letters). Walks the sorted array like a trie: DP rows are shared between terms with a
  * common prefix, and a whole prefix range is skipped once no extension can stay within `max`.
  */
 export function fuzzyTerms(terms: readonly string[], word: string, max: number, prefix: boolean): FuzzyMatch[] {
   if (max <= 0) return exactTerms(terms, word, prefix);
   const m = word.length;
   const rows: Int32Array[] = [Int32Array.from({ length: m + 1 }, (_, j) => j)];
-  const best: number[] = [m];
+  // best[d]: distance of the word to the term's first m letters, once d >= m (prefix mode).
+  const best: number[] = [m === 0 ? 0 : Infinity];
   const out: FuzzyMatch[] = [];
   let previous = '';
   let valid = 0;
@@ -43,8 +44,8 @@ export function fuzzyTerms(terms: readonly string[], word: string, max: number, 
         row[j] = value;
         if (value < rowMin) rowMin = value;
       }
-      best[depth] = Math.min(best[depth - 1], row[m]);
-      if (rowMin > max && !(prefix && best[depth] <= max)) {
+      best[depth] = depth === m ? row[m] : best[depth - 1];
+      if (rowMin > max && !(prefix && depth >= m && best[depth] <= max)) {
         pruned = depth;
         break;
       }
@@ -55,7 +56,8 @@ export function fuzzyTerms(terms: readonly string[], word: string, max: number, 
       continue;
     }
     valid = term.length;
-    const distance = prefix ? best[term.length] : rows[term.length][m];
+    const whole = rows[term.length][m];
+    const distance = prefix && term.length >= m ? Math.min(best[term.length], whole) : whole;
     if (distance <= max) out.push({ term, distance });
     i++;
   }
