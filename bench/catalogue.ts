@@ -14,7 +14,7 @@ export interface Product {
 const SYLLABLES = ['ka', 'lo', 'mi', 'ra', 'ten', 'sol', 'vi', 'dor', 'pa', 'nu', 'bel', 'ix', 'mar', 'ko', 'tri', 'sen', 'ga', 'lum', 'fe', 'zo'];
 
 export function catalogue(size: number, seed = 'bench') {
-  const random = alea(seed, {});
+  const random = alea(seed, { state: true });
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
   const vocabulary = Array.from(new Set(Array.from({ length: 6000 }, () => Array.from({ length: 2 + Math.floor(random() * 3) }, () => pick(SYLLABLES)).join('')))).filter((w) => w.length >= 4);
   // A Zipf-like draw: a few frequent words, a long tail.
