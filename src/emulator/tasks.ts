@@ -36,11 +36,14 @@ export function enqueueMany(
   return ids;
 }
 
-/** `published` or `notPublished`, or undefined when the ID was never handed out. */
-export function taskStatus(state: State, taskID: number, indexName: string | null): 'published' | 'notPublished' | undefined {
+/**
+ * `published` or `notPublished`, or undefined when the ID was never handed out. Task IDs
+ * are unique per application, so the index a caller names does not matter: the client's
+ * `replaceAllObjects` waits on a copy task under the destination's name.
+ */
+export function taskStatus(state: State, taskID: number): 'published' | 'notPublished' | undefined {
   if (!Number.isSafeInteger(taskID) || taskID <= 0 || taskID > state.tasks.lastID) return undefined;
-  const pending = state.tasks.pending.some((task) => task.taskID === taskID && (indexName === null || task.indexName === indexName));
-  return pending ? 'notPublished' : 'published';
+  return state.tasks.pending.some((task) => task.taskID === taskID) ? 'notPublished' : 'published';
 }
 
 /** Pending tasks of one index, for the index list. */

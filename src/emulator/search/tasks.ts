@@ -10,14 +10,14 @@ function readTaskID(raw: string): number {
 
 /** GET /1/indexes/{indexName}/task/{taskID} */
 export function getTask(ctx: OperationContext) {
-  const status = taskStatus(ctx.core.state, readTaskID(ctx.params.taskID), ctx.params.indexName);
+  const status = taskStatus(ctx.core.state, readTaskID(ctx.params.taskID));
   if (!status) throw notFound('Task does not exist');
   return { status, pendingTask: status === 'notPublished' };
 }
 
 /** GET /1/task/{taskID} — application-level tasks (dictionaries, keys). */
 export function getAppTask(ctx: OperationContext) {
-  const status = taskStatus(ctx.core.state, readTaskID(ctx.params.taskID), null);
+  const status = taskStatus(ctx.core.state, readTaskID(ctx.params.taskID));
   if (!status) throw notFound('Task does not exist');
   return { status };
 }
