@@ -10,6 +10,8 @@ export interface ClientOperation {
   operation: string;
   method: string;
   path: string;
+  /** The rights the client's documentation lists (`admin` for admin-only operations). */
+  acl: string[];
 }
 
 /** The official clients the emulator answers for, and the host family that serves each. */
@@ -36,7 +38,9 @@ export function clientOperations(client: string, pkg: string): ClientOperation[]
     if (operation.endsWith('WithHTTPInfo') || operation.startsWith('custom')) continue;
     const http = /method: "(\w+)"/.exec(body)?.[1];
     const path = /requestPath = "([^"]+)"/.exec(body)?.[1];
-    if (http && path) operations.push({ client, operation, method: http, path });
+    const doc = source.slice(source.lastIndexOf('/**', m.index), m.index);
+    const acl = /Required API Key ACLs:((?:\s*\*\s+- \w+)+)/.exec(doc)?.[1].match(/\w+/g) ?? [];
+    if (http && path) operations.push({ client, operation, method: http, path, acl });
   }
   return operations;
 }

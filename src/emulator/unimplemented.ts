@@ -1,6 +1,6 @@
 import { CATALOGUE } from './catalogue';
 import { notImplemented } from './errors';
-import { route, type Route } from './route';
+import { route, type Acl, type Route } from './route';
 
 const shape = (path: string) => path.replace(/\{\w+\}/g, '{}');
 
@@ -13,7 +13,7 @@ export function unimplementedRoutes(served: readonly Route[]): Route[] {
   const taken = new Set(served.map((r) => `${r.host} ${r.method} ${shape(r.path)}`));
   const names = new Set(served.map((r) => r.operation));
   const missing: Route[] = [];
-  for (const [client, operation, method, path, host] of CATALOGUE) {
+  for (const [client, operation, method, path, host, acl] of CATALOGUE) {
     const key = `${host} ${method} ${shape(path)}`;
     if (taken.has(key)) continue;
     taken.add(key);
@@ -23,7 +23,8 @@ export function unimplementedRoutes(served: readonly Route[]): Route[] {
         method,
         path,
         host,
-        acl: 'none',
+        // The right the real client documents, so a key without it still gets the real 403.
+        acl: acl.length === 0 ? 'none' : acl[0] === 'admin' ? 'admin' : () => acl as Acl[],
         call: names.has(operation) ? undefined : {},
         handler: () => {
           throw notImplemented(`${operation} (${client} API, ${method} ${path})`, 'see docs/parity.md');
