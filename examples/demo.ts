@@ -1,6 +1,7 @@
 /**
  * `npm run demo`: loads the airports dataset through the real algoliasearch v5 client,
- * intercepted by msw, then lists the indices and prints a task's status.
+ * intercepted by msw, prints a task's status on the fake clock, lists the indices and
+ * runs a typo-tolerant geo search.
  */
 import { readFileSync } from 'node:fs';
 import { algoliasearch } from 'algoliasearch';
@@ -30,8 +31,17 @@ async function main() {
     const { items } = await client.listIndices();
     console.table(items.map(({ name, entries, dataSize, updatedAt }) => ({ name, entries, dataSize, updatedAt })));
 
-    const record = await client.getObject({ indexName: 'airports', objectID: String(airports[0].objectID) });
-    console.log('first record:', record);
+    await client.setSettings({
+      indexName: 'airports',
+      indexSettings: { searchableAttributes: ['name', 'city', 'iata_code'], customRanking: ['desc(links_count)'] },
+    });
+    emulator.clock.advance('2s'); // settings are a task too
+    const { hits, nbHits } = await client.searchSingleIndex({
+      indexName: 'airports',
+      searchParams: { query: 'pari', aroundLatLng: '48.8566, 2.3522', hitsPerPage: 3 },
+    });
+    console.log(`"pari" near Paris: ${nbHits} hits, first ${hits.length}:`);
+    console.table(hits.map((hit) => ({ name: hit.name, city: hit.city, iata: hit.iata_code })));
   } finally {
     server.close();
   }
