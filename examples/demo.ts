@@ -8,6 +8,9 @@ import { algoliasearch } from 'algoliasearch';
 import { setupServer } from 'msw/node';
 import { createEmulator } from '../src';
 
+/** The fields of an airports record the demo prints. */
+type Airport = { name: string; city: string; iata_code: string };
+
 const datasetUrl = new URL('../../shared/datasets/airports/airports.json', import.meta.url);
 
 async function main() {
@@ -36,7 +39,7 @@ async function main() {
       indexSettings: { searchableAttributes: ['name', 'city', 'iata_code'], customRanking: ['desc(links_count)'] },
     });
     emulator.clock.advance('2s'); // settings are a task too
-    const { hits, nbHits } = await client.searchSingleIndex({
+    const { hits, nbHits } = await client.searchSingleIndex<Airport>({
       indexName: 'airports',
       searchParams: { query: 'pari', aroundLatLng: '48.8566, 2.3522', hitsPerPage: 3 },
     });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyRules, typoDistance } from '../../src/emulator/search/rules/apply';
+import { damerauLevenshtein } from '../../src/emulator/search/engine/typo';
+import { applyRules } from '../../src/emulator/search/rules/apply';
 import { initialDictionariesState } from '../../src/emulator/search/dictionaries/state';
 
 const NOW = Date.parse('2024-01-01T00:00:00Z');
@@ -168,10 +169,10 @@ describe('applyRules: precedence and consequences', () => {
   });
 });
 
-describe('typoDistance', () => {
+describe('edit distance (shared with the engine)', () => {
   it('counts transpositions as one typo', () => {
-    expect(typoDistance('shoe', 'hsoe', 2)).toBe(1);
-    expect(typoDistance('shoe', 'shoes', 2)).toBe(1);
-    expect(typoDistance('shoe', 'boots', 1)).toBeGreaterThan(1);
+    expect(damerauLevenshtein('shoe', 'hsoe')).toBe(1);
+    expect(damerauLevenshtein('shoe', 'shoes')).toBe(1);
+    expect(damerauLevenshtein('shoe', 'boots')).toBeGreaterThan(1);
   });
 });

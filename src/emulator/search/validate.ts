@@ -46,3 +46,12 @@ export function parseInteger(value: string | undefined, name: string, fallback: 
 export function assertNotReplica(state: State, indexName: string, message: string): void {
   if (state.indices.get(indexName)?.primary !== undefined) throw badRequest(message);
 }
+
+/** An integer body field within bounds (paging of synonym, rule and dictionary searches). */
+export function integerInRange(value: unknown, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw badRequest(`\`${name}\` must be an integer between ${min} and ${max}, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}

@@ -4,7 +4,7 @@ import type { OperationContext } from '../../route';
 import type { State } from '../../state';
 import { enqueue } from '../../tasks';
 import { foldText } from '../synonyms/words';
-import { requireObject, requireObjectID } from '../validate';
+import { integerInRange, requireObject, requireObjectID } from '../validate';
 import { standard, standardCompounds, standardID, supports, SUPPORTED_LANGUAGES } from './standard';
 import { DICTIONARY_NAMES, type DictionaryEntry, type DictionaryName } from './state';
 
@@ -129,8 +129,8 @@ export function searchDictionaryEntries(ctx: OperationContext) {
     if (!['query', 'page', 'hitsPerPage', 'language'].includes(key)) throw badRequest(`Unknown parameter: ${key}`);
   }
   if (typeof params.query !== 'string') throw badRequest('`query` is required and must be a string');
-  const page = integer(params.page, 'page', 0, 0, Number.MAX_SAFE_INTEGER);
-  const hitsPerPage = integer(params.hitsPerPage, 'hitsPerPage', 20, 1, 1000);
+  const page = integerInRange(params.page, 'page', 0, 0, Number.MAX_SAFE_INTEGER);
+  const hitsPerPage = integerInRange(params.hitsPerPage, 'hitsPerPage', 20, 1, 1000);
   const language = params.language;
   if (language !== undefined && (typeof language !== 'string' || !SUPPORTED_LANGUAGES.includes(language))) {
     throw badRequest(`\`language\` ${JSON.stringify(language)} is not a supported language`);
@@ -184,13 +184,6 @@ function fromQueryString(query: Record<string, string>): Record<string, unknown>
   return out;
 }
 
-function integer(value: unknown, name: string, fallback: number, min: number, max: number): number {
-  if (value === undefined || value === null) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw badRequest(`\`${name}\` must be an integer between ${min} and ${max}, got ${JSON.stringify(value)}`);
-  }
-  return value;
-}
 
 /** GET /1/dictionaries/*\/settings */
 export function getDictionarySettings(ctx: OperationContext) {

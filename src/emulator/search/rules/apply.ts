@@ -3,6 +3,7 @@ import type { DictionariesState } from '../dictionaries/state';
 import { pluralFormsOf } from '../dictionaries/lookup';
 import { expandSynonyms } from '../synonyms/expand';
 import { foldText, phraseOf, wordsOf } from '../synonyms/words';
+import { damerauLevenshtein } from '../engine/typo';
 import { facetValuesOf } from './facet-values';
 import { conditionsOf } from './search';
 import { FACET_PLACEHOLDER, parseConditionFilters, type Anchoring, type Rule } from './validate';
@@ -255,24 +256,10 @@ function wordMatcher(index: Pick<IndexState, 'synonyms'>, queryWords: readonly s
     }
     if (synonyms.get(queryWord)?.has(patternWord)) return true;
     const allowed = queryWord.length >= two ? 2 : queryWord.length >= one ? 1 : 0;
-    return allowed > 0 && typoDistance(patternWord, queryWord, allowed) <= allowed;
+    return allowed > 0 && Math.abs(patternWord.length - queryWord.length) <= allowed && damerauLevenshtein(patternWord, queryWord) <= allowed;
   };
 }
 
-/** Damerau-Levenshtein (adjacent transpositions), stopping early past `max`. */
-export function typoDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0][j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.length][b.length];
-}
 
 /** `facet:value` atoms of the query's `filters` and `facetFilters`, normalized. */
 function filterAtoms(params: RuleParams): string[] {

@@ -2,6 +2,7 @@ import { badRequest } from '../../errors';
 import { highlightText, textsMatch } from '../synonyms/highlight';
 import { wordsOf } from '../synonyms/words';
 import { ANCHORINGS, type Anchoring, type Rule } from './validate';
+import { integerInRange } from '../validate';
 
 const DEFAULT_HITS_PER_PAGE = 20;
 
@@ -22,8 +23,8 @@ export function searchRuleHits(rules: ReadonlyMap<string, Rule>, body: Record<st
   }
   if (body.context !== undefined && typeof body.context !== 'string') throw badRequest('`context` must be a string');
   if (body.enabled !== undefined && body.enabled !== null && typeof body.enabled !== 'boolean') throw badRequest('`enabled` must be a boolean or null');
-  const page = integer(body.page, 'page', 0, 0);
-  const hitsPerPage = integer(body.hitsPerPage, 'hitsPerPage', DEFAULT_HITS_PER_PAGE, 1, 1000);
+  const page = integerInRange(body.page, 'page', 0, 0);
+  const hitsPerPage = integerInRange(body.hitsPerPage, 'hitsPerPage', DEFAULT_HITS_PER_PAGE, 1, 1000);
   const queryWords = wordsOf(query);
   const matches = [...rules.values()].filter((rule) => {
     const conditions = conditionsOf(rule);
@@ -72,10 +73,3 @@ function highlightRule(rule: Rule, queryWords: readonly string[]) {
   return out;
 }
 
-function integer(value: unknown, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  if (value === undefined || value === null) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw badRequest(`\`${name}\` must be an integer between ${min} and ${max}, got ${JSON.stringify(value)}`);
-  }
-  return value;
-}

@@ -2,6 +2,7 @@ import { badRequest } from '../../errors';
 import { highlightText, textsMatch, type HighlightValue } from './highlight';
 import { kindOf, type SynonymHit } from './validate';
 import { wordsOf } from './words';
+import { integerInRange } from '../validate';
 
 /** The fields of a synonym the search endpoint looks into and highlights. */
 const TEXT_FIELDS = ['synonyms', 'input', 'word', 'corrections', 'placeholder', 'replacements'] as const;
@@ -18,8 +19,8 @@ export function searchSynonymHits(synonyms: ReadonlyMap<string, SynonymHit>, bod
   }
   const query = body.query ?? '';
   if (typeof query !== 'string') throw badRequest('`query` must be a string');
-  const page = integer(body.page, 'page', 0, 0);
-  const hitsPerPage = integer(body.hitsPerPage, 'hitsPerPage', DEFAULT_HITS_PER_PAGE, 1, 1000);
+  const page = integerInRange(body.page, 'page', 0, 0);
+  const hitsPerPage = integerInRange(body.hitsPerPage, 'hitsPerPage', DEFAULT_HITS_PER_PAGE, 1, 1000);
   let typeFilter: string | undefined;
   if (body.type !== undefined && body.type !== null) {
     typeFilter = kindOf(body.type);
@@ -54,10 +55,3 @@ function highlightSynonym(synonym: SynonymHit, queryWords: readonly string[]) {
   return out;
 }
 
-function integer(value: unknown, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  if (value === undefined || value === null) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw badRequest(`\`${name}\` must be an integer between ${min} and ${max}, got ${JSON.stringify(value)}`);
-  }
-  return value;
-}
