@@ -28,6 +28,8 @@ export interface CoreOptions {
   readonly analyticsRefresh?: number;
   /** Country code analytics attributes searches to unless a request sets `x-emulator-country`. */
   readonly country?: string;
+  /** Custom dictionary entries allowed across all dictionaries before batches answer 403. */
+  readonly dictionaryEntriesQuota?: number;
 }
 
 /**

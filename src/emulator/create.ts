@@ -32,6 +32,8 @@ export interface EmulatorOptions {
   analyticsRefresh?: Duration | 'immediate';
   /** Country code (`"FR"`) analytics attributes searches to unless a request sets `x-emulator-country`. Default none. */
   country?: string;
+  /** Custom dictionary entries allowed (all dictionaries together) before a batch answers 403. Default 10,000. */
+  dictionaryEntriesQuota?: number;
 }
 
 export type Emulator = ReturnType<typeof createEmulator>;
@@ -57,6 +59,7 @@ export function createEmulator(options: EmulatorOptions = {}) {
       clusters: [...(options.clusters ?? [])],
       analyticsRefresh: options.analyticsRefresh === 'immediate' ? 0 : toMilliseconds(options.analyticsRefresh ?? '5m'),
       ...(options.country !== undefined ? { country: options.country } : {}),
+      ...(options.dictionaryEntriesQuota !== undefined ? { dictionaryEntriesQuota: options.dictionaryEntriesQuota } : {}),
     },
     clock,
     random,
@@ -89,7 +92,7 @@ export function createEmulator(options: EmulatorOptions = {}) {
         query: {},
         headers: { 'x-algolia-application-id': appId, 'x-algolia-api-key': adminApiKey },
         body: undefined,
-        bodySize: req.body === undefined ? 0 : JSON.stringify(req.body).length,
+        bodySize: req.body === undefined ? 0 : new TextEncoder().encode(JSON.stringify(req.body)).length,
         ...req,
       });
     },

@@ -147,6 +147,17 @@ describe('dictionary errors (direct calls)', () => {
     expect(emulator.core.state.dictionaries.custom.stopwords.size).toBe(0);
   });
 
+  it('takes the quota from the dictionaryEntriesQuota option, counting every dictionary', async () => {
+    const emulator = createEmulator({ dictionaryEntriesQuota: 2 });
+    const add = (objectID: string, word: string) => ({ action: 'addEntry', body: { objectID, language: 'en', word } });
+    await batch(emulator, 'stopwords', [add('a', 'alpha'), add('b', 'beta')]);
+    await expect(batch(emulator, 'compounds', [{ action: 'addEntry', body: { objectID: 'c', language: 'de', word: 'haus', decomposition: [] } }])).rejects.toMatchObject({
+      status: 403,
+      message: 'Custom dictionary entries quota exceeded: 3 entries, 2 allowed',
+    });
+    expect(emulator.core.state.dictionaries.custom.compounds.size).toBe(0);
+  });
+
   it('validates search parameters and answers the GET form too', async () => {
     const emulator = createEmulator();
     await expect(emulator.searchDictionaryEntries({ dictionaryName: 'plurals', searchDictionaryEntriesParams: { query: 'x', hitsPerPage: 0 } })).rejects.toMatchObject({ status: 400 });

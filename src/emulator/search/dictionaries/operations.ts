@@ -110,8 +110,9 @@ export function batchDictionaryEntries(ctx: OperationContext) {
     else preview.delete(op.remove);
   }
   const others = DICTIONARY_NAMES.filter((d) => d !== dictionary).reduce((n, d) => n + core.state.dictionaries.custom[d].size, 0);
-  if (preview.size + others > DEFAULT_CUSTOM_ENTRIES_QUOTA) {
-    throw forbidden(`Custom dictionary entries quota exceeded: ${preview.size + others} entries, ${DEFAULT_CUSTOM_ENTRIES_QUOTA} allowed`);
+  const quota = core.options.dictionaryEntriesQuota ?? DEFAULT_CUSTOM_ENTRIES_QUOTA;
+  if (preview.size + others > quota) {
+    throw forbidden(`Custom dictionary entries quota exceeded: ${preview.size + others} entries, ${quota} allowed`);
   }
   const taskID = enqueue(core, null, apply);
   return { taskID, updatedAt: core.isoNow() };
