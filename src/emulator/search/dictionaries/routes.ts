@@ -1,4 +1,5 @@
 import { route, type Route } from '../../route';
+import './stage';
 import {
   batchDictionaryEntries,
   getDictionaryLanguages,

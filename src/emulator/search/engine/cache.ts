@@ -2,6 +2,7 @@ import type { Core } from '../../core';
 import type { IndexState } from '../../state';
 import { effectiveSettings } from '../settings/effective';
 import { recordsOf } from '../store';
+import { placeholderTokens } from '../synonyms/expand';
 import { InvertedIndex } from './inverted-index';
 import { normalizeConfigOf, normalizeKey } from './normalize';
 import type { TokenizerConfig } from './tokenize';
@@ -18,7 +19,7 @@ export function invertedIndexFor(core: Core, index: IndexState): InvertedIndex {
   const records = recordsOf(core.state, index);
   const config = tokenizerConfigOf(index);
   const owner = index.primary !== undefined && core.state.indices.has(index.primary) ? index.primary : index.name;
-  const key = `${owner}\u0000${normalizeKey(config)}\u0000${config.separators}`;
+  const key = `${owner}\u0000${normalizeKey(config)}\u0000${config.separators}\u0000${config.placeholders?.join(' ') ?? ''}`;
   let perCore = caches.get(core);
   if (!perCore) {
     perCore = new Map();
@@ -33,8 +34,21 @@ export function invertedIndexFor(core: Core, index: IndexState): InvertedIndex {
   return inverted;
 }
 
-export function tokenizerConfigOf(index: Pick<IndexState, 'settings'>): TokenizerConfig {
+export function tokenizerConfigOf(index: Pick<IndexState, 'settings'> & Partial<Pick<IndexState, 'synonyms'>>): TokenizerConfig {
   const settings = effectiveSettings(index);
   const separators = typeof settings.separatorsToIndex === 'string' ? settings.separatorsToIndex : '';
-  return { ...normalizeConfigOf(settings), separators };
+  const placeholders = index.synonyms ? placeholdersOf(index.synonyms) : [];
+  return { ...normalizeConfigOf(settings), separators, ...(placeholders.length > 0 ? { placeholders } : {}) };
+}
+
+const placeholderMemo = new WeakMap<IndexState['synonyms'], readonly string[]>();
+
+/** Placeholder tokens per synonyms map (immutable: a write makes a new map). */
+function placeholdersOf(synonyms: IndexState['synonyms']): readonly string[] {
+  let tokens = placeholderMemo.get(synonyms);
+  if (!tokens) {
+    tokens = placeholderTokens({ synonyms }).sort();
+    placeholderMemo.set(synonyms, tokens);
+  }
+  return tokens;
 }

@@ -3,7 +3,9 @@ import type { Auth } from '../../route';
 import type { IndexState, SearchRecord } from '../../state';
 import type { EffectiveSettings } from '../settings/effective';
 import type { QueryOptions } from './options';
+import type { QueryWord } from './query';
 import type { Candidate } from './rank';
+import type { Tokenizer } from './tokenize';
 
 /** What every stage sees about the query being run. */
 export interface StageContext {
@@ -34,7 +36,51 @@ export type FacetStage = (ctx: StageContext, matches: readonly Candidate[]) => R
  * Rewrites a query before it runs (synonyms, rules, dictionaries): may change options
  * and add response fields (`appliedRules`, `userData`, `renderingContent`...).
  */
-export type QueryRewrite = (ctx: StageContext) => { options?: QueryOptions; response?: Record<string, unknown> } | void;
+export type QueryRewrite = (ctx: StageContext) => { options?: QueryOptions; response?: Record<string, unknown>; postRank?: PostRank } | void;
+
+/** What a post-rank step may ask the engine about records beyond the ranked matches. */
+export interface PostRankContext extends StageContext {
+  /**
+   * A record as a candidate: its ranked match when it matched; otherwise one that matches no
+   * query word. Undefined when the record is missing or, with `filtered`, when the query's
+   * filters (geo aside) exclude it.
+   */
+  candidate(objectID: string, filtered: boolean): Candidate | undefined;
+}
+
+/**
+ * Reorders the final ranking (rules' promote and hide), after re-ranking and before facets,
+ * distinct and pagination. Returned by the rewrite that decided it, so it sees that
+ * rewrite's outcome. Candidates it adds that did not match have `unmatched: true`.
+ */
+export type PostRank = (ctx: PostRankContext, ranked: readonly Candidate[]) => Candidate[];
+
+/** What the word stages see: the query's context and the tokenizer records were indexed with. */
+export interface WordsContext extends StageContext {
+  readonly tokenizer: Tokenizer;
+}
+
+/**
+ * Another reading of query words `[start, end)`: the record may hold `words` (normalized,
+ * consecutive in one string) instead. Synonyms, plurals and decompounded queries.
+ */
+export interface WordAlternative {
+  readonly start: number;
+  readonly end: number;
+  readonly words: readonly string[];
+  /** Typos a match through it counts (alternative corrections). */
+  readonly typos: number;
+  /** Counts for the `exact` criterion (`alternativesAsExact`). */
+  readonly exact: boolean;
+  /** Highlight the query words in place of the matched record words (`replaceSynonymsInHighlight`). */
+  readonly replaceInHighlight?: boolean;
+}
+
+/** Removes or changes query words before matching (stop words); answers the new list. */
+export type WordsRewrite = (ctx: WordsContext, words: readonly QueryWord[]) => QueryWord[];
+
+/** Adds alternative readings of the (rewritten) query words. */
+export type AlternativesStage = (ctx: WordsContext, words: readonly QueryWord[]) => readonly WordAlternative[];
 
 /** Re-ranks the sorted matches (personalization): sets `candidate.rerank`, higher first. */
 export type ReRank = (ctx: StageContext, matches: readonly Candidate[]) => void;
@@ -45,15 +91,17 @@ export const FACET_PARAMETERS = ['facets'] as const;
 
 /**
  * The engine's extension points. Other modules register their stage once at import; the
- * engine calls them in pipeline order: rewrite -> retrieve -> filter -> rank -> rerank ->
- * facets -> paginate -> decorate.
+ * engine calls them in pipeline order: rewrite -> words rewrite -> alternatives -> retrieve ->
+ * filter -> rank -> rerank -> facets -> paginate -> decorate.
  */
 export const searchStages: {
   filter?: FilterStage;
   facets?: FacetStage;
   rewrites: QueryRewrite[];
+  wordRewrites: WordsRewrite[];
+  alternatives: AlternativesStage[];
   rerank: ReRank[];
-} = { rewrites: [], rerank: [] };
+} = { rewrites: [], wordRewrites: [], alternatives: [], rerank: [] };
 
 export function registerFilterStage(stage: FilterStage): void {
   searchStages.filter = stage;
@@ -65,6 +113,14 @@ export function registerFacetStage(stage: FacetStage): void {
 
 export function registerQueryRewrite(rewrite: QueryRewrite): void {
   searchStages.rewrites.push(rewrite);
+}
+
+export function registerWordsRewrite(rewrite: WordsRewrite): void {
+  searchStages.wordRewrites.push(rewrite);
+}
+
+export function registerAlternatives(stage: AlternativesStage): void {
+  searchStages.alternatives.push(stage);
 }
 
 export function registerReRank(rerank: ReRank): void {

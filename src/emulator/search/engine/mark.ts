@@ -7,6 +7,9 @@ export interface TokenMark {
   readonly words: readonly number[];
   /** Normalized characters to highlight (the word's length for a prefix match; all otherwise). */
   readonly length: number;
+  /** `replaceSynonymsInHighlight`: the query word(s) shown instead of this token and the `span - 1` after it. */
+  readonly replace?: string;
+  readonly span?: number;
 }
 
 /**
@@ -35,12 +38,14 @@ export class Marker {
     if (known !== undefined) return known;
     const words: number[] = [];
     let length = 0;
+    let replace: string | undefined;
     for (const plan of this.plans) {
       if (plan.word.excluded) continue;
       const alt = plan.alts.get(term);
       if (alt) {
         words.push(plan.word.index);
         length = Math.max(length, alt.prefixOnly ? Math.min(plan.word.term.length, term.length) : term.length);
+        if (alt.replace) replace = plan.word.term;
       }
       if (plan.concat.includes(term)) {
         words.push(plan.word.index, plan.word.index + 1);
@@ -51,9 +56,28 @@ export class Marker {
         length = term.length;
       }
     }
-    known = words.length > 0 ? { words: [...new Set(words)], length } : null;
+    known = words.length > 0 ? { words: [...new Set(words)], length, ...(replace !== undefined && words.length === 1 ? { replace } : {}) } : null;
     this.memo.set(term, known);
     return known;
+  }
+
+  /** Phrase alternatives (synonyms, compounds): marked where their words follow each other in a text. */
+  markPhrases(tokens: readonly Token[], marks: (TokenMark | null)[]): void {
+    for (const plan of this.plans) {
+      for (const phrase of plan.phrases) {
+        const n = phrase.words.length;
+        const words = phrase.perWord.map((_, k) => phrase.start + k);
+        for (let i = 0; i + n <= tokens.length; i++) {
+          if (!phrase.words.every((w, k) => tokens[i + k].term === w)) continue;
+          for (let k = 0; k < n; k++) {
+            const own = marks[i + k];
+            marks[i + k] = { words: [...new Set([...(own?.words ?? []), ...words])], length: tokens[i + k].term.length };
+          }
+          if (phrase.replace) marks[i] = { ...marks[i]!, replace: this.term(phrase.start), span: n };
+          i += n - 1;
+        }
+      }
+    }
   }
 }
 
@@ -66,7 +90,9 @@ export interface MarkedText {
 
 export function markText(marker: Marker, text: string): MarkedText {
   const tokens = marker.tokenizer.tokens(text);
-  return { text, tokens, marks: tokens.map((token) => marker.mark(token.term)) };
+  const marks = tokens.map((token) => marker.mark(token.term));
+  marker.markPhrases(tokens, marks);
+  return { text, tokens, marks };
 }
 
 /** The original-text end offset of a token's highlighted part. */
@@ -86,6 +112,13 @@ export function renderMarked(marked: MarkedText, from: number, to: number, pre: 
     const mark = marked.marks[i];
     if (!mark) continue;
     const token = marked.tokens[i];
+    if (mark.replace !== undefined) {
+      const last = marked.tokens[Math.min(i + (mark.span ?? 1), to) - 1];
+      out += marked.text.slice(cursor, token.start) + pre + mark.replace + post;
+      cursor = last.end;
+      i += (mark.span ?? 1) - 1;
+      continue;
+    }
     const end = markEnd(token, mark);
     out += marked.text.slice(cursor, token.start) + pre + marked.text.slice(token.start, end) + post;
     cursor = end;

@@ -1,4 +1,5 @@
 import type { AttributeRule } from './attributes';
+import type { WordAlternative } from './hooks';
 import { posOf, slotOf, type Doc, type InvertedIndex } from './inverted-index';
 import type { QueryOptions } from './options';
 import type { QueryWord } from './query';
@@ -11,6 +12,18 @@ export interface Alternative {
   readonly exact: boolean;
   /** Matched only as a prefix of the term (highlight covers the word's length only). */
   readonly prefixOnly: boolean;
+  /** A synonym whose match the highlight shows as the query word (`replaceSynonymsInHighlight`). */
+  readonly replace?: boolean;
+}
+
+/** An alternative of several query words, or matching several record words in a row. */
+export interface PhraseAlternative {
+  readonly start: number;
+  readonly end: number;
+  readonly words: readonly string[];
+  /** Per covered query word (`start + k`), what a match counts: typos on the first word only. */
+  readonly perWord: readonly Alternative[];
+  readonly replace: boolean;
 }
 
 /** The vocabulary terms each query word can match, computed once per query. */
@@ -21,6 +34,8 @@ export interface WordPlan {
   readonly concat: readonly string[];
   /** Two-part splits of this word, both parts in the vocabulary. */
   readonly splits: readonly (readonly [string, string])[];
+  /** Phrase alternatives starting at this word (synonyms, decompounded words). */
+  readonly phrases: readonly PhraseAlternative[];
 }
 
 /** What one record matched: computed once, feeding ranking, rankingInfo and highlighting. */
@@ -39,15 +54,19 @@ const MAX_PROXIMITY = 8;
 
 const isNumeric = (term: string) => /^\d+$/.test(term);
 
-/** Computes each word's alternatives against the vocabulary. */
-export function planWords(index: InvertedIndex, words: readonly QueryWord[], options: QueryOptions): WordPlan[] {
+/**
+ * Computes each word's alternatives against the vocabulary, plus the stages' alternatives
+ * (one word for one word joins the word's terms; anything longer becomes a phrase).
+ */
+export function planWords(index: InvertedIndex, words: readonly QueryWord[], options: QueryOptions, extra: readonly WordAlternative[] = []): WordPlan[] {
   const terms = index.vocabulary.terms();
   const typosOn = options.typoTolerance !== false;
+  const usable = extra.filter((alt) => alt.end > alt.start && alt.end <= words.length && words.slice(alt.start, alt.end).every((w) => !w.excluded && w.phrase < 0));
   return words.map((word, i) => {
     const alts = new Map<string, Alternative>();
     if (word.excluded) {
       alts.set(word.term, { typos: 0, exact: true, prefixOnly: false });
-      return { word, alts, concat: [], splits: [] };
+      return { word, alts, concat: [], splits: [], phrases: [] };
     }
     const maxTypos =
       !typosOn || word.phrase >= 0 || options.disableTypoToleranceOnWords.includes(word.term) || (!options.allowTyposOnNumericTokens && isNumeric(word.term))
@@ -75,8 +94,30 @@ export function planWords(index: InvertedIndex, words: readonly QueryWord[], opt
         if (index.postings.has(a) && index.postings.has(b)) splits.push([a, b]);
       }
     }
-    return { word, alts, concat, splits };
+    const phrases: PhraseAlternative[] = [];
+    for (const alt of usable) {
+      if (alt.start !== i) continue;
+      const replace = alt.replaceInHighlight === true && alt.end - alt.start === 1;
+      if (alt.end - alt.start === 1 && alt.words.length === 1) {
+        if (index.postings.has(alt.words[0])) mergeAlternative(alts, alt.words[0], { typos: alt.typos, exact: alt.exact, prefixOnly: false, replace });
+        continue;
+      }
+      if (!alt.words.every((w) => index.postings.has(w))) continue;
+      const perWord = [];
+      for (let k = alt.start; k < alt.end; k++) perWord.push({ typos: k === alt.start ? alt.typos : 0, exact: alt.exact, prefixOnly: false });
+      phrases.push({ start: alt.start, end: alt.end, words: alt.words, perWord, replace });
+    }
+    return { word, alts, concat, splits, phrases };
   });
+}
+
+/** Keeps the better reading of a term: fewer typos, then exact, then a whole-word match. */
+function mergeAlternative(alts: Map<string, Alternative>, term: string, alt: Alternative): void {
+  const old = alts.get(term);
+  if (!old || alt.typos < old.typos) alts.set(term, alt);
+  else if (alt.typos === old.typos) {
+    alts.set(term, { typos: alt.typos, exact: old.exact || alt.exact, prefixOnly: old.prefixOnly && alt.prefixOnly, replace: alt.replace && !old.exact });
+  }
 }
 
 /** Ids of the docs that can match: the postings of the rarest required word (or of any word). */
@@ -94,6 +135,12 @@ export function candidateIds(index: InvertedIndex, plans: readonly WordPlan[]): 
     // A concatenation with the previous word satisfies this word too.
     const previous = plans[plan.word.index - 1];
     if (previous) for (const term of previous.concat) lists.push(index.postings.get(term) ?? []);
+    // So does a phrase alternative covering it: its records hold the phrase's first word.
+    for (const other of plans) {
+      for (const phrase of other.phrases) {
+        if (phrase.start <= plan.word.index && plan.word.index < phrase.end) lists.push(index.postings.get(phrase.words[0]) ?? []);
+      }
+    }
     return lists;
   };
   let sources: number[][][];
@@ -177,6 +224,12 @@ export function evaluate(doc: Doc, plans: readonly WordPlan[], rules: readonly A
       if (!second) continue;
       for (const packed of doc.terms.get(a) ?? []) if (second.includes(packed + 1)) add(i, packed, joined);
     }
+    for (const phrase of plan.phrases) {
+      for (const packed of phraseStarts(doc, phrase.words)) {
+        // Covered query words sit on the phrase's words in order (the last one repeats).
+        for (let k = 0; k < phrase.perWord.length; k++) add(phrase.start + k, packed + Math.min(k, phrase.words.length - 1), phrase.perWord[k]);
+      }
+    }
   }
   checkPhrases(plans, occurrences);
   const matched = plans.map((plan, i) => !plan.word.excluded && occurrences[i].length > 0);
@@ -224,6 +277,15 @@ export function evaluate(doc: Doc, plans: readonly WordPlan[], rules: readonly A
     firstMatchedWord: firstMatchedWord === Infinity ? 0 : firstMatchedWord,
     exactWords,
   };
+}
+
+/** Packed positions where `words` follow each other in one string of the doc. */
+function phraseStarts(doc: Doc, words: readonly string[]): readonly number[] {
+  const first = doc.terms.get(words[0]);
+  if (!first || words.length === 1) return first ?? [];
+  const rest = words.slice(1).map((w) => doc.terms.get(w));
+  if (rest.some((list) => !list)) return [];
+  return first.filter((packed) => rest.every((list, k) => list!.includes(packed + k + 1) && slotOf(packed + k + 1) === slotOf(packed)));
 }
 
 /**

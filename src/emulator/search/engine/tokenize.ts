@@ -26,6 +26,8 @@ export interface Tokenizer {
 export interface TokenizerConfig extends NormalizeConfig {
   /** `separatorsToIndex`: characters indexed as one-character tokens. */
   readonly separators: string;
+  /** Placeholder synonyms' tokens (`<street>`, normalized), kept whole instead of split. */
+  readonly placeholders?: readonly string[];
 }
 
 const WORD = /[\p{L}\p{N}\p{M}]/u;
@@ -37,6 +39,15 @@ const WORD = /[\p{L}\p{N}\p{M}]/u;
 export function createTokenizer(config: TokenizerConfig): Tokenizer {
   const normalize = createNormalizer(config);
   const indexed = new Set(config.separators);
+  const placeholders = new Set(config.placeholders ?? []);
+  /** The placeholder token starting at `i` (a `<`), if any. */
+  const placeholderAt = (text: string, i: number): string | undefined => {
+    const close = text.indexOf('>', i + 1);
+    if (close < 0) return undefined;
+    let term = '';
+    for (const char of text.slice(i, close + 1)) term += normalize(char);
+    return placeholders.has(term) ? term : undefined;
+  };
   const wordMemo = new Map<string, boolean>();
   const isWord = (char: string, code: number): boolean => {
     if (code < 128) return (code >= 48 && code <= 57) || (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
@@ -63,6 +74,14 @@ export function createTokenizer(config: TokenizerConfig): Tokenizer {
       const code = text.codePointAt(i)!;
       const char = code > 0xffff ? text.slice(i, i + 2) : text[i];
       const next = i + char.length;
+      const placeholder = code === 60 && placeholders.size > 0 ? placeholderAt(text, i) : undefined;
+      if (placeholder !== undefined) {
+        flush(i);
+        const end = text.indexOf('>', i) + 1;
+        out.push(withOffsets ? { term: placeholder, start: i, end, ends: [...placeholder].map(() => end) } : { term: placeholder, start: i, end });
+        i = end;
+        continue;
+      }
       if (indexed.has(char)) {
         flush(i);
         out.push(withOffsets ? { term: char, start: i, end: next, ends: [next] } : { term: char, start: i, end: next });

@@ -1,4 +1,5 @@
 import { route, type Route } from '../../route';
+import './stage';
 import { clearSynonyms, deleteSynonym, getSynonym, saveSynonym, saveSynonyms, searchSynonyms } from './operations';
 
 const SYNONYMS = '/1/indexes/{indexName}/synonyms';
