@@ -11,12 +11,16 @@ export interface Candidate {
   readonly filters: number;
   /** Personalization or other re-rank score (higher first); applied by the re-rank hook. */
   rerank?: number;
+  /** Placed by a rule's `promote` (`_rankingInfo.promoted`). */
+  promoted?: boolean;
+  /** Shown without matching the query or filters (a promoted record): in nbHits, not in facets. */
+  readonly unmatched?: boolean;
 }
 
 type Compare = (a: Candidate, b: Candidate) => number;
 
 /** `asc(attr)` / `desc(attr)`. */
-const SORT = /^(asc|desc)\((.+)\)$/;
+export const SORT = /^(asc|desc)\((.+)\)$/;
 
 /**
  * The comparator of a query: the `ranking` criteria in order (typo forced first with
@@ -79,6 +83,21 @@ export function comparator(options: QueryOptions): Compare {
   };
 }
 
+/** The `customRanking` criteria alone, without tie-break (virtual replicas sort relevant matches with it). */
+export function customRankingComparator(customRanking: readonly string[]): Compare {
+  const steps = customRanking.flatMap((entry) => {
+    const sort = SORT.exec(entry);
+    return sort ? [byAttribute(sort[2], sort[1] === 'asc')] : [];
+  });
+  return (a, b) => {
+    for (const step of steps) {
+      const result = step(a, b);
+      if (result !== 0) return result;
+    }
+    return 0;
+  };
+}
+
 /** Orders by an attribute's value; records without a comparable value come last either way. */
 function byAttribute(path: string, ascending: boolean): Compare {
   const memo = new WeakMap<Candidate, number | string | undefined>();
@@ -99,7 +118,7 @@ function byAttribute(path: string, ascending: boolean): Compare {
 }
 
 /** Numbers and booleans compare as numbers, strings as strings; anything else is missing. */
-function sortable(value: unknown): number | string | undefined {
+export function sortable(value: unknown): number | string | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (typeof value === 'string') {

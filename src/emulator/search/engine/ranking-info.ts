@@ -16,6 +16,8 @@ export function rankingInfo(candidate: Candidate, userScore: number, personaliza
     words: info.words,
     filters: candidate.filters,
   };
+  // Only on promoted hits, as the service omits it elsewhere.
+  if (candidate.promoted) out.promoted = true;
   if (geo?.location) out.matchedGeoLocation = { lat: geo.location.lat, lng: geo.location.lng, distance: geo.location.distance };
   if (personalization) out.personalization = { filtersScore: 0, rankingScore: 0, score: candidate.rerank ?? 0 };
   return out;

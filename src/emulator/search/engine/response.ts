@@ -10,6 +10,8 @@ export interface ResponseInput {
   readonly withIndexName: boolean;
   readonly hits: Record<string, unknown>[];
   readonly nbHits: number;
+  /** The query as sent: rules may have rewritten the one that ran (see `parsedQuery`). */
+  readonly query: string;
   readonly window: PageWindow;
   readonly queryAfterRemoval?: string;
   readonly parsedQuery: string;
@@ -47,7 +49,7 @@ export function buildResponse(input: ResponseInput): Record<string, unknown> {
     body.exhaustiveFacetsCount = true;
     body.exhaustive = { ...(body.exhaustive as object), facetsCount: true };
   }
-  body.query = options.query;
+  body.query = input.query;
   body.params = encodeParams(options.params);
   if (input.queryAfterRemoval !== undefined) body.queryAfterRemoval = input.queryAfterRemoval;
   body.parsedQuery = input.parsedQuery;

@@ -328,7 +328,12 @@ function combine(kept: readonly Matched[], query: string, queryWords: readonly s
   for (const { rule } of [...kept].reverse()) {
     const p = (rule.consequence.params ?? {}) as Record<string, unknown>;
     for (const [key, value] of Object.entries(p)) {
-      if (key !== 'query' && key !== 'automaticFacetFilters' && key !== 'automaticOptionalFacetFilters') params[key] = value;
+      if (key === 'renderingContent') {
+        // Each rule adds its parts (facet ordering, redirect, widgets); the higher one wins per part.
+        params[key] = { ...(params[key] as object | undefined), ...(value as object) };
+      } else if (key !== 'query' && key !== 'automaticFacetFilters' && key !== 'automaticOptionalFacetFilters') {
+        params[key] = value;
+      }
     }
   }
   const renderingContent = params.renderingContent as Record<string, unknown> | undefined;

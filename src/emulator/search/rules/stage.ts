@@ -2,13 +2,15 @@ import { registerQueryRewrite } from '../engine/hooks';
 import { resolveOptions } from '../engine/options';
 import { recordsOf } from '../store';
 import { applyRules } from './apply';
+import { promoteAndHide } from './promote';
 
 /**
  * Rules as a query rewrite of the engine: the query and parameters a matching rule sets,
- * automatic facet filters ANDed with the query's, and the response's `userData`,
- * `renderingContent` and (with getRankingInfo) `appliedRules`.
- * Not yet applied: promote, hide and filterPromotes (the engine has no hook after ranking
- * for them), and redirect.
+ * automatic facet filters ANDed with the query's, promote/hide/filterPromotes as a
+ * post-rank step, and the response's `userData`, `renderingContent` (over the index's, so
+ * a redirect URL sits beside the facet ordering) and (with getRankingInfo) `appliedRules`.
+ * Not emulated: `consequence.redirect` to another index (the service's internal `redirect`
+ * response field).
  */
 registerQueryRewrite((ctx) => {
   const { core, index, settings, options } = ctx;
@@ -37,9 +39,9 @@ registerQueryRewrite((ctx) => {
   if (outcome.optionalFilters.length > 0) next.optionalFilters = [...listOf(params.optionalFilters), ...outcome.optionalFilters];
   const response: Record<string, unknown> = {};
   if (outcome.userData.length > 0) response.userData = outcome.userData;
-  if (outcome.renderingContent) response.renderingContent = outcome.renderingContent;
+  if (outcome.renderingContent) response.renderingContent = { ...options.renderingContent, ...outcome.renderingContent };
   if (params.getRankingInfo === true || params.getRankingInfo === 'true') response.appliedRules = outcome.appliedRules;
-  return { options: resolveOptions(settings, next), response };
+  return { options: resolveOptions(settings, next), response, postRank: promoteAndHide(outcome) };
 });
 
 /** A list parameter as an array: arrays as they are, JSON arrays parsed, one value wrapped. */
