@@ -60,28 +60,42 @@ export function pluralFormsOf(state: DictionariesState, word: string, languages:
  * The parts of a compound word for `decompoundQuery` / `decompoundedAttributes`, or
  * `undefined` when it is not split. A custom entry wins (an empty decomposition makes the
  * word an atom), then the standard list, then a split into two or more known parts.
+ * Words compare folded (the engine's terms are: `kuhlschrank` finds `kühlschrank`).
  */
 export function decompound(state: DictionariesState, word: string, languages: readonly string[]): string[] | undefined {
-  const target = lower(word);
+  const target = foldText(word);
   for (const language of languages) {
     const custom = [...state.custom.compounds.values()].filter((e) => e.language === language && e.word !== undefined);
-    const own = custom.find((e) => lower(e.word!) === target);
+    const own = custom.find((e) => foldText(e.word!) === target);
     if (own) return own.decomposition && own.decomposition.length > 0 ? own.decomposition.map(lower) : undefined;
-    const standardOn = !disabled(state, 'compounds', language);
-    const list = standardOn ? standardCompounds(language) : {};
-    if (list[target]) return [...list[target]];
+    const list = disabled(state, 'compounds', language) ? NO_COMPOUNDS : foldedCompounds(language);
+    const listed = list.get(target);
+    if (listed) return [...listed];
     const parts = splitIntoParts(target, partsOf(custom, list));
     if (parts) return parts;
   }
   return undefined;
 }
 
-function partsOf(custom: readonly DictionaryEntry[], list: Readonly<Record<string, readonly string[]>>): ReadonlySet<string> {
+const NO_COMPOUNDS: ReadonlyMap<string, readonly string[]> = new Map();
+const foldedLists = new Map<string, ReadonlyMap<string, readonly string[]>>();
+
+/** The standard compounds of a language keyed by their folded form. */
+function foldedCompounds(language: string): ReadonlyMap<string, readonly string[]> {
+  let list = foldedLists.get(language);
+  if (!list) {
+    list = new Map(Object.entries(standardCompounds(language)).map(([word, parts]) => [foldText(word), parts]));
+    foldedLists.set(language, list);
+  }
+  return list;
+}
+
+function partsOf(custom: readonly DictionaryEntry[], list: ReadonlyMap<string, readonly string[]>): ReadonlySet<string> {
   const parts = new Set<string>();
-  for (const decomposition of Object.values(list)) for (const part of decomposition) parts.add(part);
+  for (const decomposition of list.values()) for (const part of decomposition) parts.add(foldText(part));
   for (const entry of custom) {
-    if (entry.decomposition && entry.decomposition.length > 0) entry.decomposition.forEach((p) => parts.add(lower(p)));
-    else parts.add(lower(entry.word!));
+    if (entry.decomposition && entry.decomposition.length > 0) entry.decomposition.forEach((p) => parts.add(foldText(p)));
+    else parts.add(foldText(entry.word!));
   }
   return parts;
 }

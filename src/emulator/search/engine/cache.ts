@@ -1,5 +1,6 @@
 import type { Core } from '../../core';
 import type { IndexState } from '../../state';
+import { decompoundedTerms } from '../dictionaries/decompounded';
 import { effectiveSettings } from '../settings/effective';
 import { recordsOf } from '../store';
 import { placeholderTokens } from '../synonyms/expand';
@@ -19,7 +20,8 @@ export function invertedIndexFor(core: Core, index: IndexState): InvertedIndex {
   const records = recordsOf(core.state, index);
   const config = tokenizerConfigOf(index);
   const owner = index.primary !== undefined && core.state.indices.has(index.primary) ? index.primary : index.name;
-  const key = `${owner}\u0000${normalizeKey(config)}\u0000${config.separators}\u0000${config.placeholders?.join(' ') ?? ''}`;
+  const decompounded = decompoundedTerms(core.state.dictionaries, effectiveSettings(index).decompoundedAttributes);
+  const key = [owner, normalizeKey(config), config.separators, config.placeholders?.join(' ') ?? '', decompounded?.key ?? ''].join('\u0000');
   let perCore = caches.get(core);
   if (!perCore) {
     perCore = new Map();
@@ -27,7 +29,7 @@ export function invertedIndexFor(core: Core, index: IndexState): InvertedIndex {
   }
   let inverted = perCore.get(key);
   if (!inverted) {
-    inverted = new InvertedIndex(config);
+    inverted = new InvertedIndex(config, decompounded?.expand);
     perCore.set(key, inverted);
   }
   inverted.sync(records);

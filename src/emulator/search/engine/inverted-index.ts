@@ -24,6 +24,9 @@ export interface Doc {
   readonly terms: ReadonlyMap<string, readonly number[]>;
 }
 
+/** Extra words a record word is also indexed as, at its position (`decompoundedAttributes`); normalized by the index. */
+export type TermExpander = (path: string, term: string) => readonly string[] | undefined;
+
 export const POS_RANGE = 65536;
 export const slotOf = (packed: number) => Math.floor(packed / POS_RANGE);
 export const posOf = (packed: number) => packed % POS_RANGE;
@@ -48,7 +51,10 @@ export class InvertedIndex {
   private dead = 0;
   source: ReadonlyMap<string, SearchRecord> = new Map();
 
-  constructor(readonly config: TokenizerConfig) {
+  constructor(
+    readonly config: TokenizerConfig,
+    private readonly expand?: TermExpander,
+  ) {
     this.tokenizer = createTokenizer(config);
   }
 
@@ -102,11 +108,13 @@ export class InvertedIndex {
       const words = this.tokenizer.terms(field.text);
       slots.push({ path: this.intern(field.path), element: field.element, length: words.length });
       for (let pos = 0; pos < words.length; pos++) {
-        const term = words[pos];
         const packed = slot * POS_RANGE + Math.min(pos, POS_RANGE - 1);
-        const list = terms.get(term);
-        if (list) list.push(packed);
-        else terms.set(term, [packed]);
+        const extra = this.expand?.(field.path, words[pos]);
+        for (const term of extra ? [words[pos], ...extra.flatMap((part) => this.tokenizer.terms(part))] : [words[pos]]) {
+          const list = terms.get(term);
+          if (!list) terms.set(term, [packed]);
+          else if (list[list.length - 1] !== packed) list.push(packed);
+        }
       }
     }
     const doc: Doc = { id, record, order, slots, terms };
