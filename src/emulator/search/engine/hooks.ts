@@ -82,7 +82,7 @@ export type WordsRewrite = (ctx: WordsContext, words: readonly QueryWord[]) => Q
 /** Adds alternative readings of the (rewritten) query words. */
 export type AlternativesStage = (ctx: WordsContext, words: readonly QueryWord[]) => readonly WordAlternative[];
 
-/** Re-ranks the sorted matches (personalization): sets `candidate.rerank`, higher first. */
+/** Re-ranks the matches (personalization; given in no particular order): sets `candidate.rerank`, higher first. */
 export type ReRank = (ctx: StageContext, matches: readonly Candidate[]) => void;
 
 /** Parameters the filter stage owns; without a registered stage they answer 501. */

@@ -9,8 +9,13 @@ export interface Candidate {
   readonly geo?: GeoMatch;
   /** Score from the filter stage (optional filters); 0 without filters. */
   readonly filters: number;
-  /** Personalization or other re-rank score (higher first); applied by the re-rank hook. */
+  /**
+   * Personalization or other re-rank score (higher first), set by the re-rank hook; compared
+   * where the `custom` criterion stands, before the customRanking attributes.
+   */
   rerank?: number;
+  /** What `_rankingInfo.personalization` shows, from the re-rank hook. */
+  rerankInfo?: { readonly filtersScore: number; readonly rankingScore: number; readonly score: number };
   /** Placed by a rule's `promote` (`_rankingInfo.promoted`). */
   promoted?: boolean;
   /** Shown without matching the query or filters (a promoted record): in nbHits, not in facets. */
@@ -19,12 +24,15 @@ export interface Candidate {
 
 type Compare = (a: Candidate, b: Candidate) => number;
 
+const byRerank: Compare = (a, b) => (b.rerank ?? 0) - (a.rerank ?? 0);
+
 /** `asc(attr)` / `desc(attr)`. */
 export const SORT = /^(asc|desc)\((.+)\)$/;
 
 /**
  * The comparator of a query: the `ranking` criteria in order (typo forced first with
- * typoTolerance min/strict), `custom` expanding to `customRanking`, then insertion order.
+ * typoTolerance min/strict), `custom` expanding to the re-rank score then `customRanking`,
+ * then insertion order.
  */
 export function comparator(options: QueryOptions): Compare {
   const ranking = [...options.ranking];
@@ -63,6 +71,8 @@ export function comparator(options: QueryOptions): Compare {
         steps.push((a, b) => b.info.exactWords - a.info.exactWords);
         break;
       case 'custom':
+        // Personalization weighs against business relevance (its score blends in the custom rank).
+        steps.push(byRerank);
         for (const entry of options.customRanking) {
           const custom = SORT.exec(entry);
           if (custom) steps.push(byAttribute(custom[2], custom[1] === 'asc'));
@@ -72,7 +82,7 @@ export function comparator(options: QueryOptions): Compare {
         break;
     }
   }
-  steps.push((a, b) => (b.rerank ?? 0) - (a.rerank ?? 0));
+  if (!ranking.includes('custom')) steps.push(byRerank);
   steps.push((a, b) => a.info.doc.order - b.info.doc.order);
   return (a, b) => {
     for (const step of steps) {
@@ -107,14 +117,19 @@ function byAttribute(path: string, ascending: boolean): Compare {
     memo.set(c, value);
     return value;
   };
-  return (a, b) => {
-    const x = valueOf(a);
-    const y = valueOf(b);
-    if (x === undefined || y === undefined) return x === y ? 0 : x === undefined ? 1 : -1;
-    if (x === y) return 0;
-    const order = x < y ? -1 : 1;
-    return ascending ? order : -order;
-  };
+  return (a, b) => compareValues(valueOf(a), valueOf(b), ascending);
+}
+
+/**
+ * Two sortable values: records without one come last either way, and numbers before
+ * strings either way, so an attribute mixing both still orders consistently.
+ */
+export function compareValues(x: number | string | undefined, y: number | string | undefined, ascending: boolean): number {
+  if (x === undefined || y === undefined) return x === y ? 0 : x === undefined ? 1 : -1;
+  if (x === y) return 0;
+  if (typeof x !== typeof y) return typeof x === 'number' ? -1 : 1;
+  const order = x < y ? -1 : 1;
+  return ascending ? order : -order;
 }
 
 /** Numbers and booleans compare as numbers, strings as strings; anything else is missing. */

@@ -10,16 +10,19 @@ import { invertedIndexFor } from './cache';
 import { distinctGroups } from './distinct';
 import { geoQueryOf, matchGeo, type LatLng } from './geo';
 import { highlightRecord } from './highlight';
-import { FACET_PARAMETERS, FILTER_PARAMETERS, searchStages, type StageContext } from './hooks';
-import type { InvertedIndex } from './inverted-index';
+import { FACET_PARAMETERS, FILTER_PARAMETERS, searchStages, type PostRank, type StageContext } from './hooks';
+import type { Doc, InvertedIndex } from './inverted-index';
 import { Marker } from './mark';
 import { candidateIds, evaluate, planWords, type WordPlan } from './match';
 import { resolveOptions, type QueryOptions } from './options';
-import { pageWindow } from './paginate';
+import { pageWindow, type PageWindow } from './paginate';
+import { applyPostRank } from './post-rank';
 import { parseParams, SEARCH_PARAMETERS, type RawParams } from './params';
 import { parseQuery, type QueryWord } from './query';
-import { applyTypoMode, comparator, type Candidate } from './rank';
+import { applyTypoMode, type Candidate } from './rank';
+import { Ranking } from './ranked';
 import { rankingInfo, userScoreOf } from './ranking-info';
+import { relevantSort } from './relevant-sort';
 import { buildResponse } from './response';
 import { snippetRecord } from './snippet';
 
@@ -35,8 +38,19 @@ export interface SearchOptions {
 
 /** The matches of a query, ranked, before pagination. */
 export interface Matches {
+  /** The query as sent, before rewrites (the response's `query`). */
+  readonly query: string;
   readonly options: QueryOptions;
+  /** What the hits are paginated from: ranked, relevant-sorted, promoted and hidden (sorted on first read). */
   readonly sorted: Candidate[];
+  /** `sorted.length`, known without sorting. */
+  readonly count: number;
+  /** The first `k` entries of `sorted`, selected without sorting the rest when possible. */
+  top(k: number): Candidate[];
+  /** What facets count: the matches, without hidden or merely promoted records (in ranking order only with distinct). */
+  readonly faceted: readonly Candidate[];
+  /** Matches a virtual replica's relevancy threshold left out: counted in nbHits only. */
+  readonly dropped: number;
   readonly plans: readonly WordPlan[];
   readonly inverted: InvertedIndex;
   readonly queryAfterRemoval?: string;
@@ -58,11 +72,9 @@ export function withForcedParameters(params: RawParams, auth: Auth): RawParams {
 export function runSearch(core: Core, indexName: string, params: RawParams, auth: Auth, search: SearchOptions = {}): Record<string, unknown> {
   const index = requireIndex(core.state, indexName);
   const matches = findMatches(core, index, withForcedParameters(params, auth), auth);
-  const { options, sorted, ctx } = matches;
-  const facets = wantsFacets(options) && searchStages.facets ? searchStages.facets(ctx, sorted) : {};
-  const groups = distinctGroups(sorted, options.attributeForDistinct, options.distinct);
-  const window = pageWindow(groups.length, options, auth.maxHitsPerQuery);
-  const page = groups.slice(window.from, window.to);
+  const { options, ctx } = matches;
+  const facets = wantsFacets(options) && searchStages.facets ? searchStages.facets(ctx, matches.faceted) : {};
+  const { total, window, page } = pageOf(matches, auth);
   const hits = decorate(matches, page, auth);
   return buildResponse({
     core,
@@ -70,12 +82,26 @@ export function runSearch(core: Core, indexName: string, params: RawParams, auth
     indexName,
     withIndexName: search.withIndexName ?? false,
     hits,
-    nbHits: groups.length,
+    nbHits: total + matches.dropped,
+    query: matches.query,
     window,
     queryAfterRemoval: matches.queryAfterRemoval,
     parsedQuery: matches.plans.filter((p) => !p.word.excluded).map((p) => p.word.term).join(' '),
     extra: { ...matches.response, ...facets },
   });
+}
+
+/** The page's groups of hits; without distinct, only the entries up to the page's end are ranked. */
+function pageOf(matches: Matches, auth: Auth): { total: number; window: PageWindow; page: Candidate[][] } {
+  const { options } = matches;
+  if (options.distinct > 0 && options.attributeForDistinct !== null) {
+    const groups = distinctGroups(matches.sorted, options.attributeForDistinct, options.distinct);
+    const window = pageWindow(groups.length, options, auth.maxHitsPerQuery);
+    return { total: groups.length, window, page: groups.slice(window.from, window.to) };
+  }
+  const window = pageWindow(matches.count, options, auth.maxHitsPerQuery);
+  const page = matches.top(window.to).slice(window.from).map((candidate) => [candidate]);
+  return { total: matches.count, window, page };
 }
 
 const wantsFacets = (options: QueryOptions) => Array.isArray(options.params.facets) && (options.params.facets as unknown[]).length > 0;
@@ -84,12 +110,15 @@ const wantsFacets = (options: QueryOptions) => Array.isArray(options.params.face
 export function findMatches(core: Core, index: IndexState, params: RawParams, auth: Auth, settingsOverride?: Partial<EffectiveSettings>): Matches {
   const settings = { ...effectiveSettings(index), ...settingsOverride } as EffectiveSettings;
   let options = resolveOptions(settings, params);
+  const query = options.query;
   const response: Record<string, unknown> = {};
+  const postRanks: PostRank[] = [];
   let ctx: StageContext = { core, index, settings, options, auth };
   for (const rewrite of searchStages.rewrites) {
     const result = rewrite(ctx);
     if (result?.options) options = result.options;
     if (result?.response) Object.assign(response, result.response);
+    if (result?.postRank) postRanks.push(result.postRank);
     ctx = { ...ctx, options };
   }
   assertSupported(options);
@@ -100,10 +129,13 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
   if (options.aroundLatLngViaIP && !options.aroundLatLng) response.aroundLatLng = `${ipLocation.lat},${ipLocation.lng}`;
   const rules = attributeRules(inverted.paths, options);
   const attributeOn = attributeCriterionOn(options);
-  const words = parseQuery(options, inverted.tokenizer);
+  const wordsCtx = { ...ctx, tokenizer: inverted.tokenizer };
+  let words = parseQuery(options, inverted.tokenizer);
+  for (const rewrite of searchStages.wordRewrites) words = rewrite(wordsCtx, words);
+  const alternatives = searchStages.alternatives.flatMap((stage) => stage(wordsCtx, words));
 
   const run = (current: QueryWord[]) => {
-    const plans = planWords(inverted, current, options);
+    const plans = planWords(inverted, current, options, alternatives);
     const ids = current.some((w) => !w.excluded) ? candidateIds(inverted, plans) : null;
     const out: Candidate[] = [];
     const consider = (id: number) => {
@@ -144,12 +176,44 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
     }
   }
   candidates = applyTypoMode(candidates, options.typoTolerance);
-  let sorted = candidates.sort(comparator(options));
-  for (const rerank of searchStages.rerank) {
-    rerank(ctx, sorted);
-    sorted = sorted.sort(comparator(options));
+  for (const rerank of searchStages.rerank) rerank(ctx, candidates);
+  const ranking = new Ranking(options, candidates);
+  const base = { query, options, plans, inverted, queryAfterRemoval, ctx, response };
+  // Browse overrides the ranking and lists every record: no relevant sort there.
+  const relevantSorted = index.virtual === true && !settingsOverride;
+  if (!relevantSorted && postRanks.length === 0) {
+    // The usual case: sort nothing up front; a page selects its top entries, facets count in any order.
+    let full: Candidate[] | undefined;
+    const sorted = () => (full ??= ranking.top());
+    const distinctOn = options.distinct > 0 && options.attributeForDistinct !== null;
+    return {
+      ...base,
+      get sorted() {
+        return sorted();
+      },
+      get faceted() {
+        return distinctOn ? sorted() : candidates;
+      },
+      count: candidates.length,
+      top: (k: number) => (full ? full.slice(0, k) : ranking.top(k)),
+      dropped: 0,
+    };
   }
-  return { options, sorted, plans, inverted, queryAfterRemoval, ctx, response };
+  let sorted = ranking.top();
+  let dropped = 0;
+  if (relevantSorted) {
+    const relevant = relevantSort(core, index, settings, options, sorted);
+    ({ sorted, dropped } = relevant);
+    response.nbSortedHits = sorted.length;
+    response.appliedRelevancyStrictness = relevant.strictness;
+  }
+  if (postRanks.length > 0) {
+    const evaluateDoc = (doc: Doc) => evaluate(doc, plans, rules, options, attributeOn);
+    sorted = applyPostRank(ctx, postRanks, sorted, { inverted, filter, evaluate: evaluateDoc, words: plans.length });
+  }
+  const faceted = sorted.some((c) => c.unmatched) ? sorted.filter((c) => !c.unmatched) : sorted;
+  const ranked = sorted;
+  return { ...base, sorted, faceted, count: sorted.length, top: (k: number) => ranked.slice(0, k), dropped };
 }
 
 /** Filters and facets belong to stages other modules register; until then, say so. */

@@ -1,0 +1,147 @@
+import { readPath } from './fields';
+import type { QueryOptions } from './options';
+import { compareValues, SORT, sortable, type Candidate } from './rank';
+
+/**
+ * One ranking criterion's value per candidate, read once: numbers where lower ranks first, or
+ * (attributes holding strings) the raw sortable values.
+ */
+type Column = { readonly numbers: Float64Array } | { readonly values: readonly (number | string | undefined)[]; readonly ascending: boolean };
+
+/**
+ * The ranked matches of a query. Every criterion (the `ranking` list, typo forced first with
+ * typoTolerance min/strict, `custom` expanded to the re-rank score then `customRanking` (the
+ * re-rank score last without `custom`), then insertion order) becomes a column of keys computed once per candidate, so comparing two
+ * candidates reads arrays instead of records. Insertion order is unique, so the order is total
+ * and {@link top} (a bounded heap) equals sorting everything and slicing.
+ */
+export class Ranking {
+  private readonly columns: Column[];
+
+  constructor(
+    options: QueryOptions,
+    readonly candidates: readonly Candidate[],
+  ) {
+    const n = candidates.length;
+    const numbers = (key: (c: Candidate) => number): Column => {
+      const out = new Float64Array(n);
+      for (let i = 0; i < n; i++) out[i] = key(candidates[i]);
+      return { numbers: out };
+    };
+    const ranking = [...options.ranking];
+    if (options.typoTolerance === 'min' || options.typoTolerance === 'strict') {
+      const at = ranking.indexOf('typo');
+      if (at > 0) ranking.splice(at, 1);
+      if (at !== 0) ranking.unshift('typo');
+    }
+    const rerank = numbers((c) => -(c.rerank ?? 0));
+    const columns: Column[] = [];
+    for (const criterion of ranking) {
+      const sort = SORT.exec(criterion);
+      if (sort) columns.push(attributeColumn(candidates, sort[2], sort[1] === 'asc'));
+      else if (criterion === 'typo') columns.push(numbers((c) => c.info.typos));
+      else if (criterion === 'geo') columns.push(numbers((c) => c.geo?.bucket ?? 0));
+      else if (criterion === 'words') columns.push(numbers((c) => -c.info.words));
+      else if (criterion === 'filters') columns.push(numbers((c) => -c.filters));
+      else if (criterion === 'proximity') columns.push(numbers((c) => c.info.proximity));
+      else if (criterion === 'attribute') columns.push(numbers((c) => c.info.firstMatchedWord));
+      else if (criterion === 'exact') columns.push(numbers((c) => -c.info.exactWords));
+      else if (criterion === 'custom') {
+        // Personalization weighs against business relevance (its score blends in the custom rank).
+        columns.push(rerank);
+        for (const entry of options.customRanking) {
+          const custom = SORT.exec(entry);
+          if (custom) columns.push(attributeColumn(candidates, custom[2], custom[1] === 'asc'));
+        }
+      }
+    }
+    if (!ranking.includes('custom')) columns.push(rerank);
+    columns.push(numbers((c) => c.info.doc.order));
+    // A column with one value everywhere never decides (no geo, one-word proximity...).
+    this.columns = columns.filter((column, i) => i === columns.length - 1 || !constant(column));
+  }
+
+  /** Negative when candidate `i` ranks before candidate `j`. */
+  compare(i: number, j: number): number {
+    for (const column of this.columns) {
+      if ('numbers' in column) {
+        const x = column.numbers[i];
+        const y = column.numbers[j];
+        if (x !== y) return x < y ? -1 : 1;
+      } else {
+        const result = compareValues(column.values[i], column.values[j], column.ascending);
+        if (result !== 0) return result;
+      }
+    }
+    return 0;
+  }
+
+  /** The first `k` candidates in ranking order (all of them by default). */
+  top(k = Infinity): Candidate[] {
+    const n = this.candidates.length;
+    const count = Math.min(k, n);
+    const compare = (i: number, j: number) => this.compare(i, j);
+    let chosen: number[];
+    if (count * 4 >= n) {
+      chosen = Array.from({ length: n }, (_, i) => i).sort(compare);
+      chosen.length = count;
+    } else {
+      chosen = this.select(count).sort(compare);
+    }
+    return chosen.map((i) => this.candidates[i]);
+  }
+
+  /** The `count` best candidate indexes, unordered: a max-heap whose root is the worst kept. */
+  private select(count: number): number[] {
+    const heap: number[] = [];
+    if (count === 0) return heap;
+    const n = this.candidates.length;
+    for (let i = 0; i < n; i++) {
+      if (heap.length < count) {
+        heap.push(i);
+        let at = heap.length - 1;
+        while (at > 0) {
+          const parent = (at - 1) >> 1;
+          if (this.compare(heap[at], heap[parent]) <= 0) break;
+          [heap[at], heap[parent]] = [heap[parent], heap[at]];
+          at = parent;
+        }
+      } else if (this.compare(i, heap[0]) < 0) {
+        heap[0] = i;
+        let at = 0;
+        for (;;) {
+          const left = 2 * at + 1;
+          const right = left + 1;
+          let worst = at;
+          if (left < count && this.compare(heap[left], heap[worst]) > 0) worst = left;
+          if (right < count && this.compare(heap[right], heap[worst]) > 0) worst = right;
+          if (worst === at) break;
+          [heap[at], heap[worst]] = [heap[worst], heap[at]];
+          at = worst;
+        }
+      }
+    }
+    return heap;
+  }
+}
+
+/**
+ * An attribute's values; numbers only (the usual case) become a numeric column: missing
+ * values last either way, as in {@link compareValues}.
+ */
+function attributeColumn(candidates: readonly Candidate[], path: string, ascending: boolean): Column {
+  const values = candidates.map((c) => sortable(readPath(c.info.doc.record, path)));
+  if (values.some((v) => typeof v === 'string')) return { values, ascending };
+  const numbers = new Float64Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as number | undefined;
+    numbers[i] = v === undefined ? Infinity : ascending ? v : -v;
+  }
+  return { numbers };
+}
+
+function constant(column: Column): boolean {
+  const list = 'numbers' in column ? column.numbers : column.values;
+  for (let i = 1; i < list.length; i++) if (list[i] !== list[0]) return false;
+  return true;
+}

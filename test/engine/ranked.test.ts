@@ -1,0 +1,43 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { QueryOptions } from '../../src/emulator/search/engine/options';
+import { comparator, type Candidate } from '../../src/emulator/search/engine/rank';
+import { Ranking } from '../../src/emulator/search/engine/ranked';
+
+const small = fc.integer({ min: 0, max: 3 });
+/** Custom-ranking values as records hold them: numbers, numeric strings, words, booleans, nothing. */
+const value = fc.oneof(small, fc.constantFrom('2', '10', 'b', 'a', true, null, undefined));
+const candidate = fc.record({ typos: small, words: small, proximity: small, first: small, exact: small, filters: small, bucket: small, rerank: fc.option(small, { nil: undefined }), likes: value, name: value });
+
+const RANKINGS = [
+  ['typo', 'geo', 'words', 'filters', 'proximity', 'attribute', 'exact', 'custom'],
+  ['desc(likes)', 'typo', 'words', 'custom'],
+  ['custom', 'exact', 'attribute', 'typo'],
+];
+
+type Spec = typeof candidate extends fc.Arbitrary<infer T> ? T : never;
+
+function candidatesOf(specs: readonly Spec[]): Candidate[] {
+  return specs.map((s, i) => ({
+    info: { doc: { id: i, order: i, record: { objectID: String(i), likes: s.likes, name: s.name }, slots: [], terms: new Map() }, matched: [], words: s.words, typos: s.typos, proximity: s.proximity, firstMatchedWord: s.first, exactWords: s.exact },
+    geo: { bucket: s.bucket },
+    filters: s.filters,
+    rerank: s.rerank,
+  })) as unknown as Candidate[];
+}
+
+describe('Ranking', () => {
+  it('top(k) equals a full sort by the ranking comparator, then slicing', () => {
+    fc.assert(
+      fc.property(fc.array(candidate, { maxLength: 60 }), fc.nat({ max: 70 }), fc.constantFrom(0, 1, 2), fc.constantFrom<QueryOptions['typoTolerance']>(true, 'min'), (specs, k, r, typoTolerance) => {
+        const options = { ranking: RANKINGS[r], customRanking: ['asc(name)', 'desc(likes)'], typoTolerance } as unknown as QueryOptions;
+        const candidates = candidatesOf(specs);
+        const expected = [...candidates].sort(comparator(options));
+        const ranking = new Ranking(options, candidates);
+        expect(ranking.top()).toEqual(expected);
+        expect(ranking.top(k)).toEqual(expected.slice(0, k));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
