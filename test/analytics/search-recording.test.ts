@@ -144,9 +144,9 @@ describe('personalization re-ranks a real query', () => {
     await client.initInsights({}).pushEvents({
       events: [{ eventType: 'click', eventName: 'Clicked', index: 'products', userToken: 'alice', objectIDs: ['galaxy'] }],
     });
-    // Samsung affinity 5 x facet score 100.
+    // Samsung affinity 5 x facet score 100 = 500, a quarter of the strategy maximum (100 x 20).
     expect(await search()).toEqual([
-      ['galaxy', 500],
+      ['galaxy', 25],
       ['iphone', 0],
       ['pixel', 0],
     ]);

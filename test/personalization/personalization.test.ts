@@ -140,14 +140,52 @@ describe('personalizationScorer (what the engine calls to re-rank)', () => {
     const records = state.indices.get('products')!.records;
     const scorer = personalizationScorer(state, { enablePersonalization: true, userToken: 'alice' })!;
     // Google 4, Apple 2, phones 6: pixel = 70*4 + 30*6 = 460, iphone = 70*2 + 30*6 = 320, macbook = 70*2 = 140.
-    expect(scorer(records.get('pixel')!)).toEqual({ filtersScore: 460, rankingScore: 368, score: 368 });
+    // Out of the strategy maximum (70 + 30) x 20 = 2000, pixel is 23% personal; impact 80 weighs it against the custom rank.
+    expect(scorer(records.get('pixel')!)).toEqual({ filtersScore: 460, rankingScore: 0, score: 18 });
+    expect(scorer(records.get('pixel')!, 50)).toEqual({ filtersScore: 460, rankingScore: 50, score: 28 });
     expect(scorer(records.get('iphone')!).filtersScore).toBe(320);
     expect(scorer(records.get('macbook')!).filtersScore).toBe(140);
-    expect(personalizationScorer(state, { enablePersonalization: true, userToken: 'alice', personalizationImpact: 50 })!(records.get('pixel')!).score).toBe(230);
+    expect(personalizationScorer(state, { enablePersonalization: true, userToken: 'alice', personalizationImpact: 50 })!(records.get('pixel')!).score).toBe(12);
     expect(personalizationScorer(state, { enablePersonalization: false, userToken: 'alice' })).toBeUndefined();
     expect(personalizationScorer(state, { enablePersonalization: true })).toBeUndefined();
     expect(personalizationScorer(state, { enablePersonalization: true, userToken: 'stranger' })).toBeUndefined();
     await emulator.deleteUserProfile({ userToken: 'alice' });
     expect(personalizationScorer(emulator.core.state, { enablePersonalization: true, userToken: 'alice' })).toBeUndefined();
+  });
+});
+
+describe('personalization against custom ranking (engine order)', () => {
+  it('the higher the impact, the less custom ranking counts; textual relevance still comes first', async () => {
+    const emulator = emulatorFor();
+    await emulator.saveObjects({
+      indexName: 'phones',
+      objects: [
+        { objectID: 'iphone', name: 'smart phone', brand: 'Apple', popularity: 300 },
+        { objectID: 'pixel', name: 'smart phone', brand: 'Google', popularity: 200 },
+        { objectID: 'galaxy', name: 'smart phone', brand: 'Samsung', popularity: 100 },
+        { objectID: 'cable', name: 'phone cable for smart devices', brand: 'Samsung', popularity: 1000 },
+      ],
+    });
+    await emulator.setSettings({ indexName: 'phones', indexSettings: { customRanking: ['desc(popularity)'] } });
+    await emulator.setPersonalizationStrategy({
+      eventsScoring: [{ eventName: 'Clicked', eventType: 'click', score: 50 }],
+      facetsScoring: [{ facetName: 'brand', score: 100 }],
+      personalizationImpact: 100,
+    });
+    await emulator.pushEvents({ events: [{ eventType: 'click', eventName: 'Clicked', index: 'phones', userToken: 'alice', objectIDs: ['galaxy'] }] });
+    const search = async (personalizationImpact: number) => {
+      const res = await emulator.searchSingleIndex({
+        indexName: 'phones',
+        searchParams: { query: 'smart phone', enablePersonalization: true, userToken: 'alice', personalizationImpact, getRankingInfo: true },
+      });
+      const hits = res.hits as { objectID: string; _rankingInfo?: { personalization?: { score: number } } }[];
+      return hits.map((hit) => [hit.objectID, hit._rankingInfo?.personalization?.score]);
+    };
+    // Samsung affinity 5 x 100 = 500 of 2000: 25% personal. Custom places: iphone 67, pixel 33, galaxy 0 (cable 100).
+    // The cable matches less well (proximity): it stays last whatever its popularity or brand.
+    expect(await search(100)).toEqual([['galaxy', 25], ['iphone', 0], ['pixel', 0], ['cable', 25]]);
+    expect(await search(50)).toEqual([['iphone', 34], ['pixel', 17], ['galaxy', 13], ['cable', 63]]);
+    const first = await emulator.searchSingleIndex({ indexName: 'phones', searchParams: { query: 'smart phone', enablePersonalization: true, userToken: 'alice', personalizationImpact: 50, getRankingInfo: true } });
+    expect((first.hits[2] as { _rankingInfo?: Record<string, unknown> })._rankingInfo?.personalization).toEqual({ filtersScore: 500, rankingScore: 0, score: 13 });
   });
 });

@@ -19,7 +19,7 @@ export function rankingInfo(candidate: Candidate, userScore: number, personaliza
   // Only on promoted hits, as the service omits it elsewhere.
   if (candidate.promoted) out.promoted = true;
   if (geo?.location) out.matchedGeoLocation = { lat: geo.location.lat, lng: geo.location.lng, distance: geo.location.distance };
-  if (personalization) out.personalization = { filtersScore: 0, rankingScore: 0, score: candidate.rerank ?? 0 };
+  if (personalization) out.personalization = candidate.rerankInfo ?? { filtersScore: 0, rankingScore: 0, score: candidate.rerank ?? 0 };
   return out;
 }
 
