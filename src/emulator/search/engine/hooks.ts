@@ -92,7 +92,8 @@ export const FACET_PARAMETERS = ['facets'] as const;
 /**
  * The engine's extension points. Other modules register their stage once at import; the
  * engine calls them in pipeline order: rewrite -> words rewrite -> alternatives -> retrieve ->
- * filter -> rank -> rerank -> facets -> paginate -> decorate.
+ * filter -> rank -> rerank -> relevant sort (virtual replicas) -> post-rank (returned by rewrites) ->
+ * facets -> paginate -> decorate.
  */
 export const searchStages: {
   filter?: FilterStage;
