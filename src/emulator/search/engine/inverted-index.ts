@@ -22,6 +22,9 @@ export interface Doc {
   readonly slots: readonly Slot[];
   /** term -> packed occurrences `slot * POS_RANGE + position`. */
   readonly terms: ReadonlyMap<string, readonly number[]>;
+  /** The same terms as ids (see {@link InvertedIndex.termId}), in `terms` order, and their occurrences: matching reads these arrays. */
+  readonly termIds: Int32Array;
+  readonly occurrences: readonly (readonly number[])[];
 }
 
 /** Extra words a record word is also indexed as, at its position (`decompoundedAttributes`); normalized by the index. */
@@ -44,6 +47,8 @@ export class InvertedIndex {
   readonly postings = new Map<string, number[]>();
   /** Interned attribute paths. */
   readonly paths: string[] = [];
+  /** Dense ids of every term ever indexed (never reused), so a query can mark its terms in a typed array. */
+  private readonly termIds = new Map<string, number>();
   private readonly pathIds = new Map<string, number>();
   private readonly docs: (Doc | undefined)[] = [];
   private readonly byObjectID = new Map<string, Doc>();
@@ -109,18 +114,22 @@ export class InvertedIndex {
       slots.push({ path: this.intern(field.path), element: field.element, length: words.length });
       for (let pos = 0; pos < words.length; pos++) {
         const packed = slot * POS_RANGE + Math.min(pos, POS_RANGE - 1);
+        addOccurrence(terms, words[pos], packed);
         const extra = this.expand?.(field.path, words[pos]);
-        for (const term of extra ? [words[pos], ...extra.flatMap((part) => this.tokenizer.terms(part))] : [words[pos]]) {
-          const list = terms.get(term);
-          if (!list) terms.set(term, [packed]);
-          else if (list[list.length - 1] !== packed) list.push(packed);
-        }
+        if (extra) for (const part of extra) for (const term of this.tokenizer.terms(part)) addOccurrence(terms, term, packed);
       }
     }
-    const doc: Doc = { id, record, order, slots, terms };
-    this.docs.push(doc);
-    this.byObjectID.set(record.objectID, doc);
-    for (const term of terms.keys()) {
+    const termIds = new Int32Array(terms.size);
+    const occurrences: number[][] = [];
+    let k = 0;
+    for (const [term, list] of terms) {
+      let termId = this.termIds.get(term);
+      if (termId === undefined) {
+        termId = this.termIds.size;
+        this.termIds.set(term, termId);
+      }
+      termIds[k++] = termId;
+      occurrences.push(list);
       const posting = this.postings.get(term);
       if (posting) posting.push(id);
       else {
@@ -128,6 +137,24 @@ export class InvertedIndex {
         this.vocabulary.add(term);
       }
     }
+    const doc: Doc = { id, record, order, slots, terms, termIds, occurrences };
+    this.docs.push(doc);
+    this.byObjectID.set(record.objectID, doc);
+  }
+
+  /** The id of an indexed term, -1 when it never was. */
+  termId(term: string): number {
+    return this.termIds.get(term) ?? -1;
+  }
+
+  /** Upper bound of term ids. */
+  get termCount(): number {
+    return this.termIds.size;
+  }
+
+  /** Upper bound of doc ids. */
+  get docCount(): number {
+    return this.docs.length;
   }
 
   private remove(doc: Doc): void {
@@ -155,4 +182,10 @@ export class InvertedIndex {
     }
     return id;
   }
+}
+
+function addOccurrence(terms: Map<string, number[]>, term: string, packed: number): void {
+  const list = terms.get(term);
+  if (!list) terms.set(term, [packed]);
+  else if (list[list.length - 1] !== packed) list.push(packed);
 }

@@ -161,9 +161,77 @@ export function candidateIds(index: InvertedIndex, plans: readonly WordPlan[]): 
   }
   const lists = sources.flat();
   if (lists.length === 1) return lists[0];
-  const ids = new Set<number>();
-  for (const list of lists) for (const id of list) ids.add(id);
-  return ids;
+  return union(lists, index.docCount);
+}
+
+/** Distinct ids of several lists, ascending: sorted when few, else marked in a bitmap and read back. */
+function union(lists: readonly (readonly number[])[], limit: number): Iterable<number> {
+  let total = 0;
+  for (const list of lists) total += list.length;
+  if (total * 8 < limit) {
+    const all = new Int32Array(total);
+    let at = 0;
+    for (const list of lists) for (const id of list) all[at++] = id;
+    all.sort();
+    let kept = 0;
+    for (let i = 0; i < total; i++) if (i === 0 || all[i] !== all[i - 1]) all[kept++] = all[i];
+    return all.subarray(0, kept);
+  }
+  const seen = new Uint8Array(limit);
+  for (const list of lists) for (const id of list) seen[id] = 1;
+  const out: number[] = [];
+  for (let id = 0; id < limit; id++) if (seen[id] === 1) out.push(id);
+  return out;
+}
+
+/** Which query words use a term, and how: the alternatives of every plan, by term id. */
+export interface TermTable {
+  /** Term id -> 1 + index in `uses`; 0 when no word uses the term. */
+  readonly slots: Uint32Array;
+  readonly uses: readonly (readonly TermUse[])[];
+}
+
+interface TermUse {
+  readonly word: number;
+  readonly alt: Alternative;
+}
+
+/** Marks the plans' terms in a table as long as the index's term ids, so matching a doc reads typed arrays. */
+export function termTable(index: InvertedIndex, plans: readonly WordPlan[]): TermTable {
+  const slots = new Uint32Array(index.termCount);
+  const uses: TermUse[][] = [];
+  plans.forEach((plan, word) => {
+    for (const [term, alt] of plan.alts) {
+      const id = index.termId(term);
+      if (id < 0) continue;
+      if (slots[id] === 0) {
+        uses.push([]);
+        slots[id] = uses.length;
+      }
+      uses[slots[id] - 1].push({ word, alt });
+    }
+  });
+  return { slots, uses };
+}
+
+/** Per query word, while one doc is evaluated: reused across docs (evaluation is synchronous), so matching allocates only for hits. */
+const scratch = { occurrences: [] as number[][], typos: [] as number[], exact: [] as boolean[], wholeAttribute: false };
+
+const JOINED: Alternative = { typos: 0, exact: false, prefixOnly: false };
+
+/** Records one occurrence of query word `i` if the attribute rules allow it. */
+function addOccurrence(doc: Doc, rules: readonly AttributeRule[], i: number, packed: number, alt: Alternative): void {
+  const slot = doc.slots[slotOf(packed)];
+  const rule = rules[slot.path];
+  if (rule.index < 0) return;
+  if (alt.typos > 0 && rule.noTypo) return;
+  if (alt.prefixOnly && rule.noPrefix) return;
+  scratch.occurrences[i].push(packed);
+  if (alt.typos < scratch.typos[i]) scratch.typos[i] = alt.typos;
+  if (alt.exact && !rule.noExact) {
+    scratch.exact[i] = true;
+    if (slot.length === 1) scratch.wholeAttribute = true;
+  }
 }
 
 /**
@@ -171,88 +239,78 @@ export function candidateIds(index: InvertedIndex, plans: readonly WordPlan[]): 
  * attribute, typo and prefix rules), then the ranking figures. `null` when a required
  * word is missing or an excluded word is present.
  */
-export function evaluate(doc: Doc, plans: readonly WordPlan[], rules: readonly AttributeRule[], options: QueryOptions, attributeOn: boolean): MatchInfo | null {
+export function evaluate(doc: Doc, plans: readonly WordPlan[], table: TermTable, rules: readonly AttributeRule[], options: QueryOptions, attributeOn: boolean): MatchInfo | null {
   const n = plans.length;
-  const occurrences: number[][] = [];
-  const typos: number[] = [];
-  const exact: boolean[] = [];
-  let wholeAttribute = false;
+  const { occurrences, typos, exact } = scratch;
   for (let i = 0; i < n; i++) {
-    occurrences.push([]);
-    typos.push(Infinity);
-    exact.push(false);
+    if (occurrences[i]) occurrences[i].length = 0;
+    else occurrences[i] = [];
+    typos[i] = Infinity;
+    exact[i] = false;
   }
-  const add = (i: number, packed: number, alt: Alternative) => {
-    const slot = doc.slots[slotOf(packed)];
-    const rule = rules[slot.path];
-    if (rule.index < 0) return;
-    if (alt.typos > 0 && rule.noTypo) return;
-    if (alt.prefixOnly && rule.noPrefix) return;
-    occurrences[i].push(packed);
-    if (alt.typos < typos[i]) typos[i] = alt.typos;
-    if (alt.exact && !rule.noExact) {
-      exact[i] = true;
-      if (slot.length === 1) wholeAttribute = true;
-    }
-  };
-  const joined: Alternative = { typos: 0, exact: false, prefixOnly: false };
+  scratch.wholeAttribute = false;
+  // One pass over the doc's terms finds every word's alternatives.
+  const { termIds } = doc;
+  for (let k = 0; k < termIds.length; k++) {
+    const slot = termIds[k] < table.slots.length ? table.slots[termIds[k]] : 0;
+    if (slot === 0) continue;
+    const list = doc.occurrences[k];
+    for (const use of table.uses[slot - 1]) for (const packed of list) addOccurrence(doc, rules, use.word, packed, use.alt);
+  }
   for (let i = 0; i < n; i++) {
     const plan = plans[i];
-    if (plan.alts.size <= doc.terms.size) {
-      for (const [term, alt] of plan.alts) {
-        const list = doc.terms.get(term);
-        if (list) for (const packed of list) add(i, packed, alt);
-      }
-    } else {
-      for (const [term, list] of doc.terms) {
-        const alt = plan.alts.get(term);
-        if (alt) for (const packed of list) add(i, packed, alt);
-      }
-    }
     if (plan.word.excluded) {
       if (occurrences[i].length > 0) return null;
       continue;
     }
     for (const term of plan.concat) {
       for (const packed of doc.terms.get(term) ?? []) {
-        add(i, packed, joined);
-        add(i + 1, packed, joined);
+        addOccurrence(doc, rules, i, packed, JOINED);
+        addOccurrence(doc, rules, i + 1, packed, JOINED);
       }
     }
     for (const [a, b] of plan.splits) {
       const second = doc.terms.get(b);
       if (!second) continue;
-      for (const packed of doc.terms.get(a) ?? []) if (second.includes(packed + 1)) add(i, packed, joined);
+      for (const packed of doc.terms.get(a) ?? []) if (second.includes(packed + 1)) addOccurrence(doc, rules, i, packed, JOINED);
     }
     for (const phrase of plan.phrases) {
       for (const packed of phraseStarts(doc, phrase.words)) {
         // Covered query words sit on the phrase's words in order (the last one repeats).
-        for (let k = 0; k < phrase.perWord.length; k++) add(phrase.start + k, packed + Math.min(k, phrase.words.length - 1), phrase.perWord[k]);
+        for (let k = 0; k < phrase.perWord.length; k++) addOccurrence(doc, rules, phrase.start + k, packed + Math.min(k, phrase.words.length - 1), phrase.perWord[k]);
       }
     }
   }
-  checkPhrases(plans, occurrences);
-  const matched = plans.map((plan, i) => !plan.word.excluded && occurrences[i].length > 0);
+  let phrased = false;
+  for (let i = 0; i < n; i++) if (plans[i].word.phrase >= 0) phrased = true;
+  if (phrased) checkPhrases(plans, occurrences);
   let words = 0;
+  let active = 0;
   let anyRequired = false;
   for (let i = 0; i < n; i++) {
     const word = plans[i].word;
     if (word.excluded) continue;
+    active++;
+    const found = occurrences[i].length > 0;
     if (!word.optional) {
       anyRequired = true;
-      if (!matched[i]) return null;
+      if (!found) return null;
     }
-    if (matched[i]) words++;
+    if (found) words++;
   }
-  const active = plans.filter((p) => !p.word.excluded).length;
   if (active > 0 && !anyRequired && words === 0) return null;
 
+  const matched: boolean[] = [];
   let typoCount = 0;
   let exactWords = 0;
   let firstMatchedWord = Infinity;
   let proximity = 0;
   let previous = -1;
+  let longWord = false;
   for (let i = 0; i < n; i++) {
+    const word = plans[i].word;
+    if (!word.excluded && word.term.length >= 3) longWord = true;
+    matched.push(!word.excluded && occurrences[i].length > 0);
     if (!matched[i]) continue;
     typoCount += typos[i];
     if (exact[i]) exactWords++;
@@ -261,12 +319,12 @@ export function evaluate(doc: Doc, plans: readonly WordPlan[], rules: readonly A
       const value = attributeOn ? rule.index * 1000 + (rule.unordered ? 0 : Math.min(posOf(packed), 999)) : 0;
       if (value < firstMatchedWord) firstMatchedWord = value;
     }
-    if (previous >= 0) proximity += pairDistance(doc, occurrences[previous], occurrences[i], options.minProximity);
+    if (previous >= 0) proximity += pairDistance(occurrences[previous], occurrences[i], options.minProximity);
     previous = i;
   }
   if (active === 1) {
     const mode = options.exactOnSingleWordQuery;
-    exactWords = mode === 'none' ? 0 : mode === 'attribute' ? (wholeAttribute ? 1 : 0) : exactWords > 0 && plans.some((p) => !p.word.excluded && p.word.term.length >= 3) ? 1 : 0;
+    exactWords = mode === 'none' ? 0 : mode === 'attribute' ? (scratch.wholeAttribute ? 1 : 0) : exactWords > 0 && longWord ? 1 : 0;
   }
   return {
     doc,
@@ -293,7 +351,7 @@ function phraseStarts(doc: Doc, words: readonly string[]): readonly number[] {
  * (one more when in reverse order), 8 across strings or array elements, capped at 8 and
  * floored at `minProximity`.
  */
-function pairDistance(doc: Doc, left: readonly number[], right: readonly number[], minProximity: number): number {
+function pairDistance(left: readonly number[], right: readonly number[], minProximity: number): number {
   let best = MAX_PROXIMITY;
   const a = left.length > 64 ? left.slice(0, 64) : left;
   const b = right.length > 64 ? right.slice(0, 64) : right;
@@ -307,7 +365,6 @@ function pairDistance(doc: Doc, left: readonly number[], right: readonly number[
       if (distance < best) best = distance;
     }
   }
-  void doc;
   return Math.max(Math.min(best, MAX_PROXIMITY), minProximity);
 }
 

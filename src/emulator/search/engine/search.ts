@@ -13,7 +13,7 @@ import { highlightRecord } from './highlight';
 import { FACET_PARAMETERS, FILTER_PARAMETERS, searchStages, type PostRank, type StageContext } from './hooks';
 import type { Doc, InvertedIndex } from './inverted-index';
 import { Marker } from './mark';
-import { candidateIds, evaluate, planWords, type WordPlan } from './match';
+import { candidateIds, evaluate, planWords, termTable, type WordPlan } from './match';
 import { resolveOptions, type QueryOptions } from './options';
 import { pageWindow, type PageWindow } from './paginate';
 import { applyPostRank } from './post-rank';
@@ -136,6 +136,7 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
 
   const run = (current: QueryWord[]) => {
     const plans = planWords(inverted, current, options, alternatives);
+    const table = termTable(inverted, plans);
     const ids = current.some((w) => !w.excluded) ? candidateIds(inverted, plans) : null;
     const out: Candidate[] = [];
     const consider = (id: number) => {
@@ -152,21 +153,21 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
         geoMatch = matchGeo(doc.record, geo);
         if (!geoMatch) return;
       }
-      const info = evaluate(doc, plans, rules, options, attributeOn);
+      const info = evaluate(doc, plans, table, rules, options, attributeOn);
       if (info) out.push({ info, geo: geoMatch, filters });
     };
     if (ids) for (const id of ids) consider(id);
     else for (const doc of inverted.all()) consider(doc.id);
-    return { plans, candidates: out };
+    return { plans, table, candidates: out };
   };
 
-  let { plans, candidates } = run(words);
+  let { plans, table, candidates } = run(words);
   let queryAfterRemoval: string | undefined;
   if (candidates.length === 0 && options.removeWordsIfNoResults !== 'none') {
     for (const attempt of removalAttempts(words, options.removeWordsIfNoResults)) {
       const result = run(attempt.words);
       if (result.candidates.length > 0) {
-        ({ plans, candidates } = result);
+        ({ plans, table, candidates } = result);
         queryAfterRemoval = attempt.words
           .filter((w) => !w.excluded)
           .map((w) => (attempt.removed.has(w.index) ? `${options.highlightPreTag}${w.term}${options.highlightPostTag}` : w.term))
@@ -208,7 +209,7 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
     response.appliedRelevancyStrictness = relevant.strictness;
   }
   if (postRanks.length > 0) {
-    const evaluateDoc = (doc: Doc) => evaluate(doc, plans, rules, options, attributeOn);
+    const evaluateDoc = (doc: Doc) => evaluate(doc, plans, table, rules, options, attributeOn);
     sorted = applyPostRank(ctx, postRanks, sorted, { inverted, filter, evaluate: evaluateDoc, words: plans.length });
   }
   const faceted = sorted.some((c) => c.unmatched) ? sorted.filter((c) => !c.unmatched) : sorted;

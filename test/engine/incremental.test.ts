@@ -1,0 +1,36 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createEmulator } from '../../src';
+import { indexWith, type SearchBody } from './helpers';
+
+const word = fc.constantFrom('apple', 'apples', 'band', 'bandana', 'cherry', 'chair', 'delta');
+const text = fc.array(word, { minLength: 1, maxLength: 4 }).map((w) => w.join(' '));
+const id = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f');
+const write = fc.oneof(
+  fc.record({ action: fc.constant('updateObject' as const), objectID: id, title: text, likes: fc.nat({ max: 3 }) }),
+  fc.record({ action: fc.constant('deleteObject' as const), objectID: id }),
+);
+const SETTINGS = { searchableAttributes: ['title'], customRanking: ['desc(likes)'] };
+
+describe('incremental inverted index', () => {
+  it('after any sequence of writes (searched in between), answers as an index built from the final records', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(write, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 5 }), fc.constantFrom('app', 'band', 'cherry chair', 'delta'), async (batches, query) => {
+        const emulator = createEmulator();
+        await emulator.setSettings({ indexName: 'items', indexSettings: SETTINGS });
+        const params = { query, hitsPerPage: 100, getRankingInfo: true };
+        for (const requests of batches) {
+          await emulator.batch({ indexName: 'items', batchWriteParams: { requests: requests.map(({ action, ...body }) => ({ action, body })) } });
+          await emulator.searchSingleIndex({ indexName: 'items', searchParams: params });
+        }
+        const incremental = (await emulator.searchSingleIndex({ indexName: 'items', searchParams: params })) as SearchBody;
+        const { hits } = (await emulator.browse({ indexName: 'items' })) as SearchBody;
+        const { search } = await indexWith(hits, SETTINGS);
+        const fresh = await search(params);
+        expect(incremental.hits).toEqual(fresh.hits);
+        expect(incremental.nbHits).toBe(fresh.nbHits);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
