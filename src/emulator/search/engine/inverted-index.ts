@@ -49,6 +49,8 @@ export class InvertedIndex {
   readonly paths: string[] = [];
   /** Dense ids of every term ever indexed (never reused), so a query can mark its terms in a typed array. */
   private readonly termIds = new Map<string, number>();
+  /** `postings` by term id: one map lookup per indexed term. */
+  private readonly postingsById: number[][] = [];
   private readonly pathIds = new Map<string, number>();
   private readonly docs: (Doc | undefined)[] = [];
   private readonly byObjectID = new Map<string, Doc>();
@@ -127,15 +129,17 @@ export class InvertedIndex {
       if (termId === undefined) {
         termId = this.termIds.size;
         this.termIds.set(term, termId);
+        this.postingsById.push([]);
       }
       termIds[k++] = termId;
       occurrences.push(list);
-      const posting = this.postings.get(term);
-      if (posting) posting.push(id);
-      else {
-        this.postings.set(term, [id]);
+      const posting = this.postingsById[termId];
+      // A term is new to the vocabulary, or back after compaction dropped it.
+      if (posting.length === 0) {
+        this.postings.set(term, posting);
         this.vocabulary.add(term);
       }
+      posting.push(id);
     }
     const doc: Doc = { id, record, order, slots, terms, termIds, occurrences };
     this.docs.push(doc);
@@ -166,9 +170,10 @@ export class InvertedIndex {
   /** Drops ids of removed docs from the postings once they outnumber live ones. */
   private compact(): void {
     for (const [term, ids] of this.postings) {
-      const live = ids.filter((id) => this.docs[id] !== undefined);
-      if (live.length === 0) this.postings.delete(term);
-      else this.postings.set(term, live);
+      let kept = 0;
+      for (const id of ids) if (this.docs[id] !== undefined) ids[kept++] = id;
+      ids.length = kept;
+      if (kept === 0) this.postings.delete(term);
     }
     this.dead = 0;
   }
