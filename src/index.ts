@@ -6,3 +6,4 @@ export type { Snapshot } from './emulator/core';
 export type { EmulatorRequest, EmulatorResponse, HostFamily } from './emulator/request';
 export type { Route, Acl } from './emulator/route';
 export type { RequestOptions, Caller } from './emulator/facade';
+export type { BatchResponse } from './emulator/helpers';

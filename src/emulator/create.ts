@@ -10,6 +10,7 @@ import { createRandom } from './random';
 import type { EmulatorRequest, EmulatorResponse } from './request';
 import { Router } from './router';
 import { routes } from './routes';
+import { installSearchStages } from './search/stages';
 import { installSecurityObservers } from './security-helpers';
 import { initialState } from './state';
 
@@ -66,6 +67,7 @@ export function createEmulator(options: EmulatorOptions = {}) {
     new Router(routes),
     () => initialState(firstTaskID),
   );
+  installSearchStages();
   installAnalytics(core);
   installSecurityObservers(core);
   const admin: Caller = { appId, apiKey: adminApiKey };

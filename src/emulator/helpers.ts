@@ -5,7 +5,7 @@ import type { DirectCall, RequestOptions } from './facade';
 type Calls = Record<string, DirectCall>;
 type Action = 'addObject' | 'updateObject' | 'partialUpdateObject' | 'partialUpdateObjectNoCreate' | 'deleteObject' | 'delete' | 'clear';
 
-interface BatchResponse {
+export interface BatchResponse {
   taskID: number;
   objectIDs: string[];
 }

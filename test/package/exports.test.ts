@@ -3,13 +3,28 @@ import { existsSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = new URL('../../', import.meta.url);
+// Search goes through every stage (filters, facets, synonyms, rules): a bundler that
+// dropped one would change this answer.
 const script = `
   const emulator = createEmulator({ seed: 1 });
-  const saved = await emulator.addOrUpdateObject({ indexName: 'i', objectID: 'a', body: { n: 1 } });
+  const saved = await emulator.addOrUpdateObject({ indexName: 'i', objectID: 'a', body: { n: 1, name: 'couch', color: 'red' } });
+  await emulator.addOrUpdateObject({ indexName: 'i', objectID: 'b', body: { n: 2, name: 'couch', color: 'blue' } });
+  await emulator.setSettings({ indexName: 'i', indexSettings: { attributesForFaceting: ['color'] } });
+  await emulator.saveSynonym({ indexName: 'i', objectID: 's', synonymHit: { objectID: 's', type: 'synonym', synonyms: ['sofa', 'couch'] } });
+  await emulator.saveRule({ indexName: 'i', objectID: 'r', rule: { objectID: 'r', conditions: [{ pattern: 'sofa', anchoring: 'is' }], consequence: { userData: { banner: 1 } } } });
   const record = await emulator.getObject({ indexName: 'i', objectID: 'a' });
-  console.log(JSON.stringify({ record, handlers: emulator.handlers.length > 0, taskID: typeof saved.taskID }));
+  const result = await emulator.searchSingleIndex({ indexName: 'i', searchParams: { query: 'sofa', filters: 'n > 1', facets: ['color'] } });
+  console.log(JSON.stringify({ record, handlers: emulator.handlers.length > 0, taskID: typeof saved.taskID,
+    hits: result.hits.map((h) => h.objectID), facets: result.facets, userData: result.userData }));
 `;
-const expected = { record: { n: 1, objectID: 'a' }, handlers: true, taskID: 'number' };
+const expected = {
+  record: { n: 1, name: 'couch', color: 'red', objectID: 'a' },
+  handlers: true,
+  taskID: 'number',
+  hits: ['b'],
+  facets: { color: { blue: 1 } },
+  userData: [{ banner: 1 }],
+};
 
 function run(args: string[]): unknown {
   const out = execFileSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
@@ -19,6 +34,7 @@ function run(args: string[]): unknown {
 // The built package, imported by name through its `exports` map, as users import it.
 describe('the published package', () => {
   beforeAll(() => {
+    // `npm test` builds first (pretest); a bare `vitest run` builds here when dist is missing.
     if (!existsSync(new URL('dist/index.js', root))) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
   });
 

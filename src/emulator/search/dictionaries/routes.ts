@@ -1,5 +1,4 @@
 import { route, type Route } from '../../route';
-import './stage';
 import {
   batchDictionaryEntries,
   getDictionaryLanguages,

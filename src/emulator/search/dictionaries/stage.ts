@@ -11,36 +11,38 @@ import type { DictionariesState } from './state';
  * adds a compound's parts as a phrase. Languages: the parameter's list, else `queryLanguages`,
  * else every supported language.
  */
-registerWordsRewrite((ctx, words) => {
-  const languages = languagesOf(ctx, 'removeStopWords');
-  if (!languages) return [...words];
-  const stopWords = foldedStopWords(ctx.core.state.dictionaries, languages);
-  const kept = words.filter((w) => w.excluded || w.prefix || w.phrase >= 0 || !stopWords.has(w.term));
-  return kept.map((w, index) => ({ ...w, index }));
-});
+export function registerDictionaries(): void {
+  registerWordsRewrite((ctx, words) => {
+    const languages = languagesOf(ctx, 'removeStopWords');
+    if (!languages) return [...words];
+    const stopWords = foldedStopWords(ctx.core.state.dictionaries, languages);
+    const kept = words.filter((w) => w.excluded || w.prefix || w.phrase >= 0 || !stopWords.has(w.term));
+    return kept.map((w, index) => ({ ...w, index }));
+  });
 
-registerAlternatives((ctx, words) => {
-  const out: WordAlternative[] = [];
-  const dictionaries = ctx.core.state.dictionaries;
-  const plurals = languagesOf(ctx, 'ignorePlurals');
-  if (plurals) {
-    const exact = asExact(ctx).includes('ignorePlurals');
-    for (const word of searchable(words)) {
-      for (const form of pluralFormsOf(dictionaries, word.term, plurals)) {
-        const terms = ctx.tokenizer.terms(form);
-        if (terms.length === 1 && terms[0] !== word.term) out.push({ start: word.index, end: word.index + 1, words: terms, typos: 0, exact });
+  registerAlternatives((ctx, words) => {
+    const out: WordAlternative[] = [];
+    const dictionaries = ctx.core.state.dictionaries;
+    const plurals = languagesOf(ctx, 'ignorePlurals');
+    if (plurals) {
+      const exact = asExact(ctx).includes('ignorePlurals');
+      for (const word of searchable(words)) {
+        for (const form of pluralFormsOf(dictionaries, word.term, plurals)) {
+          const terms = ctx.tokenizer.terms(form);
+          if (terms.length === 1 && terms[0] !== word.term) out.push({ start: word.index, end: word.index + 1, words: terms, typos: 0, exact });
+        }
       }
     }
-  }
-  const compounds = compoundLanguagesOf(ctx);
-  if (compounds.length > 0) {
-    for (const word of searchable(words)) {
-      const parts = decompound(dictionaries, word.term, compounds)?.flatMap((part) => ctx.tokenizer.terms(part));
-      if (parts && parts.length > 1) out.push({ start: word.index, end: word.index + 1, words: parts, typos: 0, exact: false });
+    const compounds = compoundLanguagesOf(ctx);
+    if (compounds.length > 0) {
+      for (const word of searchable(words)) {
+        const parts = decompound(dictionaries, word.term, compounds)?.flatMap((part) => ctx.tokenizer.terms(part));
+        if (parts && parts.length > 1) out.push({ start: word.index, end: word.index + 1, words: parts, typos: 0, exact: false });
+      }
     }
-  }
-  return out;
-});
+    return out;
+  });
+}
 
 const searchable = (words: readonly QueryWord[]) => words.filter((w) => !w.excluded && w.phrase < 0);
 

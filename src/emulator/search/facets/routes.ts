@@ -1,9 +1,6 @@
 import { route, type Route } from '../../route';
 import { searchForFacetValues } from './search-values';
-import { registerFacets } from './stage';
 
-// The route table imports this module, so the engine's facet stage is always registered.
-registerFacets();
 
 /** Facet routes; add to the search route table. */
 export const facetRoutes: Route[] = [

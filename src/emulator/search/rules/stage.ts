@@ -12,37 +12,39 @@ import { promoteAndHide } from './promote';
  * Not emulated: `consequence.redirect` to another index (the service's internal `redirect`
  * response field).
  */
-registerQueryRewrite((ctx) => {
-  const { core, index, settings, options } = ctx;
-  const params = options.params;
-  const enableRules = params.enableRules ?? settings.enableRules;
-  if (enableRules === false || index.rules.size === 0) return;
-  const outcome = applyRules(
-    { rules: index.rules, synonyms: index.synonyms, records: recordsOf(core.state, index) },
-    options.query,
-    {
-      enableRules: enableRules !== false && enableRules !== 'false',
-      filters: typeof params.filters === 'string' ? params.filters : undefined,
-      facetFilters: params.facetFilters,
-      minWordSizefor1Typo: options.minWordSizefor1Typo,
-      minWordSizefor2Typos: options.minWordSizefor2Typos,
-      synonyms: params.synonyms !== false && params.synonyms !== 'false',
-      queryLanguages: settings.queryLanguages,
-      dictionaries: core.state.dictionaries,
-    },
-    core.now(),
-    listOf(params.ruleContexts).map(String),
-  );
-  if (outcome.appliedRules.length === 0) return;
-  const next: Record<string, unknown> = { ...params, ...outcome.params, query: outcome.query };
-  if (outcome.facetFilters.length > 0) next.facetFilters = [...listOf(params.facetFilters), ...outcome.facetFilters];
-  if (outcome.optionalFilters.length > 0) next.optionalFilters = [...listOf(params.optionalFilters), ...outcome.optionalFilters];
-  const response: Record<string, unknown> = {};
-  if (outcome.userData.length > 0) response.userData = outcome.userData;
-  if (outcome.renderingContent) response.renderingContent = { ...options.renderingContent, ...outcome.renderingContent };
-  if (params.getRankingInfo === true || params.getRankingInfo === 'true') response.appliedRules = outcome.appliedRules;
-  return { options: resolveOptions(settings, next), response, postRank: promoteAndHide(outcome) };
-});
+export function registerRules(): void {
+  registerQueryRewrite((ctx) => {
+    const { core, index, settings, options } = ctx;
+    const params = options.params;
+    const enableRules = params.enableRules ?? settings.enableRules;
+    if (enableRules === false || index.rules.size === 0) return;
+    const outcome = applyRules(
+      { rules: index.rules, synonyms: index.synonyms, records: recordsOf(core.state, index) },
+      options.query,
+      {
+        enableRules: enableRules !== false && enableRules !== 'false',
+        filters: typeof params.filters === 'string' ? params.filters : undefined,
+        facetFilters: params.facetFilters,
+        minWordSizefor1Typo: options.minWordSizefor1Typo,
+        minWordSizefor2Typos: options.minWordSizefor2Typos,
+        synonyms: params.synonyms !== false && params.synonyms !== 'false',
+        queryLanguages: settings.queryLanguages,
+        dictionaries: core.state.dictionaries,
+      },
+      core.now(),
+      listOf(params.ruleContexts).map(String),
+    );
+    if (outcome.appliedRules.length === 0) return;
+    const next: Record<string, unknown> = { ...params, ...outcome.params, query: outcome.query };
+    if (outcome.facetFilters.length > 0) next.facetFilters = [...listOf(params.facetFilters), ...outcome.facetFilters];
+    if (outcome.optionalFilters.length > 0) next.optionalFilters = [...listOf(params.optionalFilters), ...outcome.optionalFilters];
+    const response: Record<string, unknown> = {};
+    if (outcome.userData.length > 0) response.userData = outcome.userData;
+    if (outcome.renderingContent) response.renderingContent = { ...options.renderingContent, ...outcome.renderingContent };
+    if (params.getRankingInfo === true || params.getRankingInfo === 'true') response.appliedRules = outcome.appliedRules;
+    return { options: resolveOptions(settings, next), response, postRank: promoteAndHide(outcome) };
+  });
+}
 
 /** A list parameter as an array: arrays as they are, JSON arrays parsed, one value wrapped. */
 function listOf(value: unknown): unknown[] {

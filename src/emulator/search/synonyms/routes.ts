@@ -1,5 +1,4 @@
 import { route, type Route } from '../../route';
-import './stage';
 import { clearSynonyms, deleteSynonym, getSynonym, saveSynonym, saveSynonyms, searchSynonyms } from './operations';
 
 const SYNONYMS = '/1/indexes/{indexName}/synonyms';

@@ -6,26 +6,28 @@ import { expandSynonyms } from './expand';
  * alternative corrections (1 or 2 typos) and placeholders, exact per `alternativesAsExact`.
  * Words inside `"exact phrases"` and excluded words are not expanded (the engine skips them).
  */
-registerAlternatives((ctx, words) => {
-  if (ctx.index.synonyms.size === 0 || words.length === 0) return [];
-  const synonyms = ctx.options.params.synonyms;
-  const expansion = expandSynonyms(
-    ctx.index,
-    words.map((w) => w.term),
-    {
-      synonyms: synonyms !== false && synonyms !== 'false',
-      alternativesAsExact: listParam(ctx, 'alternativesAsExact'),
-      replaceSynonymsInHighlight: boolParam(ctx, 'replaceSynonymsInHighlight'),
-    },
-  );
-  const out: WordAlternative[] = [];
-  for (const alt of expansion.alternatives) {
-    const normalized = alt.words.flatMap((word) => (alt.kind === 'placeholder' ? [word] : ctx.tokenizer.terms(word)));
-    if (normalized.length === 0) continue;
-    out.push({ start: alt.start, end: alt.end, words: normalized, typos: alt.typos, exact: alt.exact, replaceInHighlight: expansion.replaceSynonymsInHighlight });
-  }
-  return out;
-});
+export function registerSynonyms(): void {
+  registerAlternatives((ctx, words) => {
+    if (ctx.index.synonyms.size === 0 || words.length === 0) return [];
+    const synonyms = ctx.options.params.synonyms;
+    const expansion = expandSynonyms(
+      ctx.index,
+      words.map((w) => w.term),
+      {
+        synonyms: synonyms !== false && synonyms !== 'false',
+        alternativesAsExact: listParam(ctx, 'alternativesAsExact'),
+        replaceSynonymsInHighlight: boolParam(ctx, 'replaceSynonymsInHighlight'),
+      },
+    );
+    const out: WordAlternative[] = [];
+    for (const alt of expansion.alternatives) {
+      const normalized = alt.words.flatMap((word) => (alt.kind === 'placeholder' ? [word] : ctx.tokenizer.terms(word)));
+      if (normalized.length === 0) continue;
+      out.push({ start: alt.start, end: alt.end, words: normalized, typos: alt.typos, exact: alt.exact, replaceInHighlight: expansion.replaceSynonymsInHighlight });
+    }
+    return out;
+  });
+}
 
 /** A query parameter, else the index setting (as the engine's options do). */
 function paramOrSetting(ctx: WordsContext, name: string): unknown {
