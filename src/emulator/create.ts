@@ -11,7 +11,7 @@ import type { EmulatorRequest, EmulatorResponse } from './request';
 import { Router } from './router';
 import { routes } from './routes';
 import { installSearchStages } from './search/stages';
-import { installSecurityObservers } from './security-helpers';
+import { installSecurityObservers } from './keys/install';
 import { initialState } from './state';
 
 export interface EmulatorOptions {
