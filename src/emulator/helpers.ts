@@ -5,6 +5,13 @@ import type { DirectCall, RequestOptions } from './facade';
 type Calls = Record<string, DirectCall>;
 type Action = 'addObject' | 'updateObject' | 'partialUpdateObject' | 'partialUpdateObjectNoCreate' | 'deleteObject' | 'delete' | 'clear';
 
+/** One page of a browse. */
+export interface BrowsePage {
+  hits: Record<string, unknown>[];
+  cursor?: string;
+  [field: string]: unknown;
+}
+
 export interface BatchResponse {
   taskID: number;
   objectIDs: string[];
@@ -105,18 +112,34 @@ export function buildHelpers(core: Core, calls: Calls) {
     }
   }
 
-  /** Whether the index exists: asks for its settings, as the client does (the state answers while getSettings is not served). */
+  /** Whether the index exists: asks for its settings, as the client does. */
   async function indexExists({ indexName }: { indexName: string }, requestOptions?: RequestOptions): Promise<boolean> {
     try {
       await calls.getSettings({ indexName }, requestOptions);
       return true;
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return false;
-      if (error instanceof ApiError && error.status === 501) return core.state.indices.has(indexName);
       throw error;
     }
   }
 
-  return { waitForTask, waitForAppTask, chunkedBatch, saveObjects, deleteObjects, partialUpdateObjects, replaceAllObjects, indexExists };
+  /**
+   * Walks the whole index with the browse cursor, handing each page to `aggregator`, as the
+   * client's helper does; resolves with the last page.
+   */
+  async function browseObjects(
+    { indexName, browseParams = {}, aggregator }: { indexName: string; browseParams?: Record<string, unknown>; aggregator?: (page: BrowsePage) => void },
+    requestOptions?: RequestOptions,
+  ): Promise<BrowsePage> {
+    let page = (await calls.browse({ indexName, browseParams }, requestOptions)) as BrowsePage;
+    aggregator?.(page);
+    while (page.cursor) {
+      page = (await calls.browse({ indexName, browseParams: { cursor: page.cursor } }, requestOptions)) as BrowsePage;
+      aggregator?.(page);
+    }
+    return page;
+  }
+
+  return { waitForTask, waitForAppTask, chunkedBatch, saveObjects, deleteObjects, partialUpdateObjects, replaceAllObjects, indexExists, browseObjects };
 }
 

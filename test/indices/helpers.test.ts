@@ -50,6 +50,15 @@ describe.each(SURFACES)('client helpers through %s calls (default configuration)
     expect(await api.indexExists({ indexName: 'p' })).toBe(true);
   });
 
+  it('browseObjects walks every record exactly once', async () => {
+    const { api } = open(surface);
+    await api.saveObjects({ indexName: 'p', objects: ids(2500).map((objectID) => ({ objectID })) });
+    const seen: string[] = [];
+    await api.browseObjects({ indexName: 'p', aggregator: (page: { hits: { objectID: string }[] }) => seen.push(...page.hits.map((h) => h.objectID)) });
+    expect(seen).toHaveLength(2500);
+    expect(new Set(seen).size).toBe(2500);
+  });
+
   it('waitForTask resolves for a published task', async () => {
     const { api } = open(surface);
     const { taskID } = await api.saveObject({ indexName: 'p', body: {} });
