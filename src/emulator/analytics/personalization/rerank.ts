@@ -32,5 +32,6 @@ export function registerPersonalization(): void {
       match.rerank = score.score;
       match.rerankInfo = score;
     }
-  });
+    // Without enablePersonalization there is no scorer: the engine need not build candidates for it.
+  }, (ctx) => ctx.options.enablePersonalization);
 }

@@ -85,6 +85,15 @@ export type AlternativesStage = (ctx: WordsContext, words: readonly QueryWord[])
 /** Re-ranks the matches (personalization; given in no particular order): sets `candidate.rerank`, higher first. */
 export type ReRank = (ctx: StageContext, matches: readonly Candidate[]) => void;
 
+/**
+ * A re-rank step and whether it acts on a query: matches are only built as candidates (with their
+ * full match details) for steps that apply, so a query no step touches ranks from columns.
+ */
+export interface ReRankStage {
+  readonly run: ReRank;
+  readonly applies: (ctx: StageContext) => boolean;
+}
+
 /** Parameters the filter stage owns; without a registered stage they answer 501. */
 export const FILTER_PARAMETERS = ['filters', 'facetFilters', 'numericFilters', 'tagFilters', 'optionalFilters'] as const;
 export const FACET_PARAMETERS = ['facets'] as const;
@@ -101,7 +110,7 @@ export const searchStages: {
   rewrites: QueryRewrite[];
   wordRewrites: WordsRewrite[];
   alternatives: AlternativesStage[];
-  rerank: ReRank[];
+  rerank: ReRankStage[];
 } = { rewrites: [], wordRewrites: [], alternatives: [], rerank: [] };
 
 export function registerFilterStage(stage: FilterStage): void {
@@ -124,6 +133,6 @@ export function registerAlternatives(stage: AlternativesStage): void {
   searchStages.alternatives.push(stage);
 }
 
-export function registerReRank(rerank: ReRank): void {
-  searchStages.rerank.push(rerank);
+export function registerReRank(rerank: ReRank, applies: (ctx: StageContext) => boolean = () => true): void {
+  searchStages.rerank.push({ run: rerank, applies });
 }

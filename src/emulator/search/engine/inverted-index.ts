@@ -35,6 +35,24 @@ export const slotOf = (packed: number) => Math.floor(packed / POS_RANGE);
 export const posOf = (packed: number) => packed % POS_RANGE;
 
 /**
+ * One occurrence in a term's flat postings, as a small integer: path id, word position (capped
+ * at 999, all the attribute criterion reads) and whether its string is that one word. Counting and
+ * the one-word criteria read these without touching doc objects.
+ */
+export const occurrenceCode = (path: number, position: number, whole: boolean) => path * 2048 + Math.min(position, 999) * 2 + (whole ? 1 : 0);
+export const codePath = (code: number) => code >>> 11;
+export const codePosition = (code: number) => (code >>> 1) & 1023;
+export const codeWhole = (code: number) => (code & 1) === 1;
+/** Path ids must fit the code's 21 high bits. */
+const MAX_PATHS = 1 << 20;
+
+/** A term's occurrences in every doc, doc ids ascending (tombstones of removed docs included). */
+export interface FlatPostings {
+  readonly docs: number[];
+  readonly codes: number[];
+}
+
+/**
  * The emulator's own inverted index of one records map: normalized term -> ids of the docs
  * holding it, per-doc occurrences (slot, word position), and the sorted vocabulary.
  * It follows the immutable records map by diffing record identities, so a write of k
@@ -51,6 +69,10 @@ export class InvertedIndex {
   private readonly termIds = new Map<string, number>();
   /** `postings` by term id: one map lookup per indexed term. */
   private readonly postingsById: number[][] = [];
+  /** Occurrences by term id (see {@link occurrenceCode}). */
+  private readonly flatById: FlatPostings[] = [];
+  /** Insertion order by doc id (ranking's last tie-break, read without the doc). */
+  readonly orders: number[] = [];
   private readonly pathIds = new Map<string, number>();
   private readonly docs: (Doc | undefined)[] = [];
   private readonly byObjectID = new Map<string, Doc>();
@@ -130,6 +152,7 @@ export class InvertedIndex {
         termId = this.termIds.size;
         this.termIds.set(term, termId);
         this.postingsById.push([]);
+        this.flatById.push({ docs: [], codes: [] });
       }
       termIds[k++] = termId;
       occurrences.push(list);
@@ -140,15 +163,32 @@ export class InvertedIndex {
         this.vocabulary.add(term);
       }
       posting.push(id);
+      const flat = this.flatById[termId];
+      for (const packed of list) {
+        const slot = slots[slotOf(packed)];
+        flat.docs.push(id);
+        flat.codes.push(occurrenceCode(slot.path, posOf(packed), slot.length === 1));
+      }
     }
     const doc: Doc = { id, record, order, slots, terms, termIds, occurrences };
     this.docs.push(doc);
+    this.orders.push(order);
     this.byObjectID.set(record.objectID, doc);
   }
 
   /** The id of an indexed term, -1 when it never was. */
   termId(term: string): number {
     return this.termIds.get(term) ?? -1;
+  }
+
+  /** The occurrences of a term id. */
+  flat(termId: number): FlatPostings {
+    return this.flatById[termId];
+  }
+
+  /** Whether flat postings can encode every path (see {@link occurrenceCode}). */
+  get flatUsable(): boolean {
+    return this.paths.length < MAX_PATHS;
   }
 
   /** Upper bound of term ids. */
@@ -174,6 +214,16 @@ export class InvertedIndex {
       for (const id of ids) if (this.docs[id] !== undefined) ids[kept++] = id;
       ids.length = kept;
       if (kept === 0) this.postings.delete(term);
+    }
+    for (const flat of this.flatById) {
+      let kept = 0;
+      for (let k = 0; k < flat.docs.length; k++) {
+        if (this.docs[flat.docs[k]] === undefined) continue;
+        flat.docs[kept] = flat.docs[k];
+        flat.codes[kept++] = flat.codes[k];
+      }
+      flat.docs.length = kept;
+      flat.codes.length = kept;
     }
     this.dead = 0;
   }

@@ -1,6 +1,7 @@
 import { readPath } from './fields';
 import type { GeoMatch } from './geo';
 import type { MatchInfo } from './match';
+import type { MatchSet } from './match-set';
 import type { QueryOptions } from './options';
 
 /** A matching record with everything ranking needs. */
@@ -144,9 +145,9 @@ export function sortable(value: unknown): number | string | undefined {
 }
 
 /** Keeps the records with the lowest (min) or two lowest (strict) typo counts. */
-export function applyTypoMode(candidates: Candidate[], mode: QueryOptions['typoTolerance']): Candidate[] {
-  if (mode !== 'min' && mode !== 'strict') return candidates;
-  const counts = [...new Set(candidates.map((c) => c.info.typos))].sort((a, b) => a - b);
+export function applyTypoMode(matches: MatchSet, mode: QueryOptions['typoTolerance']): MatchSet {
+  if (mode !== 'min' && mode !== 'strict') return matches;
+  const counts = [...new Set(matches.typos.subarray(0, matches.count))].sort((a, b) => a - b);
   const limit = mode === 'min' ? counts[0] : counts[Math.min(1, counts.length - 1)];
-  return candidates.filter((c) => c.info.typos <= limit);
+  return matches.filter((i) => matches.typos[i] <= limit);
 }

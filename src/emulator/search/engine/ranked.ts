@@ -1,6 +1,6 @@
-import { readPath } from './fields';
+import { MatchSet } from './match-set';
 import type { QueryOptions } from './options';
-import { compareValues, SORT, sortable, type Candidate } from './rank';
+import { compareValues, SORT, type Candidate } from './rank';
 
 /**
  * One ranking criterion's value per candidate, read once: numbers where lower ranks first, or
@@ -17,15 +17,20 @@ type Column = { readonly numbers: Float64Array } | { readonly values: readonly (
  */
 export class Ranking {
   private readonly columns: Column[];
+  readonly set: MatchSet;
 
-  constructor(
-    options: QueryOptions,
-    readonly candidates: readonly Candidate[],
-  ) {
-    const n = candidates.length;
-    const numbers = (key: (c: Candidate) => number): Column => {
+  constructor(options: QueryOptions, matches: MatchSet | readonly Candidate[]) {
+    const set = matches instanceof MatchSet ? matches : MatchSet.of(matches);
+    this.set = set;
+    const n = set.count;
+    const numbers = (key: (i: number) => number): Column => {
       const out = new Float64Array(n);
-      for (let i = 0; i < n; i++) out[i] = key(candidates[i]);
+      for (let i = 0; i < n; i++) out[i] = key(i);
+      return { numbers: out };
+    };
+    const column = (list: Int32Array | Float64Array, sign: 1 | -1): Column => {
+      const out = Float64Array.from(list.subarray(0, n));
+      if (sign === -1) for (let i = 0; i < n; i++) out[i] = -out[i];
       return { numbers: out };
     };
     const ranking = [...options.ranking];
@@ -34,29 +39,29 @@ export class Ranking {
       if (at > 0) ranking.splice(at, 1);
       if (at !== 0) ranking.unshift('typo');
     }
-    const rerank = numbers((c) => -(c.rerank ?? 0));
+    const rerank = numbers((i) => -set.rerank(i));
     const columns: Column[] = [];
     for (const criterion of ranking) {
       const sort = SORT.exec(criterion);
-      if (sort) columns.push(attributeColumn(candidates, sort[2], sort[1] === 'asc'));
-      else if (criterion === 'typo') columns.push(numbers((c) => c.info.typos));
-      else if (criterion === 'geo') columns.push(numbers((c) => c.geo?.bucket ?? 0));
-      else if (criterion === 'words') columns.push(numbers((c) => -c.info.words));
-      else if (criterion === 'filters') columns.push(numbers((c) => -c.filters));
-      else if (criterion === 'proximity') columns.push(numbers((c) => c.info.proximity));
-      else if (criterion === 'attribute') columns.push(numbers((c) => c.info.firstMatchedWord));
-      else if (criterion === 'exact') columns.push(numbers((c) => -c.info.exactWords));
+      if (sort) columns.push(attributeColumn(set, sort[2], sort[1] === 'asc'));
+      else if (criterion === 'typo') columns.push(column(set.typos, 1));
+      else if (criterion === 'geo') columns.push(numbers((i) => set.geo[i]?.bucket ?? 0));
+      else if (criterion === 'words') columns.push(column(set.words, -1));
+      else if (criterion === 'filters') columns.push(column(set.filters, -1));
+      else if (criterion === 'proximity') columns.push(column(set.proximity, 1));
+      else if (criterion === 'attribute') columns.push(column(set.firstMatchedWord, 1));
+      else if (criterion === 'exact') columns.push(column(set.exactWords, -1));
       else if (criterion === 'custom') {
         // Personalization weighs against business relevance (its score blends in the custom rank).
         columns.push(rerank);
         for (const entry of options.customRanking) {
           const custom = SORT.exec(entry);
-          if (custom) columns.push(attributeColumn(candidates, custom[2], custom[1] === 'asc'));
+          if (custom) columns.push(attributeColumn(set, custom[2], custom[1] === 'asc'));
         }
       }
     }
     if (!ranking.includes('custom')) columns.push(rerank);
-    columns.push(numbers((c) => c.info.doc.order));
+    columns.push(numbers((i) => set.order(i)));
     // A column with one value everywhere never decides (no geo, one-word proximity...).
     this.columns = columns.filter((column, i) => i === columns.length - 1 || !constant(column));
   }
@@ -78,7 +83,7 @@ export class Ranking {
 
   /** The first `k` candidates in ranking order (all of them by default). */
   top(k = Infinity): Candidate[] {
-    const n = this.candidates.length;
+    const n = this.set.count;
     const count = Math.min(k, n);
     const compare = (i: number, j: number) => this.compare(i, j);
     let chosen: number[];
@@ -88,14 +93,14 @@ export class Ranking {
     } else {
       chosen = this.select(count).sort(compare);
     }
-    return chosen.map((i) => this.candidates[i]);
+    return chosen.map((i) => this.set.candidate(i));
   }
 
   /** The `count` best candidate indexes, unordered: a max-heap whose root is the worst kept. */
   private select(count: number): number[] {
     const heap: number[] = [];
     if (count === 0) return heap;
-    const n = this.candidates.length;
+    const n = this.set.count;
     for (let i = 0; i < n; i++) {
       if (heap.length < count) {
         heap.push(i);
@@ -129,8 +134,8 @@ export class Ranking {
  * An attribute's values; numbers only (the usual case) become a numeric column: missing
  * values last either way, as in {@link compareValues}.
  */
-function attributeColumn(candidates: readonly Candidate[], path: string, ascending: boolean): Column {
-  const values = candidates.map((c) => sortable(readPath(c.info.doc.record, path)));
+function attributeColumn(set: MatchSet, path: string, ascending: boolean): Column {
+  const values = set.sortValues(path);
   if (values.some((v) => typeof v === 'string')) return { values, ascending };
   const numbers = new Float64Array(values.length);
   for (let i = 0; i < values.length; i++) {

@@ -8,13 +8,15 @@ import { requireIndex } from '../store';
 import { attributeCriterionOn, attributeRules } from './attributes';
 import { invertedIndexFor } from './cache';
 import { distinctGroups } from './distinct';
-import { geoQueryOf, matchGeo, type LatLng } from './geo';
+import { geoQueryOf, matchGeo, type GeoMatch, type LatLng } from './geo';
 import { highlightRecord } from './highlight';
 import { FACET_PARAMETERS, FILTER_PARAMETERS, searchStages, type PostRank, type StageContext } from './hooks';
 import type { Doc, InvertedIndex } from './inverted-index';
 import { Marker } from './mark';
+import { MatchSet } from './match-set';
 import { candidateIds, evaluate, planWords, termTable, type WordPlan } from './match';
 import { resolveOptions, type QueryOptions } from './options';
+import { matchPostings, postingsApply } from './postings-match';
 import { pageWindow, type PageWindow } from './paginate';
 import { applyPostRank } from './post-rank';
 import { parseParams, SEARCH_PARAMETERS, type RawParams } from './params';
@@ -25,6 +27,8 @@ import { rankingInfo, userScoreOf } from './ranking-info';
 import { relevantSort } from './relevant-sort';
 import { buildResponse } from './response';
 import { snippetRecord } from './snippet';
+
+const NO_FILTER = { filters: 0, geo: undefined };
 
 /** Where `aroundLatLngViaIP` places a client IP (the emulator cannot geolocate real addresses). */
 export const ipLocations = new Map<string, LatLng>();
@@ -137,37 +141,59 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
   const run = (current: QueryWord[]) => {
     const plans = planWords(inverted, current, options, alternatives);
     const table = termTable(inverted, plans);
-    const ids = current.some((w) => !w.excluded) ? candidateIds(inverted, plans) : null;
-    const out: Candidate[] = [];
-    const consider = (id: number) => {
-      const doc = inverted.doc(id);
-      if (!doc) return;
+    const details = (doc: Doc) => evaluate(doc, plans, table, rules, options, attributeOn);
+    const set = new MatchSet(inverted, details);
+    /** Filter score and geo match of a doc, or null when filters or geo leave it out. */
+    const admit = (doc: Doc): { filters: number; geo: GeoMatch | undefined } | null => {
       let filters = 0;
       if (filter) {
         const verdict = filter(doc.record);
-        if (!verdict.match) return;
+        if (!verdict.match) return null;
         filters = verdict.score;
       }
       let geoMatch;
       if (geo) {
         geoMatch = matchGeo(doc.record, geo);
-        if (!geoMatch) return;
+        if (!geoMatch) return null;
       }
-      const info = evaluate(doc, plans, table, rules, options, attributeOn);
-      if (info) out.push({ info, geo: geoMatch, filters });
+      return { filters, geo: geoMatch };
     };
-    if (ids) for (const id of ids) consider(id);
-    else for (const doc of inverted.all()) consider(doc.id);
-    return { plans, table, candidates: out };
+    const consider = (doc: Doc) => {
+      const admitted = admit(doc);
+      if (!admitted) return;
+      const info = details(doc);
+      if (info) set.add(doc.id, info, admitted.filters, admitted.geo);
+    };
+    if (postingsApply(inverted, plans)) {
+      // The usual query: counted and ranked from the flat postings; `evaluate` only where they cannot say.
+      const found = matchPostings(inverted, plans, rules, options, attributeOn);
+      for (let k = 0; k < found.ids.length; k++) {
+        const id = found.ids[k];
+        if (found.settled[k] === 0) {
+          consider(inverted.doc(id)!);
+          continue;
+        }
+        const admitted = filter || geo ? admit(inverted.doc(id)!) : NO_FILTER;
+        if (admitted) set.push(id, found.typos[k], 1, 0, found.firstMatchedWord[k], found.exactWords[k], admitted.filters, admitted.geo);
+      }
+    } else if (current.some((w) => !w.excluded)) {
+      for (const id of candidateIds(inverted, plans)) {
+        const doc = inverted.doc(id);
+        if (doc) consider(doc);
+      }
+    } else {
+      for (const doc of inverted.all()) consider(doc);
+    }
+    return { plans, table, set };
   };
 
-  let { plans, table, candidates } = run(words);
+  let { plans, table, set } = run(words);
   let queryAfterRemoval: string | undefined;
-  if (candidates.length === 0 && options.removeWordsIfNoResults !== 'none') {
+  if (set.count === 0 && options.removeWordsIfNoResults !== 'none') {
     for (const attempt of removalAttempts(words, options.removeWordsIfNoResults)) {
       const result = run(attempt.words);
-      if (result.candidates.length > 0) {
-        ({ plans, table, candidates } = result);
+      if (result.set.count > 0) {
+        ({ plans, table, set } = result);
         queryAfterRemoval = attempt.words
           .filter((w) => !w.excluded)
           .map((w) => (attempt.removed.has(w.index) ? `${options.highlightPreTag}${w.term}${options.highlightPostTag}` : w.term))
@@ -176,9 +202,13 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
       }
     }
   }
-  candidates = applyTypoMode(candidates, options.typoTolerance);
-  for (const rerank of searchStages.rerank) rerank(ctx, candidates);
-  const ranking = new Ranking(options, candidates);
+  set = applyTypoMode(set, options.typoTolerance);
+  const reranks = searchStages.rerank.filter((stage) => stage.applies(ctx));
+  if (reranks.length > 0) {
+    const all = set.all();
+    for (const stage of reranks) stage.run(ctx, all);
+  }
+  const ranking = new Ranking(options, set);
   const base = { query, options, plans, inverted, queryAfterRemoval, ctx, response };
   // Browse overrides the ranking and lists every record: no relevant sort there.
   const relevantSorted = index.virtual === true && !settingsOverride;
@@ -193,9 +223,9 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
         return sorted();
       },
       get faceted() {
-        return distinctOn ? sorted() : candidates;
+        return distinctOn ? sorted() : set.all();
       },
-      count: candidates.length,
+      count: set.count,
       top: (k: number) => (full ? full.slice(0, k) : ranking.top(k)),
       dropped: 0,
     };

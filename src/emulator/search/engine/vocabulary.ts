@@ -46,10 +46,25 @@ export function lowerBound(terms: readonly string[], key: string, from = 0, to =
   return lo;
 }
 
-/** First index at or after `from` whose term does not start with `prefix`. */
+/**
+ * First index at or after `from` whose term does not start with `prefix`, given that every term
+ * from `from` on that does is contiguous (sorted). Gallops from `from`, so a short range costs a
+ * few comparisons instead of a binary search over the whole array.
+ */
 export function prefixEnd(terms: readonly string[], prefix: string, from: number): number {
-  // Every term starting with `prefix` sorts below `prefix + U+FFFF`.
-  return lowerBound(terms, `${prefix}\uffff`, from);
+  const n = terms.length;
+  if (from >= n || !terms[from].startsWith(prefix)) return from;
+  let step = 1;
+  while (from + step < n && terms[from + step].startsWith(prefix)) step *= 2;
+  // terms[from + step / 2] starts with the prefix; the end lies in (from + step / 2, from + step].
+  let lo = from + (step >> 1) + 1;
+  let hi = Math.min(from + step, n);
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (terms[mid].startsWith(prefix)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function merge(a: readonly string[], b: readonly string[]): string[] {

@@ -1,0 +1,124 @@
+import type { GeoMatch } from './geo';
+import type { Doc, InvertedIndex } from './inverted-index';
+import type { MatchInfo } from './match';
+import type { Candidate } from './rank';
+import { readPath } from './fields';
+import { sortable } from './rank';
+import { sortValues } from './sort-values';
+
+/**
+ * The matches of a query as columns: ranking reads these numbers, and a {@link Candidate}
+ * (with its full {@link MatchInfo}) is built only for the entries someone asks for: the page's
+ * hits, or every entry when a re-rank hook or the facets need them all.
+ */
+export class MatchSet {
+  private size = 0;
+  docs = new Int32Array(16);
+  typos = new Int32Array(16);
+  words = new Int32Array(16);
+  proximity = new Int32Array(16);
+  firstMatchedWord = new Int32Array(16);
+  exactWords = new Int32Array(16);
+  filters = new Float64Array(16);
+  /** Only filled by queries with a geo criterion. */
+  readonly geo: (GeoMatch | undefined)[] = [];
+  private readonly built: (Candidate | undefined)[] = [];
+  private readonly infos: (MatchInfo | undefined)[] = [];
+
+  constructor(
+    private readonly index: InvertedIndex | null,
+    /** Full match details of a doc known to match (the figures already taken from it or the postings). */
+    private readonly details: (doc: Doc) => MatchInfo | null,
+  ) {}
+
+  /** Candidates already built (tests, or matches a hook has seen), in that order. */
+  static of(candidates: readonly Candidate[]): MatchSet {
+    const set = new MatchSet(null, () => null);
+    for (const candidate of candidates) {
+      set.add(candidate.info.doc.id, candidate.info, candidate.filters, candidate.geo);
+      set.built[set.count - 1] = candidate;
+    }
+    return set;
+  }
+
+  get count(): number {
+    return this.size;
+  }
+
+  /** A match whose figures `evaluate` computed. */
+  add(doc: number, info: MatchInfo, filters: number, geo: GeoMatch | undefined): void {
+    this.push(doc, info.typos, info.words, info.proximity, info.firstMatchedWord, info.exactWords, filters, geo);
+    this.infos[this.size - 1] = info;
+  }
+
+  /** A match whose figures the flat postings gave; its details are computed if it is shown. */
+  push(doc: number, typos: number, words: number, proximity: number, first: number, exact: number, filters: number, geo: GeoMatch | undefined): void {
+    const i = this.size++;
+    if (i === this.docs.length) this.grow();
+    this.docs[i] = doc;
+    this.typos[i] = typos;
+    this.words[i] = words;
+    this.proximity[i] = proximity;
+    this.firstMatchedWord[i] = first;
+    this.exactWords[i] = exact;
+    this.filters[i] = filters;
+    if (geo) this.geo[i] = geo;
+  }
+
+  private grow(): void {
+    const double = <T extends Int32Array | Float64Array>(list: T): T => {
+      const next = new (list.constructor as new (n: number) => T)(list.length * 2);
+      next.set(list);
+      return next;
+    };
+    this.docs = double(this.docs);
+    this.typos = double(this.typos);
+    this.words = double(this.words);
+    this.proximity = double(this.proximity);
+    this.firstMatchedWord = double(this.firstMatchedWord);
+    this.exactWords = double(this.exactWords);
+    this.filters = double(this.filters);
+  }
+
+  candidate(i: number): Candidate {
+    let candidate = this.built[i];
+    if (!candidate) {
+      const info = this.infos[i] ?? this.details(this.index!.doc(this.docs[i])!)!;
+      candidate = { info, filters: this.filters[i], ...(this.geo[i] ? { geo: this.geo[i] } : {}) };
+      this.built[i] = candidate;
+    }
+    return candidate;
+  }
+
+  /** Every match as a candidate, in set order. */
+  all(): Candidate[] {
+    return Array.from({ length: this.size }, (_, i) => this.candidate(i));
+  }
+
+  /** The re-rank score a hook set on entry `i` (0 when none did). */
+  rerank(i: number): number {
+    return this.built[i]?.rerank ?? 0;
+  }
+
+  order(i: number): number {
+    return this.index ? this.index.orders[this.docs[i]] : this.built[i]!.info.doc.order;
+  }
+
+  /** Every entry's sortable value of `path` (custom ranking, sort criteria). */
+  sortValues(path: string): (number | string | undefined)[] {
+    if (this.index) return sortValues(this.index, path, this.docs.subarray(0, this.size));
+    return this.built.map((candidate) => sortable(readPath(candidate!.info.doc.record, path)));
+  }
+
+  /** The entries `keep` accepts, in order. */
+  filter(keep: (i: number) => boolean): MatchSet {
+    const out = new MatchSet(this.index, this.details);
+    for (let i = 0; i < this.count; i++) {
+      if (!keep(i)) continue;
+      out.push(this.docs[i], this.typos[i], this.words[i], this.proximity[i], this.firstMatchedWord[i], this.exactWords[i], this.filters[i], this.geo[i]);
+      out.infos[out.count - 1] = this.infos[i];
+      out.built[out.count - 1] = this.built[i];
+    }
+    return out;
+  }
+}
