@@ -43,6 +43,17 @@ function explainedByJoinOrSplit(qwords: string[], all: string): boolean {
 }
 
 describe('engine properties', () => {
+  it('terms() (ASCII fast path) equals the terms of tokens()', () => {
+    const unit = fc.constantFrom('a', 'Z', 'q', '0', '9', ' ', '-', '.', "'", 'é', 'ß', '\u0301', '<', '>', 'Ä');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 30 }), fc.constantFrom('', '-'), (text, separators) => {
+        const tokenizerOf = createTokenizer({ keepDiacritics: '', custom: {}, separators });
+        expect(tokenizerOf.terms(text)).toEqual(tokenizerOf.tokens(text).map((token) => token.term));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('fuzzyTerms finds exactly the terms within the distance (sorted-array walk = brute force)', () => {
     fc.assert(
       fc.property(fc.uniqueArray(fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd'), minLength: 1, maxLength: 7 })), fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd'), minLength: 1, maxLength: 6 }), fc.integer({ min: 1, max: 2 }), (vocabulary, q, max) => {

@@ -102,9 +102,36 @@ export function createTokenizer(config: TokenizerConfig): Tokenizer {
     return out;
   }
 
+  /** Terms only, for indexing: plain ASCII words are sliced from the text instead of built char by char. */
+  function terms(text: string): string[] {
+    if (placeholders.size > 0 || indexed.size > 0) return scan(text, false).map((token) => token.term);
+    const out: string[] = [];
+    let start = -1;
+    let plain = true;
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      const lowerOrDigit = (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
+      if (lowerOrDigit || (code >= 65 && code <= 90)) {
+        if (start < 0) {
+          start = i;
+          plain = true;
+        }
+        if (!lowerOrDigit) plain = false;
+      } else if (code < 128) {
+        if (start >= 0) out.push(plain ? text.slice(start, i) : text.slice(start, i).toLowerCase());
+        start = -1;
+      } else {
+        // Anything beyond ASCII takes the general path.
+        return scan(text, false).map((token) => token.term);
+      }
+    }
+    if (start >= 0) out.push(plain ? text.slice(start) : text.slice(start).toLowerCase());
+    return out;
+  }
+
   return {
     config,
-    terms: (text) => scan(text, false).map((token) => token.term),
+    terms,
     tokens: (text) => scan(text, true),
   };
 }
