@@ -76,7 +76,6 @@ export class InvertedIndex {
   private readonly pathIds = new Map<string, number>();
   private readonly docs: (Doc | undefined)[] = [];
   private readonly byObjectID = new Map<string, Doc>();
-  private nextOrder = 0;
   private dead = 0;
   source: ReadonlyMap<string, SearchRecord> = new Map();
 
@@ -107,21 +106,28 @@ export class InvertedIndex {
     }
   }
 
-  /** Brings the index in line with `records` (the new immutable map). */
+  /**
+   * Brings the index in line with `records` (the new immutable map). A doc's order is its
+   * position in the map, renumbered on the way, so a `restore()` that brings back a record
+   * before others ranks ties as a fresh build would.
+   */
   sync(records: ReadonlyMap<string, SearchRecord>): void {
     if (records === this.source) return;
-    let kept = 0;
+    let position = 0;
     for (const [objectID, record] of records) {
       const old = this.byObjectID.get(objectID);
+      const order = position++;
       if (old && old.record === record) {
-        kept++;
+        if (old.order !== order) {
+          old.order = order;
+          this.orders[old.id] = order;
+        }
         continue;
       }
       if (old) this.remove(old);
-      this.add(record, old ? old.order : this.nextOrder++);
-      kept++;
+      this.add(record, order);
     }
-    if (this.byObjectID.size > kept) {
+    if (this.byObjectID.size > records.size) {
       for (const doc of [...this.byObjectID.values()]) if (!records.has(doc.record.objectID)) this.remove(doc);
     }
     this.source = records;
