@@ -92,6 +92,18 @@ describe('synonym validation (direct calls)', () => {
     });
   }
 
+  it('rejects a type named like an Object.prototype member with a 400, in saves and searches', async () => {
+    const emulator = createEmulator();
+    await emulator.saveSynonym({ indexName: 'j', objectID: 'ok', synonymHit: { objectID: 'ok', type: 'synonym', synonyms: ['x', 'y'] } });
+    for (const type of ['constructor', '__proto__', 'toString']) {
+      const body = { objectID: 'a', type, synonyms: ['x', 'y'] };
+      await expect(emulator.saveSynonym({ indexName: 'i', objectID: 'a', synonymHit: body })).rejects.toMatchObject({ status: 400, message: expect.stringContaining('.type must be one of') });
+      await expect(emulator.saveSynonyms({ indexName: 'i', synonymHit: [body] })).rejects.toMatchObject({ status: 400 });
+      await expect(emulator.searchSynonyms({ indexName: 'j', searchSynonymsParams: { type } })).rejects.toMatchObject({ status: 400, message: expect.stringContaining('`type`') });
+    }
+    expect(emulator.core.state.indices.has('i')).toBe(false);
+  });
+
   it('rejects a body objectID that differs from the URL', async () => {
     const emulator = createEmulator();
     await expect(

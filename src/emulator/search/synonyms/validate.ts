@@ -28,7 +28,8 @@ const FIELDS: Readonly<Record<SynonymKind, readonly string[]>> = {
 };
 
 export function kindOf(type: unknown): SynonymKind | undefined {
-  return typeof type === 'string' ? KINDS[type] : undefined;
+  // Own keys only: `constructor` or `__proto__` would otherwise resolve to Object.prototype members.
+  return typeof type === 'string' && Object.hasOwn(KINDS, type) ? KINDS[type] : undefined;
 }
 
 /**
