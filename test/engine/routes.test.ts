@@ -44,16 +44,14 @@ describe('search routes through the real client', () => {
     });
   });
 
-  it('answers 501 naming filter and facet parameters until those stages exist', async () => {
-    const { searchStages } = await import('../../src/emulator/search/engine/hooks');
-    // Direct calls: the real client retries any 5xx on every host, then throws a RetryError.
+  it('filters and facets are served (createEmulator installs those stages), never a 501', async () => {
+    // Was guarded by `if (!searchStages.filter)`, so once the stages existed it asserted nothing.
     const { emulator } = await seeded(2);
-    if (!searchStages.filter) {
-      await expect(emulator.searchSingleIndex({ indexName: 'products', searchParams: { filters: 'price > 3' } })).rejects.toMatchObject({ status: 501, message: expect.stringContaining('filters') });
-    }
-    if (!searchStages.facets) {
-      await expect(emulator.searchSingleIndex({ indexName: 'products', searchParams: { facets: ['price'] } })).rejects.toMatchObject({ status: 501, message: expect.stringContaining('facets') });
-    }
+    const filtered = await emulator.searchSingleIndex({ indexName: 'products', searchParams: { filters: 'price > 0' } });
+    expect((filtered.hits as { objectID: string }[]).map((hit) => hit.objectID)).toEqual(['p1']);
+    await emulator.setSettings({ indexName: 'products', indexSettings: { attributesForFaceting: ['price'] } });
+    const faceted = await emulator.searchSingleIndex({ indexName: 'products', searchParams: { facets: ['price'] } });
+    expect(faceted.facets).toEqual({ price: { '0': 1, '1': 1 } });
   });
 
   it('returns a queryID from the seeded generator with clickAnalytics, and honours responseFields', async () => {

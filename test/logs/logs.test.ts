@@ -44,7 +44,7 @@ describe('API logs', () => {
     await emulator.addOrUpdateObject({ indexName: 'a', objectID: '1', body: {} });
     await emulator.addOrUpdateObject({ indexName: 'b', objectID: '1', body: {} });
     await emulator.getObject({ indexName: 'a', objectID: '1' });
-    await emulator.getObject({ indexName: 'a', objectID: 'missing' }).catch(() => undefined);
+    await expect(emulator.getObject({ indexName: 'a', objectID: 'missing' })).rejects.toMatchObject({ status: 404 });
     const urls = async (params: object) => ((await emulator.getLogs(params)).logs as { url: string }[]).map((log) => log.url);
     expect(await urls({ type: 'build' })).toEqual(['/1/indexes/b/1', '/1/indexes/a/1']);
     expect(await urls({ type: 'query' })).toEqual(['/1/indexes/a/missing', '/1/indexes/a/1']);
