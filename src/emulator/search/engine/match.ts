@@ -3,7 +3,8 @@ import type { WordAlternative } from './hooks';
 import { posOf, slotOf, type Doc, type InvertedIndex } from './inverted-index';
 import type { QueryOptions } from './options';
 import type { QueryWord } from './query';
-import { allowedTypos, damerauLevenshtein, fuzzyTerms, reportedTypos } from './typo';
+import { allowedTypos, damerauLevenshtein, fuzzyVocabulary, reportedTypos } from './typo';
+import { isDigits } from './vocabulary';
 
 /** How a vocabulary term matches one query word. */
 export interface Alternative {
@@ -52,14 +53,11 @@ export interface MatchInfo {
 
 const MAX_PROXIMITY = 8;
 
-const isNumeric = (term: string) => /^\d+$/.test(term);
-
 /**
  * Computes each word's alternatives against the vocabulary, plus the stages' alternatives
  * (one word for one word joins the word's terms; anything longer becomes a phrase).
  */
 export function planWords(index: InvertedIndex, words: readonly QueryWord[], options: QueryOptions, extra: readonly WordAlternative[] = []): WordPlan[] {
-  const terms = index.vocabulary.terms();
   const typosOn = options.typoTolerance !== false;
   const usable = extra.filter((alt) => alt.end > alt.start && alt.end <= words.length && words.slice(alt.start, alt.end).every((w) => !w.excluded && w.phrase < 0));
   return words.map((word, i) => {
@@ -69,10 +67,10 @@ export function planWords(index: InvertedIndex, words: readonly QueryWord[], opt
       return { word, alts, concat: [], splits: [], phrases: [] };
     }
     const maxTypos =
-      !typosOn || word.phrase >= 0 || options.disableTypoToleranceOnWords.includes(word.term) || (!options.allowTyposOnNumericTokens && isNumeric(word.term))
+      !typosOn || word.phrase >= 0 || options.disableTypoToleranceOnWords.includes(word.term) || (!options.allowTyposOnNumericTokens && isDigits(word.term))
         ? 0
         : allowedTypos(word.term.length, options.minWordSizefor1Typo, options.minWordSizefor2Typos);
-    for (const { term, distance } of fuzzyTerms(terms, word.term, maxTypos, word.prefix)) {
+    for (const { term, distance } of fuzzyVocabulary(index.vocabulary, word.term, maxTypos, word.prefix)) {
       const exact = term === word.term;
       let prefixOnly = false;
       if (word.prefix && !exact) {

@@ -1,10 +1,39 @@
-import { lowerBound, prefixEnd } from './vocabulary';
+import { lowerBound, prefixEnd, type Vocabulary } from './vocabulary';
 
 /** A vocabulary term close enough to a query word. */
 export interface FuzzyMatch {
   readonly term: string;
   /** Damerau–Levenshtein (optimal string alignment) distance. */
   readonly distance: number;
+}
+
+/**
+ * {@link fuzzyTerms} over both lists of a vocabulary, in sorted order. Each character of the word
+ * that is not a digit costs an edit against an all-digit term, so with more of them than `max`
+ * the numbers cannot match and are not walked.
+ */
+export function fuzzyVocabulary(vocabulary: Vocabulary, word: string, max: number, prefix: boolean): FuzzyMatch[] {
+  const words = fuzzyTerms(vocabulary.wordTerms(), word, max, prefix);
+  if (nonDigits(word) > Math.max(max, 0)) return words;
+  const numbers = fuzzyTerms(vocabulary.numberTerms(), word, max, prefix);
+  if (numbers.length === 0) return words;
+  if (words.length === 0) return numbers;
+  const out: FuzzyMatch[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < words.length || j < numbers.length) {
+    out.push(j >= numbers.length || (i < words.length && words[i].term < numbers[j].term) ? words[i++] : numbers[j++]);
+  }
+  return out;
+}
+
+function nonDigits(word: string): number {
+  let count = 0;
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c < 48 || c > 57) count++;
+  }
+  return count;
 }
 
 /**

@@ -1,9 +1,35 @@
 /**
- * The sorted vocabulary of an index: every normalized term, for prefix and typo lookups.
- * New terms are buffered and merged on the next read, so a write of a few records does not
- * re-sort the whole vocabulary.
+ * The sorted vocabulary of an index: every normalized term, for prefix and typo lookups, in two
+ * lists: terms made only of ASCII digits (every record number, e.g. 100k prices, lands here) and
+ * the others. A query word with more letters than its typo budget can never reach a number, so
+ * the typo walk leaves that list alone.
  */
 export class Vocabulary {
+  private readonly words = new SortedTerms();
+  private readonly numbers = new SortedTerms();
+
+  add(term: string): void {
+    (isDigits(term) ? this.numbers : this.words).add(term);
+  }
+
+  /** Terms holding a character other than an ASCII digit, sorted by UTF-16 code units. */
+  wordTerms(): readonly string[] {
+    return this.words.terms();
+  }
+
+  /** Terms made only of ASCII digits, sorted by UTF-16 code units. */
+  numberTerms(): readonly string[] {
+    return this.numbers.terms();
+  }
+}
+
+export const isDigits = (term: string) => /^[0-9]+$/.test(term);
+
+/**
+ * A sorted term list. New terms are buffered and merged on the next read, so a write of a few
+ * records does not re-sort the whole list.
+ */
+class SortedTerms {
   private sorted: string[] = [];
   private pending: string[] = [];
 
@@ -11,11 +37,6 @@ export class Vocabulary {
     this.pending.push(term);
   }
 
-  get size(): number {
-    return this.terms().length;
-  }
-
-  /** All terms, sorted by UTF-16 code units. */
   terms(): readonly string[] {
     if (this.pending.length > 0) {
       const fresh = this.pending.sort();
@@ -23,14 +44,6 @@ export class Vocabulary {
       this.sorted = merge(this.sorted, fresh);
     }
     return this.sorted;
-  }
-
-  /** Terms starting with `prefix`, by binary search. */
-  withPrefix(prefix: string): readonly string[] {
-    const terms = this.terms();
-    const from = lowerBound(terms, prefix);
-    const to = prefixEnd(terms, prefix, from);
-    return terms.slice(from, to);
   }
 }
 
