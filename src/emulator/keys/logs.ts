@@ -45,9 +45,12 @@ export function recordLog(core: Core, event: DispatchEvent): void {
     ...(typeof answer?.nbHits === 'number' ? { nbHits: answer.nbHits } : {}),
     kind: route && typeof route.acl === 'string' && QUERY_ACLS.has(route.acl) ? 'query' : req.method === 'GET' ? 'other' : 'build',
   };
+  // A new frozen array, assigned whole: pushing into the draft would walk all 1000 entries through immer's proxies on every request.
+  const logs = core.state.security.logs;
+  const kept = logs.length >= LOG_CAPACITY ? logs.slice(logs.length - LOG_CAPACITY + 1) : logs.slice();
+  kept.push(Object.freeze(record));
   core.commit((draft) => {
-    draft.security.logs.push(record);
-    if (draft.security.logs.length > LOG_CAPACITY) draft.security.logs.splice(0, draft.security.logs.length - LOG_CAPACITY);
+    draft.security.logs = Object.freeze(kept) as typeof draft.security.logs;
   });
 }
 

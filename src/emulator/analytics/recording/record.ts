@@ -1,4 +1,4 @@
-import type { Draft } from 'immer';
+import { freeze, type Draft } from 'immer';
 import type { Core, DispatchEvent } from '../../core';
 import { readHeader } from '../../request';
 import type { AnalyticsState, RecordedSearch } from '../state';
@@ -37,32 +37,40 @@ export function recordSearch(core: Core, input: SearchInput): void {
   const at = input.at ?? core.now();
   const params = input.params;
   const analytics = readBoolean(params.analytics, true);
+  // The searches list is rebuilt outside the draft and assigned frozen: pushing into the draft
+  // would make immer walk every recorded search on each request.
+  let searches: readonly RecordedSearch[] | undefined;
+  let searchId: number | undefined;
+  if (analytics) {
+    const current = core.state.analytics.searches;
+    const query = typeof params.query === 'string' ? params.query : params.query === undefined ? '' : String(params.query);
+    const user = typeof params.userToken === 'string' && params.userToken !== '' ? params.userToken : input.user;
+    const id = current.length === 0 ? 1 : current[current.length - 1].id + 1;
+    searchId = id;
+    const next = current.slice();
+    const previous = lastOfUser(current, input.indexName, user);
+    if (previous !== undefined && at - next[previous].at <= AGGREGATION_WINDOW_MS && isPrefixPair(next[previous].query, query)) {
+      next[previous] = Object.freeze({ ...next[previous], aggregatedInto: id });
+    }
+    const search: RecordedSearch = {
+      id,
+      at,
+      index: input.indexName,
+      query,
+      user,
+      tags: readTags(params.analyticsTags),
+      nbHits: input.nbHits,
+      hits: [...input.hits],
+      filters: recordedFilters(params as Record<string, unknown>),
+      ...(input.queryID !== undefined ? { queryID: input.queryID } : {}),
+      ...(input.country !== undefined ? { country: input.country } : {}),
+    };
+    next.push(freeze(search, true));
+    searches = Object.freeze(next);
+  }
   core.commit((draft) => {
     const slice = draft.analytics as Draft<AnalyticsState>;
-    let searchId: number | undefined;
-    if (analytics) {
-      const query = typeof params.query === 'string' ? params.query : params.query === undefined ? '' : String(params.query);
-      const user = typeof params.userToken === 'string' && params.userToken !== '' ? params.userToken : input.user;
-      searchId = slice.searches.length === 0 ? 1 : slice.searches[slice.searches.length - 1].id + 1;
-      const previous = lastOfUser(slice.searches as RecordedSearch[], input.indexName, user);
-      if (previous && at - previous.at <= AGGREGATION_WINDOW_MS && isPrefixPair(previous.query, query)) {
-        (previous as { aggregatedInto?: number }).aggregatedInto = searchId;
-      }
-      const search: RecordedSearch = {
-        id: searchId,
-        at,
-        index: input.indexName,
-        query,
-        user,
-        tags: readTags(params.analyticsTags),
-        nbHits: input.nbHits,
-        hits: [...input.hits],
-        filters: recordedFilters(params as Record<string, unknown>),
-        ...(input.queryID !== undefined ? { queryID: input.queryID } : {}),
-        ...(input.country !== undefined ? { country: input.country } : {}),
-      };
-      slice.searches.push(search as Draft<RecordedSearch>);
-    }
+    if (searches !== undefined) slice.searches = searches as Draft<RecordedSearch>[];
     if (input.queryID !== undefined) {
       slice.queries.set(input.queryID, { at, index: input.indexName, ...(searchId !== undefined ? { searchId } : {}) });
     }
@@ -115,10 +123,11 @@ function record(
   });
 }
 
-function lastOfUser(searches: readonly RecordedSearch[], index: string, user: string): RecordedSearch | undefined {
+/** Where the user's last search on the index stands, unless it was already aggregated into a later one. */
+function lastOfUser(searches: readonly RecordedSearch[], index: string, user: string): number | undefined {
   for (let i = searches.length - 1; i >= 0; i--) {
     const search = searches[i];
-    if (search.index === index && search.user === user) return search.aggregatedInto === undefined ? search : undefined;
+    if (search.index === index && search.user === user) return search.aggregatedInto === undefined ? i : undefined;
   }
   return undefined;
 }
