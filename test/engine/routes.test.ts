@@ -44,6 +44,21 @@ describe('search routes through the real client', () => {
     });
   });
 
+  it('treats names of Object.prototype members as unknown parameters, in fields and in params', async () => {
+    const { emulator } = await seeded(2);
+    for (const body of [{ valueOf: 1 }, { constructor: 'x' }, { params: 'toString=1' }, JSON.parse('{"__proto__": 1}')]) {
+      const res = await emulator.request({ method: 'POST', path: '/1/indexes/products/query', body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((res.body as { message: string }).message).toMatch(/^Unknown parameter: (valueOf|constructor|toString|__proto__)$/);
+    }
+  });
+
+  it('a snippet of 0 words is only the ellipsis', async () => {
+    const { client } = await seeded(2);
+    const { hits } = await client.searchSingleIndex({ indexName: 'products', searchParams: { query: 'red', attributesToSnippet: ['name:0'] } });
+    expect(hits[0]._snippetResult).toEqual({ name: { value: '…', matchLevel: 'full' } });
+  });
+
   it('filters and facets are served (createEmulator installs those stages), never a 501', async () => {
     // Was guarded by `if (!searchStages.filter)`, so once the stages existed it asserted nothing.
     const { emulator } = await seeded(2);

@@ -246,7 +246,8 @@ export function parseParams(
         Object.assign(out, parseParams([decodeParamString(value)], catalogue, ignored));
         continue;
       }
-      const coerce = catalogue[name];
+      // Own keys only: `valueOf`, `constructor` or `__proto__` are unknown parameters, not methods.
+      const coerce = Object.hasOwn(catalogue, name) ? catalogue[name] : undefined;
       if (!coerce) throw badRequest(`Unknown parameter: ${name}`);
       out[name] = value === null ? null : coerce(value, name);
     }

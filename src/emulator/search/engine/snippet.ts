@@ -27,6 +27,8 @@ function leaf(marker: Marker, text: string, words: number, options: QueryOptions
   const marked = markText(marker, text);
   const { level } = levelOf(marker, marked);
   const count = marked.tokens.length;
+  // `attr:0` asks for no words: only the ellipsis says text was cut.
+  if (words <= 0) return { value: count > 0 ? options.snippetEllipsisText : '', matchLevel: level };
   if (count <= words) {
     return { value: renderMarked(marked, 0, count, options.highlightPreTag, options.highlightPostTag), matchLevel: level };
   }
