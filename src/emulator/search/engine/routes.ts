@@ -7,6 +7,12 @@ import { runSearch } from './search';
 
 const INDEX = '/1/indexes/{indexName}';
 
+/** What search does not reproduce yet (details in docs/engine.md), shown in the parity report. */
+const SEARCH_GAPS = {
+  status: 'partial',
+  note: 'accepted without effect: camelCaseAttributes, attributesToTransliterate, indexLanguages (CJK segmentation); a rule redirect to another index is not followed',
+} as const;
+
 /** A POST body of search parameters: an object (fields and/or a `params` string), or nothing. */
 function bodyParams(ctx: OperationContext): Record<string, unknown> {
   const body = ctx.req.body;
@@ -32,9 +38,9 @@ function searchSingleIndexGet(ctx: OperationContext) {
 
 /** Search, browse and multi-index query routes (facet value search is registered elsewhere). */
 export const queryRoutes: Route[] = [
-  route({ operation: 'searchSingleIndex', method: 'POST', path: `${INDEX}/query`, host: 'search', acl: 'search', call: { body: 'searchParams' }, handler: searchSingleIndex }),
-  route({ operation: 'searchSingleIndex', method: 'GET', path: INDEX, host: 'search', acl: 'search', handler: searchSingleIndexGet }),
+  route({ operation: 'searchSingleIndex', method: 'POST', path: `${INDEX}/query`, host: 'search', acl: 'search', call: { body: 'searchParams' }, handler: searchSingleIndex, parity: SEARCH_GAPS }),
+  route({ operation: 'searchSingleIndex', method: 'GET', path: INDEX, host: 'search', acl: 'search', handler: searchSingleIndexGet, parity: SEARCH_GAPS }),
   route({ operation: 'browse', method: 'POST', path: `${INDEX}/browse`, host: 'search', acl: 'browse', call: { body: 'browseParams' }, handler: (ctx) => runBrowse(ctx.core, ctx.params.indexName, [bodyParams(ctx)], ctx.auth) }),
   route({ operation: 'browse', method: 'GET', path: `${INDEX}/browse`, host: 'search', acl: 'browse', handler: (ctx) => runBrowse(ctx.core, ctx.params.indexName, [queryParams(ctx)], ctx.auth) }),
-  route({ operation: 'search', method: 'POST', path: '/1/indexes/*/queries', host: 'search', acl: 'search', call: { body: '$params' }, handler: (ctx) => runMultiSearch(ctx.core, ctx.req.body, ctx.auth) }),
+  route({ operation: 'search', method: 'POST', path: '/1/indexes/*/queries', host: 'search', acl: 'search', call: { body: '$params' }, handler: (ctx) => runMultiSearch(ctx.core, ctx.req.body, ctx.auth), parity: SEARCH_GAPS }),
 ];
