@@ -54,7 +54,12 @@ function parseAll(core: Core, requests: readonly unknown[], check: (request: unk
     check(request, `requests[${i}]`);
     parseBatchRequest(() => 'pending', request, `requests[${i}]`);
   });
-  return requests.map((request, i) => parseBatchRequest(() => generateObjectID(core), request, `requests[${i}]`));
+  const nextID = () => generateObjectID(core);
+  return requests.map((request, i) => {
+    const operation = parseBatchRequest(nextID, request, `requests[${i}]`);
+    if (operation.action === 'addObject' || operation.action === 'updateObject') stored(operation.record);
+    return operation;
+  });
 }
 
 /** Reads `requests` from a batch body, or a 400 naming it. */
@@ -73,28 +78,43 @@ export function parseBatchRequest(nextID: () => string, request: unknown, where:
   }
   if (action === 'delete' || action === 'clear') return { action };
   const body = requireObject(entry.body, `${where}.body`);
-  const needsID = (): string => {
-    if (body.objectID === undefined || body.objectID === null || body.objectID === '') {
-      throw badRequest(`The 'objectID' attribute is required to use action=${action} (${where})`);
-    }
-    return requireObjectID(body.objectID, `${where}.body.objectID`);
-  };
   switch (action) {
     case 'addObject': {
       const objectID = body.objectID === undefined ? nextID() : requireObjectID(body.objectID, `${where}.body.objectID`);
       return { action, record: { ...body, objectID } };
     }
     case 'updateObject':
-      return { action, record: { ...body, objectID: needsID() } };
+      return { action, record: { ...body, objectID: needsID(body, action, where) } };
     case 'partialUpdateObject':
     case 'partialUpdateObjectNoCreate': {
-      const objectID = needsID();
+      const objectID = needsID(body, action, where);
       return { action, update: parsePartialBody(body, objectID, action === 'partialUpdateObject', `${where}: `) };
     }
     case 'deleteObject':
-      return { action, objectID: needsID() };
+      return { action, objectID: needsID(body, action, where) };
   }
   throw badRequest(`${where}.action ${JSON.stringify(action)} is invalid`);
+}
+
+/**
+ * A record as the state keeps it, frozen up front: immer skips frozen values when it finalizes a
+ * write, instead of walking every property of every record of a large batch. Records are parsed
+ * JSON (plain objects and arrays), so a plain recursive `Object.freeze` does.
+ */
+function stored<T>(value: T): T {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  if (Array.isArray(value)) for (const item of value) stored(item);
+  else for (const key in value) stored((value as Record<string, unknown>)[key]);
+  return value;
+}
+
+/** The objectID an action on an existing record names, or a 400. */
+function needsID(body: Record<string, unknown>, action: string, where: string): string {
+  if (body.objectID === undefined || body.objectID === null || body.objectID === '') {
+    throw badRequest(`The 'objectID' attribute is required to use action=${action} (${where})`);
+  }
+  return requireObjectID(body.objectID, `${where}.body.objectID`);
 }
 
 /** Runs the operations of one index in order, inside its task. */

@@ -20,10 +20,9 @@ export interface Doc {
   /** Position in the index's insertion order: the last tie-break. */
   order: number;
   readonly slots: readonly Slot[];
-  /** term -> packed occurrences `slot * POS_RANGE + position`. */
-  readonly terms: ReadonlyMap<string, readonly number[]>;
-  /** The same terms as ids (see {@link InvertedIndex.termId}), in `terms` order, and their occurrences: matching reads these arrays. */
+  /** Ids of the doc's terms (see {@link InvertedIndex.termId}), in order of first occurrence. */
   readonly termIds: Int32Array;
+  /** Per term of `termIds`: packed occurrences `slot * POS_RANGE + position`, ascending. */
   readonly occurrences: readonly (readonly number[])[];
 }
 
@@ -75,6 +74,8 @@ export class InvertedIndex {
   readonly orders: number[] = [];
   private readonly pathIds = new Map<string, number>();
   private readonly docs: (Doc | undefined)[] = [];
+  /** Scratch while indexing a doc: term id -> 1 + the term's index in the doc's lists (0: not seen yet); cleared after each doc. */
+  private local = new Int32Array(1024);
   private readonly byObjectID = new Map<string, Doc>();
   private dead = 0;
   source: ReadonlyMap<string, SearchRecord> = new Map();
@@ -137,31 +138,50 @@ export class InvertedIndex {
   private add(record: SearchRecord, order: number): void {
     const id = this.docs.length;
     const slots: Slot[] = [];
-    const terms = new Map<string, number[]>();
+    const ids: number[] = [];
+    const occurrences: number[][] = [];
     for (const field of fieldValues(record)) {
       const slot = slots.length;
       const words = this.tokenizer.terms(field.text);
-      slots.push({ path: this.intern(field.path), element: field.element, length: words.length });
+      const path = this.intern(field.path);
+      slots.push({ path, element: field.element, length: words.length });
       for (let pos = 0; pos < words.length; pos++) {
         const packed = slot * POS_RANGE + Math.min(pos, POS_RANGE - 1);
-        addOccurrence(terms, words[pos], packed);
+        const code = occurrenceCode(path, pos, words.length === 1);
+        this.addOccurrence(id, ids, occurrences, words[pos], packed, code);
         const extra = this.expand?.(field.path, words[pos]);
-        if (extra) for (const part of extra) for (const term of this.tokenizer.terms(part)) addOccurrence(terms, term, packed);
+        if (extra) for (const part of extra) for (const term of this.tokenizer.terms(part)) this.addOccurrence(id, ids, occurrences, term, packed, code);
       }
     }
-    const termIds = new Int32Array(terms.size);
-    const occurrences: number[][] = [];
-    let k = 0;
-    for (const [term, list] of terms) {
-      let termId = this.termIds.get(term);
-      if (termId === undefined) {
-        termId = this.termIds.size;
-        this.termIds.set(term, termId);
-        this.postingsById.push([]);
-        this.flatById.push({ docs: [], codes: [] });
+    for (const termId of ids) this.local[termId] = 0;
+    const doc: Doc = { id, record, order, slots, termIds: new Int32Array(ids), occurrences };
+    this.docs.push(doc);
+    this.orders.push(order);
+    this.byObjectID.set(record.objectID, doc);
+  }
+
+  /**
+   * Files one occurrence of `term` in doc `id`: its list in the doc (grouped by term through
+   * {@link local}, no map per doc), the term's doc postings and flat postings.
+   */
+  private addOccurrence(id: number, ids: number[], occurrences: number[][], term: string, packed: number, code: number): void {
+    let termId = this.termIds.get(term);
+    if (termId === undefined) {
+      termId = this.termIds.size;
+      this.termIds.set(term, termId);
+      this.postingsById.push([]);
+      this.flatById.push({ docs: [], codes: [] });
+      if (termId >= this.local.length) {
+        const grown = new Int32Array(this.local.length * 2);
+        grown.set(this.local);
+        this.local = grown;
       }
-      termIds[k++] = termId;
-      occurrences.push(list);
+    }
+    const k = this.local[termId] - 1;
+    if (k < 0) {
+      this.local[termId] = ids.length + 1;
+      ids.push(termId);
+      occurrences.push([packed]);
       const posting = this.postingsById[termId];
       // A term is new to the vocabulary, or back after compaction dropped it.
       if (posting.length === 0) {
@@ -169,17 +189,14 @@ export class InvertedIndex {
         this.vocabulary.add(term);
       }
       posting.push(id);
-      const flat = this.flatById[termId];
-      for (const packed of list) {
-        const slot = slots[slotOf(packed)];
-        flat.docs.push(id);
-        flat.codes.push(occurrenceCode(slot.path, posOf(packed), slot.length === 1));
-      }
+    } else {
+      const list = occurrences[k];
+      if (list[list.length - 1] === packed) return;
+      list.push(packed);
     }
-    const doc: Doc = { id, record, order, slots, terms, termIds, occurrences };
-    this.docs.push(doc);
-    this.orders.push(order);
-    this.byObjectID.set(record.objectID, doc);
+    const flat = this.flatById[termId];
+    flat.docs.push(id);
+    flat.codes.push(code);
   }
 
   /** The id of an indexed term, -1 when it never was. */
@@ -245,8 +262,11 @@ export class InvertedIndex {
   }
 }
 
-function addOccurrence(terms: Map<string, number[]>, term: string, packed: number): void {
-  const list = terms.get(term);
-  if (!list) terms.set(term, [packed]);
-  else if (list[list.length - 1] !== packed) list.push(packed);
+const NONE: readonly number[] = [];
+
+/** A doc's packed occurrences of `term`, empty when it does not hold it. */
+export function occurrencesOf(index: InvertedIndex, doc: Doc, term: string): readonly number[] {
+  const termId = index.termId(term);
+  const k = termId < 0 ? -1 : doc.termIds.indexOf(termId);
+  return k < 0 ? NONE : doc.occurrences[k];
 }

@@ -1,6 +1,6 @@
 import type { AttributeRule } from './attributes';
 import type { WordAlternative } from './hooks';
-import { posOf, slotOf, type Doc, type InvertedIndex } from './inverted-index';
+import { occurrencesOf, posOf, slotOf, type Doc, type InvertedIndex } from './inverted-index';
 import type { QueryOptions } from './options';
 import type { QueryWord } from './query';
 import { allowedTypos, damerauLevenshtein, fuzzyVocabulary, reportedTypos } from './typo';
@@ -187,6 +187,8 @@ export interface TermTable {
   /** Term id -> 1 + index in `uses`; 0 when no word uses the term. */
   readonly slots: Uint32Array;
   readonly uses: readonly (readonly TermUse[])[];
+  /** The index the ids belong to (joins, splits and phrases look terms up by name). */
+  readonly index: InvertedIndex;
 }
 
 interface TermUse {
@@ -209,7 +211,7 @@ export function termTable(index: InvertedIndex, plans: readonly WordPlan[]): Ter
       uses[slots[id] - 1].push({ word, alt });
     }
   });
-  return { slots, uses };
+  return { slots, uses, index };
 }
 
 /** Per query word, while one doc is evaluated: reused across docs (evaluation is synchronous), so matching allocates only for hits. */
@@ -262,18 +264,18 @@ export function evaluate(doc: Doc, plans: readonly WordPlan[], table: TermTable,
       continue;
     }
     for (const term of plan.concat) {
-      for (const packed of doc.terms.get(term) ?? []) {
+      for (const packed of occurrencesOf(table.index, doc, term)) {
         addOccurrence(doc, rules, i, packed, JOINED);
         addOccurrence(doc, rules, i + 1, packed, JOINED);
       }
     }
     for (const [a, b] of plan.splits) {
-      const second = doc.terms.get(b);
-      if (!second) continue;
-      for (const packed of doc.terms.get(a) ?? []) if (second.includes(packed + 1)) addOccurrence(doc, rules, i, packed, JOINED);
+      const second = occurrencesOf(table.index, doc, b);
+      if (second.length === 0) continue;
+      for (const packed of occurrencesOf(table.index, doc, a)) if (second.includes(packed + 1)) addOccurrence(doc, rules, i, packed, JOINED);
     }
     for (const phrase of plan.phrases) {
-      for (const packed of phraseStarts(doc, phrase.words)) {
+      for (const packed of phraseStarts(table.index, doc, phrase.words)) {
         // Covered query words sit on the phrase's words in order (the last one repeats).
         for (let k = 0; k < phrase.perWord.length; k++) addOccurrence(doc, rules, phrase.start + k, packed + Math.min(k, phrase.words.length - 1), phrase.perWord[k]);
       }
@@ -336,12 +338,12 @@ export function evaluate(doc: Doc, plans: readonly WordPlan[], table: TermTable,
 }
 
 /** Packed positions where `words` follow each other in one string of the doc. */
-function phraseStarts(doc: Doc, words: readonly string[]): readonly number[] {
-  const first = doc.terms.get(words[0]);
-  if (!first || words.length === 1) return first ?? [];
-  const rest = words.slice(1).map((w) => doc.terms.get(w));
-  if (rest.some((list) => !list)) return [];
-  return first.filter((packed) => rest.every((list, k) => list!.includes(packed + k + 1) && slotOf(packed + k + 1) === slotOf(packed)));
+function phraseStarts(index: InvertedIndex, doc: Doc, words: readonly string[]): readonly number[] {
+  const first = occurrencesOf(index, doc, words[0]);
+  if (first.length === 0 || words.length === 1) return first;
+  const rest = words.slice(1).map((w) => occurrencesOf(index, doc, w));
+  if (rest.some((list) => list.length === 0)) return [];
+  return first.filter((packed) => rest.every((list, k) => list.includes(packed + k + 1) && slotOf(packed + k + 1) === slotOf(packed)));
 }
 
 /**
