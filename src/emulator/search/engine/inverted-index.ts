@@ -219,6 +219,11 @@ export class InvertedIndex {
     return this.termIds.size;
   }
 
+  /** Whether postings may still hold ids of removed docs (readers must skip them). */
+  get hasTombstones(): boolean {
+    return this.dead > 0;
+  }
+
   /** Upper bound of doc ids. */
   get docCount(): number {
     return this.docs.length;

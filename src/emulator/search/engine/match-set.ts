@@ -65,19 +65,28 @@ export class MatchSet {
     if (geo) this.geo[i] = geo;
   }
 
+  /** Makes room for `capacity` entries at once (the postings say how many docs can match), so filling never regrows. */
+  reserve(capacity: number): void {
+    if (capacity > this.docs.length) this.resize(capacity);
+  }
+
   private grow(): void {
-    const double = <T extends Int32Array | Float64Array>(list: T): T => {
-      const next = new (list.constructor as new (n: number) => T)(list.length * 2);
-      next.set(list);
+    this.resize(this.docs.length * 2);
+  }
+
+  private resize(capacity: number): void {
+    const copy = <T extends Int32Array | Float64Array>(list: T): T => {
+      const next = new (list.constructor as new (n: number) => T)(capacity);
+      next.set(list.subarray(0, this.size));
       return next;
     };
-    this.docs = double(this.docs);
-    this.typos = double(this.typos);
-    this.words = double(this.words);
-    this.proximity = double(this.proximity);
-    this.firstMatchedWord = double(this.firstMatchedWord);
-    this.exactWords = double(this.exactWords);
-    this.filters = double(this.filters);
+    this.docs = copy(this.docs);
+    this.typos = copy(this.typos);
+    this.words = copy(this.words);
+    this.proximity = copy(this.proximity);
+    this.firstMatchedWord = copy(this.firstMatchedWord);
+    this.exactWords = copy(this.exactWords);
+    this.filters = copy(this.filters);
   }
 
   candidate(i: number): Candidate {

@@ -20,14 +20,26 @@ export interface PostingMatches {
 /** Bitmasks hold one bit per query word. */
 const MAX_WORDS = 30;
 
-/** Per doc id, reused across queries: a generation stamp says whether `local` is current. */
+/**
+ * Per doc id, reused across queries: a generation stamp says whether a doc's entries are current.
+ * Typed arrays by doc id, not lists grown per touched doc, so the scan writes numbers in place.
+ */
 let stamp = new Int32Array(0);
-let local = new Int32Array(0);
+let masks = new Int32Array(0);
+let typos = new Int32Array(0);
+let first = new Int32Array(0);
+/** Bits: 1 exact, 2 exact in a single-word string, 4 must go through `evaluate`. */
+let flags = new Uint8Array(0);
 let generation = 0;
 /** Per doc id: how many of a group's terms it holds (see {@link holdingAll}). */
 let held = new Int32Array(0);
 let heldGeneration = new Int32Array(0);
 let heldRound = 0;
+
+const EXACT = 1;
+const WHOLE = 2;
+const SPECIAL = 4;
+const NONE = 0x7fffffff;
 
 /**
  * Whether the flat postings can answer: no quoted phrase (its words must follow each other, which
@@ -46,38 +58,29 @@ export function postingsApply(index: InvertedIndex, plans: readonly WordPlan[]):
 export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], rules: readonly AttributeRule[], options: QueryOptions, attributeOn: boolean): PostingMatches {
   const limit = index.docCount;
   if (stamp.length < limit) {
-    stamp = new Int32Array(Math.max(limit, stamp.length * 2));
-    local = new Int32Array(stamp.length);
-    held = new Int32Array(stamp.length);
-    heldGeneration = new Int32Array(stamp.length);
+    const size = Math.max(limit, stamp.length * 2);
+    stamp = new Int32Array(size);
+    masks = new Int32Array(size);
+    typos = new Int32Array(size);
+    first = new Int32Array(size);
+    flags = new Uint8Array(size);
+    held = new Int32Array(size);
+    heldGeneration = new Int32Array(size);
     generation = 0;
     heldRound = 0;
   }
-  generation++;
-  const gen = generation;
-  // The scratch arrays may be replaced by a later, larger query: keep this query's.
-  const at = local;
+  const gen = ++generation;
   const touched: number[] = [];
-  const masks: number[] = [];
-  const typos: number[] = [];
-  const exact: number[] = [];
-  const whole: number[] = [];
-  const first: number[] = [];
-  const special: number[] = [];
-  const enter = (doc: number): number => {
-    if (stamp[doc] === gen) return at[doc];
+  const enter = (doc: number): void => {
+    if (stamp[doc] === gen) return;
     stamp[doc] = gen;
-    const j = touched.length;
-    at[doc] = j;
     touched.push(doc);
-    masks.push(0);
-    typos.push(Infinity);
-    exact.push(0);
-    whole.push(0);
-    first.push(Infinity);
-    special.push(0);
-    return j;
+    masks[doc] = 0;
+    typos[doc] = NONE;
+    first[doc] = NONE;
+    flags[doc] = 0;
   };
+  const live = !index.hasTombstones;
   let excluded = 0;
   let required = 0;
   let active = 0;
@@ -95,38 +98,41 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
       const termId = index.termId(term);
       if (termId < 0) continue;
       const { docs, codes } = index.flat(termId);
+      const exactFlags = alt.exact ? EXACT : 0;
       for (let k = 0; k < docs.length; k++) {
         const doc = docs[k];
-        if (index.doc(doc) === undefined) continue;
+        if (!live && index.doc(doc) === undefined) continue;
         const code = codes[k];
         const rule = rules[codePath(code)];
         if (rule.index < 0 || (alt.typos > 0 && rule.noTypo) || (alt.prefixOnly && rule.noPrefix)) continue;
-        const j = enter(doc);
-        masks[j] |= bit;
-        if (alt.typos < typos[j]) typos[j] = alt.typos;
-        if (alt.exact && !rule.noExact) {
-          exact[j] = 1;
-          if (codeWhole(code)) whole[j] = 1;
-        }
+        enter(doc);
+        masks[doc] |= bit;
+        if (alt.typos < typos[doc]) typos[doc] = alt.typos;
+        if (exactFlags !== 0 && !rule.noExact) flags[doc] |= codeWhole(code) ? EXACT | WHOLE : EXACT;
         const value = attributeOn ? rule.index * 1000 + (rule.unordered ? 0 : codePosition(code)) : 0;
-        if (value < first[j]) first[j] = value;
+        if (value < first[doc]) first[doc] = value;
       }
     }
     // Joins, splits and phrase alternatives need the doc's own occurrence lists: only docs holding all their words can match them.
     const groups = [...plan.concat.map((term) => [term]), ...plan.splits, ...plan.phrases.map((phrase) => phrase.words)];
-    for (const group of groups) for (const doc of holdingAll(index, group)) special[enter(doc)] = 1;
+    for (const group of groups) {
+      for (const doc of holdingAll(index, group)) {
+        enter(doc);
+        flags[doc] |= SPECIAL;
+      }
+    }
   }
   const kept: number[] = [];
-  for (let j = 0; j < touched.length; j++) {
-    if (special[j] === 1) {
-      kept.push(touched[j]);
+  for (const doc of touched) {
+    if ((flags[doc] & SPECIAL) !== 0) {
+      kept.push(doc);
       continue;
     }
-    const mask = masks[j];
+    const mask = masks[doc];
     if ((mask & excluded) !== 0 || (mask & required) !== required || (mask & active) === 0) continue;
     // Two words or more: proximity needs the positions, `evaluate` has them.
-    if ((mask & active & ((mask & active) - 1)) !== 0) special[j] = 1;
-    kept.push(touched[j]);
+    if ((mask & active & ((mask & active) - 1)) !== 0) flags[doc] |= SPECIAL;
+    kept.push(doc);
   }
   const ids = Int32Array.from(kept).sort();
   const n = ids.length;
@@ -137,12 +143,14 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
   const singleWordQuery = (active & (active - 1)) === 0;
   const mode = options.exactOnSingleWordQuery;
   for (let k = 0; k < n; k++) {
-    const j = at[ids[k]];
-    if (special[j] === 1) continue;
+    const doc = ids[k];
+    const flag = flags[doc];
+    if ((flag & SPECIAL) !== 0) continue;
     settled[k] = 1;
-    typosOut[k] = typos[j];
-    firstOut[k] = first[j] === Infinity ? 0 : first[j];
-    exactOut[k] = !singleWordQuery ? exact[j] : mode === 'none' ? 0 : mode === 'attribute' ? whole[j] : exact[j] > 0 && longWord ? 1 : 0;
+    typosOut[k] = typos[doc];
+    firstOut[k] = first[doc] === NONE ? 0 : first[doc];
+    const exact = (flag & EXACT) !== 0 ? 1 : 0;
+    exactOut[k] = !singleWordQuery ? exact : mode === 'none' ? 0 : mode === 'attribute' ? ((flag & WHOLE) !== 0 ? 1 : 0) : exact > 0 && longWord ? 1 : 0;
   }
   return { ids, settled, typos: typosOut, firstMatchedWord: firstOut, exactWords: exactOut };
 }

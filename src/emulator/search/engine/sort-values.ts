@@ -5,9 +5,9 @@ import { sortable } from './rank';
 /**
  * Sortable attribute values (customRanking, `asc()`/`desc()` criteria) by doc id, read from the
  * record once. Doc ids are never reused (a changed record gets a new doc), so an entry never goes
- * stale. `null` stands for "no value"; a hole for "not read yet".
+ * stale. `null` stands for "no value"; `undefined` for "not read yet".
  */
-const caches = new WeakMap<InvertedIndex, Map<string, (number | string | null)[]>>();
+const caches = new WeakMap<InvertedIndex, Map<string, (number | string | null | undefined)[]>>();
 
 /** The values of `path` for the given doc ids. */
 export function sortValues(index: InvertedIndex, path: string, docs: ArrayLike<number>): (number | string | undefined)[] {
@@ -21,6 +21,8 @@ export function sortValues(index: InvertedIndex, path: string, docs: ArrayLike<n
     values = [];
     perIndex.set(path, values);
   }
+  // Filled up to the doc count, never written past its end: a holey array written at scattered doc ids would fall back to slow dictionary elements.
+  while (values.length < index.docCount) values.push(undefined);
   const out: (number | string | undefined)[] = new Array(docs.length);
   for (let i = 0; i < docs.length; i++) {
     const doc = docs[i];
