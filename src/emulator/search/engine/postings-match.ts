@@ -81,6 +81,9 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
     flags[doc] = 0;
   };
   const live = !index.hasTombstones;
+  const base = new Int32Array(rules.length);
+  const ordered = new Uint8Array(rules.length);
+  const exactHere = new Uint8Array(rules.length);
   let excluded = 0;
   let required = 0;
   let active = 0;
@@ -97,19 +100,28 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
     for (const [term, alt] of plan.alts) {
       const termId = index.termId(term);
       if (termId < 0) continue;
+      // The attribute rules as this alternative meets them, per path id, so the scan reads numbers only.
+      for (let p = 0; p < rules.length; p++) {
+        const rule = rules[p];
+        const counts = rule.index >= 0 && !(alt.typos > 0 && rule.noTypo) && !(alt.prefixOnly && rule.noPrefix);
+        base[p] = !counts ? -1 : attributeOn ? rule.index * 1000 : 0;
+        ordered[p] = attributeOn && !rule.unordered ? 1 : 0;
+        exactHere[p] = alt.exact && !rule.noExact ? 1 : 0;
+      }
       const { docs, codes } = index.flat(termId);
-      const exactFlags = alt.exact ? EXACT : 0;
+      const typo = alt.typos;
       for (let k = 0; k < docs.length; k++) {
         const doc = docs[k];
         if (!live && index.doc(doc) === undefined) continue;
         const code = codes[k];
-        const rule = rules[codePath(code)];
-        if (rule.index < 0 || (alt.typos > 0 && rule.noTypo) || (alt.prefixOnly && rule.noPrefix)) continue;
-        enter(doc);
+        const path = codePath(code);
+        const from = base[path];
+        if (from < 0) continue;
+        if (stamp[doc] !== gen) enter(doc);
         masks[doc] |= bit;
-        if (alt.typos < typos[doc]) typos[doc] = alt.typos;
-        if (exactFlags !== 0 && !rule.noExact) flags[doc] |= codeWhole(code) ? EXACT | WHOLE : EXACT;
-        const value = attributeOn ? rule.index * 1000 + (rule.unordered ? 0 : codePosition(code)) : 0;
+        if (typo < typos[doc]) typos[doc] = typo;
+        if (exactHere[path] === 1) flags[doc] |= codeWhole(code) ? EXACT | WHOLE : EXACT;
+        const value = ordered[path] === 1 ? from + codePosition(code) : from;
         if (value < first[doc]) first[doc] = value;
       }
     }
