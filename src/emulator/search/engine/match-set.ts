@@ -4,7 +4,7 @@ import type { MatchInfo } from './match';
 import type { Candidate } from './rank';
 import { readPath } from './fields';
 import { sortable } from './rank';
-import { sortValues } from './sort-values';
+import { numericSortColumn, sortValues } from './sort-values';
 
 /**
  * The matches of a query as columns: ranking reads these numbers, and a {@link Candidate}
@@ -111,6 +111,11 @@ export class MatchSet {
 
   order(i: number): number {
     return this.index ? this.index.orders[this.docs[i]] : this.built[i]!.info.doc.order;
+  }
+
+  /** Every entry's value of `path` as a numeric ranking column, or undefined when it must be compared as values (strings). */
+  numericSortColumn(path: string, ascending: boolean): Float64Array | undefined {
+    return this.index ? numericSortColumn(this.index, path, this.docs.subarray(0, this.size), ascending) : undefined;
   }
 
   /** Every entry's sortable value of `path` (custom ranking, sort criteria). */

@@ -135,6 +135,8 @@ export class Ranking {
  * values last either way, as in {@link compareValues}.
  */
 function attributeColumn(set: MatchSet, path: string, ascending: boolean): Column {
+  const fast = set.numericSortColumn(path, ascending);
+  if (fast) return { numbers: fast };
   const values = set.sortValues(path);
   if (values.some((v) => typeof v === 'string')) return { values, ascending };
   const numbers = new Float64Array(values.length);
