@@ -64,10 +64,24 @@ export class Ranking {
     columns.push(numbers((i) => set.order(i)));
     // A column with one value everywhere never decides (no geo, one-word proximity...).
     this.columns = columns.filter((column, i) => i === columns.length - 1 || !constant(column));
+    const keys = this.columns.map((column) => ('numbers' in column ? column.numbers : undefined));
+    this.keys = keys.every((key) => key !== undefined) ? (keys as Float64Array[]) : undefined;
   }
+
+  /** The columns when all are numeric (the usual case): compared in a tight loop. */
+  private readonly keys: readonly Float64Array[] | undefined;
 
   /** Negative when candidate `i` ranks before candidate `j`. */
   compare(i: number, j: number): number {
+    const keys = this.keys;
+    if (keys) {
+      for (let c = 0; c < keys.length; c++) {
+        const x = keys[c][i];
+        const y = keys[c][j];
+        if (x !== y) return x < y ? -1 : 1;
+      }
+      return 0;
+    }
     for (const column of this.columns) {
       if ('numbers' in column) {
         const x = column.numbers[i];
