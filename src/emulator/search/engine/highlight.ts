@@ -15,10 +15,16 @@ export interface HighlightLeaf {
 
 export type HighlightTree = HighlightLeaf | HighlightTree[] | { [key: string]: HighlightTree };
 
-/** The attributes highlighted by default: the searchable ones, or every attribute. */
+const highlightedMemo = new WeakMap<QueryOptions, string[]>();
+
+/** The attributes highlighted by default: the searchable ones, or every attribute. Parsed once per query, not per hit. */
 export function defaultHighlighted(options: QueryOptions): string[] {
-  if (!options.searchableAttributes || options.searchableAttributes.length === 0) return ['*'];
-  return searchableEntries(options.searchableAttributes).flatMap((entry) => entry.names);
+  let names = highlightedMemo.get(options);
+  if (!names) {
+    names = !options.searchableAttributes || options.searchableAttributes.length === 0 ? ['*'] : searchableEntries(options.searchableAttributes).flatMap((entry) => entry.names);
+    highlightedMemo.set(options, names);
+  }
+  return names;
 }
 
 /** Matched words and level of one marked text. */
