@@ -78,6 +78,8 @@ export function toRequest(route: Route, params: Record<string, any>, caller: Cal
     headers,
     body: text === undefined ? undefined : JSON.parse(text),
     bodySize: text === undefined ? 0 : new TextEncoder().encode(text).length,
+    // Re-serializing the parsed body writes the same text.
+    ...(text === undefined ? {} : { bodyText: text }),
   };
 }
 

@@ -19,6 +19,8 @@ export interface EmulatorRequest {
   bodyError?: string;
   /** Size of the body in bytes as sent. */
   bodySize: number;
+  /** The body as `JSON.stringify(body)` would write it, when already at hand (direct calls): the API log reuses it. */
+  bodyText?: string;
   /** Full URL for logs, when known. */
   url?: string;
 }

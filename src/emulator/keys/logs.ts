@@ -37,7 +37,7 @@ export function recordLog(core: Core, event: DispatchEvent): void {
     status: res.status,
     url: query ? `${req.path}?${query}` : req.path,
     ip: event.auth?.ip ?? req.headers['x-emulator-client-ip'] ?? core.options.clientIp,
-    queryBody: req.body === undefined ? '' : JSON.stringify(req.body),
+    queryBody: req.body === undefined ? '' : (req.bodyText ?? JSON.stringify(req.body)),
     answer: JSON.stringify(res.body ?? null),
     queryHeaders: headers,
     ...(index !== undefined && index !== '*' ? { index } : {}),
