@@ -109,6 +109,21 @@ export class MatchSet {
     return this.built[i]?.rerank ?? 0;
   }
 
+  /** Every entry's ranking key for the re-rank score (higher first, so negated); zeros when no candidate was built yet. */
+  rerankKeys(): Float64Array {
+    const keys = new Float64Array(this.size);
+    if (this.built.length > 0) for (let i = 0; i < this.size; i++) keys[i] = -this.rerank(i);
+    return keys;
+  }
+
+  /** Every entry's insertion order. */
+  orderKeys(): Float64Array {
+    const keys = new Float64Array(this.size);
+    if (this.index) for (let i = 0; i < this.size; i++) keys[i] = this.index.orders[this.docs[i]];
+    else for (let i = 0; i < this.size; i++) keys[i] = this.order(i);
+    return keys;
+  }
+
   order(i: number): number {
     return this.index ? this.index.orders[this.docs[i]] : this.built[i]!.info.doc.order;
   }

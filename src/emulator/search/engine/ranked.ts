@@ -39,7 +39,7 @@ export class Ranking {
       if (at > 0) ranking.splice(at, 1);
       if (at !== 0) ranking.unshift('typo');
     }
-    const rerank = numbers((i) => -set.rerank(i));
+    const rerank: Column = { numbers: set.rerankKeys() };
     const columns: Column[] = [];
     for (const criterion of ranking) {
       const sort = SORT.exec(criterion);
@@ -61,7 +61,7 @@ export class Ranking {
       }
     }
     if (!ranking.includes('custom')) columns.push(rerank);
-    columns.push(numbers((i) => set.order(i)));
+    columns.push({ numbers: set.orderKeys() });
     // A column with one value everywhere never decides (no geo, one-word proximity...).
     this.columns = columns.filter((column, i) => i === columns.length - 1 || !constant(column));
     const keys = this.columns.map((column) => ('numbers' in column ? column.numbers : undefined));
