@@ -1,3 +1,4 @@
+import { createEmulator } from '../../src';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS, SETTINGS_BY_NAME } from '../../src/emulator/search/settings/catalogue';
 import { INVALID } from '../../src/emulator/search/settings/types';
@@ -33,6 +34,18 @@ describe('the catalogue', () => {
     for (const spec of SETTINGS) {
       expect(spec.type.parse((SAMPLES as Record<string, unknown>)[spec.name]), spec.name).not.toBe(INVALID);
       if (spec.default !== null) expect(spec.type.parse(spec.default), spec.name).not.toBe(INVALID);
+    }
+  });
+});
+
+describe('object-shaped settings', () => {
+  it('refuse fields named like Object.prototype members with a 400 naming the setting (was a 500)', async () => {
+    const emulator = createEmulator();
+    for (const renderingContent of [{ constructor: 1 }, { facetOrdering: { toString: 1 } }]) {
+      await expect(emulator.setSettings({ indexName: 'i', indexSettings: { renderingContent } })).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringMatching(/^Invalid value for setting `renderingContent`/),
+      });
     }
   });
 });

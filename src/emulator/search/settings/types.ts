@@ -111,7 +111,7 @@ export function shape(fields: Record<string, SettingType>, expected: string): Se
       if (!isObject(value)) return INVALID;
       const out: Record<string, unknown> = {};
       for (const [key, entry] of Object.entries(value)) {
-        const field = fields[key];
+        const field = Object.hasOwn(fields, key) ? fields[key] : undefined;
         if (!field) return INVALID;
         const parsed = entry === null ? null : field.parse(entry);
         if (parsed === INVALID) return INVALID;
