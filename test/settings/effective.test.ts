@@ -63,10 +63,13 @@ describe('effectiveSettings', () => {
     expect(effectiveSettings({ settings: { hitsPerPage: 'lots' } }).hitsPerPage).toBe(20);
   });
 
-  it('gives each caller its own object to override per query', () => {
+  it('shares one frozen object per settings value: a caller cannot change what the next search reads', () => {
     const index = { settings: { hitsPerPage: 5 } };
     const first = effectiveSettings(index);
-    first.hitsPerPage = 99;
+    expect(effectiveSettings(index)).toBe(first);
+    expect(() => {
+      (first as { hitsPerPage: number }).hitsPerPage = 99;
+    }).toThrow(TypeError);
     expect(effectiveSettings(index).hitsPerPage).toBe(5);
   });
 

@@ -112,7 +112,7 @@ const wantsFacets = (options: QueryOptions) => Array.isArray(options.params.face
 
 /** Everything up to ranking: shared by search and (with its own options) browse. */
 export function findMatches(core: Core, index: IndexState, params: RawParams, auth: Auth, settingsOverride?: Partial<EffectiveSettings>): Matches {
-  const settings = { ...effectiveSettings(index), ...settingsOverride } as EffectiveSettings;
+  const settings = (settingsOverride ? { ...effectiveSettings(index), ...settingsOverride } : effectiveSettings(index)) as EffectiveSettings;
   let options = resolveOptions(settings, params);
   const query = options.query;
   const response: Record<string, unknown> = {};

@@ -108,14 +108,14 @@ export const DEFAULT_SETTINGS: EffectiveSettings = build({});
 const cache = new WeakMap<object, EffectiveSettings>();
 
 /**
- * The settings an index searches with: stored values over defaults, normalized.
- * A fresh top-level object each call, so a caller may override fields per query.
+ * The settings an index searches with: stored values over defaults, normalized. Shared and
+ * frozen (copying ~70 fields per search showed in profiles): a caller overriding fields spreads it.
  */
-export function effectiveSettings(index: Pick<IndexState, 'settings'>): EffectiveSettings {
+export function effectiveSettings(index: Pick<IndexState, 'settings'>): Readonly<EffectiveSettings> {
   let effective = cache.get(index.settings);
   if (!effective) {
-    effective = build(index.settings);
+    effective = Object.freeze(build(index.settings));
     cache.set(index.settings, effective);
   }
-  return { ...effective };
+  return effective;
 }
