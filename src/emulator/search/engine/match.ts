@@ -184,8 +184,8 @@ function union(lists: readonly (readonly number[])[], limit: number): Iterable<n
 
 /** Which query words use a term, and how: the alternatives of every plan, by term id. */
 export interface TermTable {
-  /** Term id -> 1 + index in `uses`; 0 when no word uses the term. */
-  readonly slots: Uint32Array;
+  /** 1 + index in `uses` of a term id; 0 when no word uses the term. */
+  slot(termId: number): number;
   readonly uses: readonly (readonly TermUse[])[];
   /** The index the ids belong to (joins, splits and phrases look terms up by name). */
   readonly index: InvertedIndex;
@@ -196,22 +196,38 @@ interface TermUse {
   readonly alt: Alternative;
 }
 
-/** Marks the plans' terms in a table as long as the index's term ids, so matching a doc reads typed arrays. */
+/**
+ * Marks the plans' terms in a small open-addressing table of term ids (a table as long as the
+ * vocabulary cost an allocation of every term per query), so matching a doc reads typed arrays.
+ */
 export function termTable(index: InvertedIndex, plans: readonly WordPlan[]): TermTable {
-  const slots = new Uint32Array(index.termCount);
+  let terms = 0;
+  for (const plan of plans) terms += plan.alts.size;
+  let capacity = 8;
+  while (capacity < terms * 2) capacity *= 2;
+  const mask = capacity - 1;
+  const keys = new Int32Array(capacity).fill(-1);
+  const slots = new Uint32Array(capacity);
+  const find = (id: number): number => {
+    let at = Math.imul(id, 0x9e3779b1) & mask;
+    while (keys[at] !== -1 && keys[at] !== id) at = (at + 1) & mask;
+    return at;
+  };
   const uses: TermUse[][] = [];
   plans.forEach((plan, word) => {
     for (const [term, alt] of plan.alts) {
       const id = index.termId(term);
       if (id < 0) continue;
-      if (slots[id] === 0) {
+      const at = find(id);
+      if (keys[at] === -1) {
+        keys[at] = id;
         uses.push([]);
-        slots[id] = uses.length;
+        slots[at] = uses.length;
       }
-      uses[slots[id] - 1].push({ word, alt });
+      uses[slots[at] - 1].push({ word, alt });
     }
   });
-  return { slots, uses, index };
+  return { slot: (id) => slots[find(id)], uses, index };
 }
 
 /** Per query word, while one doc is evaluated: reused across docs (evaluation is synchronous), so matching allocates only for hits. */
@@ -252,7 +268,7 @@ export function evaluate(doc: Doc, plans: readonly WordPlan[], table: TermTable,
   // One pass over the doc's terms finds every word's alternatives.
   const { termIds } = doc;
   for (let k = 0; k < termIds.length; k++) {
-    const slot = termIds[k] < table.slots.length ? table.slots[termIds[k]] : 0;
+    const slot = table.slot(termIds[k]);
     if (slot === 0) continue;
     const list = doc.occurrences[k];
     for (const use of table.uses[slot - 1]) for (const packed of list) addOccurrence(doc, rules, use.word, packed, use.alt);

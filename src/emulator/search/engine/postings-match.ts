@@ -1,5 +1,5 @@
 import type { AttributeRule } from './attributes';
-import { codePath, codePosition, codeWhole, type InvertedIndex } from './inverted-index';
+import type { InvertedIndex } from './inverted-index';
 import type { QueryOptions } from './options';
 import type { WordPlan } from './match';
 
@@ -35,6 +35,8 @@ let generation = 0;
 let held = new Int32Array(0);
 let heldGeneration = new Int32Array(0);
 let heldRound = 0;
+/** Docs entered this round, in entry order. */
+let touched = new Int32Array(0);
 
 const EXACT = 1;
 const WHOLE = 2;
@@ -54,6 +56,9 @@ export function postingsApply(index: InvertedIndex, plans: readonly WordPlan[]):
  * objects): which words each doc holds in a searchable attribute under the attribute rules, and
  * the one-word figures (typos, attribute, exactness). Docs holding one word are settled here;
  * the rest are left to `evaluate`.
+ *
+ * Only the rarest required word (and the join, split and phrase groups) admits new docs: a doc
+ * lacking it cannot match, so the other words' occurrences only update docs already admitted.
  */
 export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], rules: readonly AttributeRule[], options: QueryOptions, attributeOn: boolean): PostingMatches {
   const limit = index.docCount;
@@ -66,24 +71,21 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
     flags = new Uint8Array(size);
     held = new Int32Array(size);
     heldGeneration = new Int32Array(size);
+    touched = new Int32Array(size);
     generation = 0;
     heldRound = 0;
   }
   const gen = ++generation;
-  const touched: number[] = [];
+  let count = 0;
   const enter = (doc: number): void => {
     if (stamp[doc] === gen) return;
     stamp[doc] = gen;
-    touched.push(doc);
+    touched[count++] = doc;
     masks[doc] = 0;
     typos[doc] = NONE;
     first[doc] = NONE;
     flags[doc] = 0;
   };
-  const live = !index.hasTombstones;
-  const base = new Int32Array(rules.length);
-  const ordered = new Uint8Array(rules.length);
-  const exactHere = new Uint8Array(rules.length);
   let excluded = 0;
   let required = 0;
   let active = 0;
@@ -97,34 +99,6 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
       if (!plan.word.optional) required |= bit;
       if (plan.word.term.length >= 3) longWord = true;
     }
-    for (const [term, alt] of plan.alts) {
-      const termId = index.termId(term);
-      if (termId < 0) continue;
-      // The attribute rules as this alternative meets them, per path id, so the scan reads numbers only.
-      for (let p = 0; p < rules.length; p++) {
-        const rule = rules[p];
-        const counts = rule.index >= 0 && !(alt.typos > 0 && rule.noTypo) && !(alt.prefixOnly && rule.noPrefix);
-        base[p] = !counts ? -1 : attributeOn ? rule.index * 1000 : 0;
-        ordered[p] = attributeOn && !rule.unordered ? 1 : 0;
-        exactHere[p] = alt.exact && !rule.noExact ? 1 : 0;
-      }
-      const { docs, codes } = index.flat(termId);
-      const typo = alt.typos;
-      for (let k = 0; k < docs.length; k++) {
-        const doc = docs[k];
-        if (!live && index.doc(doc) === undefined) continue;
-        const code = codes[k];
-        const path = codePath(code);
-        const from = base[path];
-        if (from < 0) continue;
-        if (stamp[doc] !== gen) enter(doc);
-        masks[doc] |= bit;
-        if (typo < typos[doc]) typos[doc] = typo;
-        if (exactHere[path] === 1) flags[doc] |= codeWhole(code) ? EXACT | WHOLE : EXACT;
-        const value = ordered[path] === 1 ? from + codePosition(code) : from;
-        if (value < first[doc]) first[doc] = value;
-      }
-    }
     // Joins, splits and phrase alternatives need the doc's own occurrence lists: only docs holding all their words can match them.
     const groups = [...plan.concat.map((term) => [term]), ...plan.splits, ...plan.phrases.map((phrase) => phrase.words)];
     for (const group of groups) {
@@ -134,20 +108,31 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
       }
     }
   }
-  const kept: number[] = [];
-  for (const doc of touched) {
-    if ((flags[doc] & SPECIAL) !== 0) {
-      kept.push(doc);
-      continue;
-    }
-    const mask = masks[doc];
-    if ((mask & excluded) !== 0 || (mask & required) !== required || (mask & active) === 0) continue;
-    // Two words or more: proximity needs the positions, `evaluate` has them.
-    if ((mask & active & ((mask & active) - 1)) !== 0) flags[doc] |= SPECIAL;
-    kept.push(doc);
+  const opener = required !== 0 ? rarestRequired(index, plans) : -1;
+  const order = plans.map((_, i) => i);
+  if (opener >= 0) order.sort((a, b) => (a === opener ? -1 : b === opener ? 1 : a - b));
+  const rounds = { gen, enter, rules, attributeOn };
+  for (const i of order) {
+    // Without a required word, every active word admits docs; excluded words never do.
+    const admits = !plans[i].word.excluded && (opener < 0 || i === opener);
+    scanWord(index, plans[i], 1 << i, admits, rounds);
   }
-  const ids = Int32Array.from(kept).sort();
-  const n = ids.length;
+  const kept = touched;
+  let n = 0;
+  let ascending = true;
+  for (let t = 0; t < count; t++) {
+    const doc = touched[t];
+    if ((flags[doc] & SPECIAL) === 0) {
+      const mask = masks[doc];
+      if ((mask & excluded) !== 0 || (mask & required) !== required || (mask & active) === 0) continue;
+      // Two words or more: proximity needs the positions, `evaluate` has them.
+      if ((mask & active & ((mask & active) - 1)) !== 0) flags[doc] |= SPECIAL;
+    }
+    if (n > 0 && doc < kept[n - 1]) ascending = false;
+    kept[n++] = doc;
+  }
+  const ids = kept.slice(0, n);
+  if (!ascending) ids.sort();
   const settled = new Uint8Array(n);
   const typosOut = new Int32Array(n);
   const firstOut = new Int32Array(n);
@@ -165,6 +150,77 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
     exactOut[k] = !singleWordQuery ? exact : mode === 'none' ? 0 : mode === 'attribute' ? ((flag & WHOLE) !== 0 ? 1 : 0) : exact > 0 && longWord ? 1 : 0;
   }
   return { ids, settled, typos: typosOut, firstMatchedWord: firstOut, exactWords: exactOut };
+}
+
+/** The required word whose alternatives have the fewest occurrences. */
+function rarestRequired(index: InvertedIndex, plans: readonly WordPlan[]): number {
+  let best = -1;
+  let bestSize = Infinity;
+  plans.forEach((plan, i) => {
+    if (plan.word.excluded || plan.word.optional) return;
+    let size = 0;
+    for (const term of plan.alts.keys()) {
+      const termId = index.termId(term);
+      if (termId >= 0) size += index.flat(termId).docs.length;
+    }
+    if (size < bestSize) {
+      best = i;
+      bestSize = size;
+    }
+  });
+  return best;
+}
+
+interface Round {
+  readonly gen: number;
+  readonly enter: (doc: number) => void;
+  readonly rules: readonly AttributeRule[];
+  readonly attributeOn: boolean;
+}
+
+/** The attribute rules as an alternative meets them, per path id, so the scan reads numbers only. */
+let base = new Int32Array(16);
+let ordered = new Uint8Array(16);
+let exactHere = new Uint8Array(16);
+
+/** Files one word's occurrences: its bit, best typo count, first matched word and exactness per doc. */
+function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boolean, { gen, enter, rules, attributeOn }: Round): void {
+  if (base.length < rules.length) {
+    base = new Int32Array(rules.length * 2);
+    ordered = new Uint8Array(rules.length * 2);
+    exactHere = new Uint8Array(rules.length * 2);
+  }
+  const live = !index.hasTombstones;
+  for (const [term, alt] of plan.alts) {
+    const termId = index.termId(term);
+    if (termId < 0) continue;
+    for (let p = 0; p < rules.length; p++) {
+      const rule = rules[p];
+      const counts = rule.index >= 0 && !(alt.typos > 0 && rule.noTypo) && !(alt.prefixOnly && rule.noPrefix);
+      base[p] = !counts ? -1 : attributeOn ? rule.index * 1000 : 0;
+      ordered[p] = attributeOn && !rule.unordered ? 1 : 0;
+      exactHere[p] = alt.exact && !rule.noExact ? 1 : 0;
+    }
+    const { docs, codes } = index.flat(termId);
+    const typo = alt.typos;
+    for (let k = 0; k < docs.length; k++) {
+      const doc = docs[k];
+      if (stamp[doc] !== gen) {
+        if (!admits) continue;
+        if (!live && index.doc(doc) === undefined) continue;
+      }
+      const code = codes[k];
+      const path = code >>> 11;
+      const from = base[path];
+      if (from < 0) continue;
+      if (stamp[doc] !== gen) enter(doc);
+      masks[doc] |= bit;
+      if (typo < typos[doc]) typos[doc] = typo;
+      if (exactHere[path] === 1) flags[doc] |= (code & 1) === 1 ? EXACT | WHOLE : EXACT;
+      const value = ordered[path] === 1 ? from + ((code >>> 1) & 1023) : from;
+      if (value < first[doc]) first[doc] = value;
+    }
+  }
 }
 
 /** Live docs holding every term of `terms` (postings intersected by counting). */
