@@ -109,8 +109,9 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
     }
   }
   const opener = required !== 0 ? rarestRequired(index, plans) : -1;
-  const order = plans.map((_, i) => i);
-  if (opener >= 0) order.sort((a, b) => (a === opener ? -1 : b === opener ? 1 : a - b));
+  // The opener first, excluded words last: words that do not admit docs must find them all entered.
+  const rank = (i: number) => (i === opener ? 0 : plans[i].word.excluded ? 2 : 1);
+  const order = plans.map((_, i) => i).sort((a, b) => rank(a) - rank(b) || a - b);
   const rounds = { gen, enter, rules, attributeOn };
   for (const i of order) {
     // Without a required word, every active word admits docs; excluded words never do.
