@@ -40,4 +40,18 @@ describe('Ranking', () => {
       { numRuns: 300 },
     );
   });
+
+  it('packs wide integer criteria into several columns without changing the order', () => {
+    const wide = fc.integer({ min: 0, max: 2 ** 31 - 1 });
+    const spec = fc.record({ typos: fc.integer({ min: 0, max: 60 }), words: wide, proximity: wide, first: wide, exact: fc.integer({ min: 0, max: 30 }) });
+    fc.assert(
+      fc.property(fc.array(spec, { maxLength: 40 }), fc.nat({ max: 45 }), (specs, k) => {
+        const options = { ranking: RANKINGS[0], customRanking: [], typoTolerance: true } as unknown as QueryOptions;
+        const candidates = candidatesOf(specs.map((s) => ({ ...s, filters: 0, bucket: 0, rerank: undefined, likes: undefined, name: undefined })));
+        const expected = [...candidates].sort(comparator(options));
+        expect(new Ranking(options, candidates).top(k)).toEqual(expected.slice(0, k));
+      }),
+      { numRuns: 300 },
+    );
+  });
 });

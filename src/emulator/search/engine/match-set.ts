@@ -1,6 +1,7 @@
 import type { GeoMatch } from './geo';
 import type { Doc, InvertedIndex } from './inverted-index';
 import type { MatchInfo } from './match';
+import type { PostingMatches } from './postings-match';
 import type { Candidate } from './rank';
 import { readPath } from './fields';
 import { sortable } from './rank';
@@ -65,6 +66,33 @@ export class MatchSet {
     if (geo) this.geo[i] = geo;
   }
 
+  /**
+   * The postings' matches in bulk (no filter, no geo): settled entries are written column by
+   * column; the others (to go through `evaluate`) are answered by position in `found`.
+   */
+  pushSettled(found: PostingMatches): number[] {
+    const n = found.ids.length;
+    this.reserve(this.size + n);
+    const unsettled: number[] = [];
+    let at = this.size;
+    for (let k = 0; k < n; k++) {
+      if (found.settled[k] === 0) {
+        unsettled.push(k);
+        continue;
+      }
+      this.docs[at] = found.ids[k];
+      this.typos[at] = found.typos[k];
+      this.words[at] = 1;
+      this.proximity[at] = 0;
+      this.firstMatchedWord[at] = found.firstMatchedWord[k];
+      this.exactWords[at] = found.exactWords[k];
+      this.filters[at] = 0;
+      at++;
+    }
+    this.size = at;
+    return unsettled;
+  }
+
   /** Makes room for `capacity` entries at once (the postings say how many docs can match), so filling never regrows. */
   reserve(capacity: number): void {
     if (capacity > this.docs.length) this.resize(capacity);
@@ -107,6 +135,11 @@ export class MatchSet {
   /** The re-rank score a hook set on entry `i` (0 when none did). */
   rerank(i: number): number {
     return this.built[i]?.rerank ?? 0;
+  }
+
+  /** Whether a hook may have set re-rank scores (some candidate was built). */
+  hasRerank(): boolean {
+    return this.built.length > 0;
   }
 
   /** Every entry's ranking key for the re-rank score (higher first, so negated); zeros when no candidate was built yet. */

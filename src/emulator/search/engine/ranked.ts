@@ -11,9 +11,11 @@ type Column = { readonly numbers: Float64Array } | { readonly values: readonly (
 /**
  * The ranked matches of a query. Every criterion (the `ranking` list, typo forced first with
  * typoTolerance min/strict, `custom` expanded to the re-rank score then `customRanking` (the
- * re-rank score last without `custom`), then insertion order) becomes a column of keys computed once per candidate, so comparing two
- * candidates reads arrays instead of records. Insertion order is unique, so the order is total
- * and {@link top} (a bounded heap) equals sorting everything and slicing.
+ * re-rank score last without `custom`), then insertion order) becomes keys computed once per
+ * candidate, so comparing two candidates reads arrays instead of records: consecutive
+ * small-integer criteria share one packed column (see {@link Packer}), criteria with one value
+ * everywhere are dropped. Insertion order is unique, so the order is total and {@link top} (a
+ * bounded heap) equals sorting everything and slicing.
  */
 export class Ranking {
   private readonly columns: Column[];
@@ -23,48 +25,42 @@ export class Ranking {
     const set = matches instanceof MatchSet ? matches : MatchSet.of(matches);
     this.set = set;
     const n = set.count;
-    const numbers = (key: (i: number) => number): Column => {
-      const out = new Float64Array(n);
-      for (let i = 0; i < n; i++) out[i] = key(i);
-      return { numbers: out };
-    };
-    const column = (list: Int32Array | Float64Array, sign: 1 | -1): Column => {
-      const out = Float64Array.from(list.subarray(0, n));
-      if (sign === -1) for (let i = 0; i < n; i++) out[i] = -out[i];
-      return { numbers: out };
-    };
     const ranking = [...options.ranking];
     if (options.typoTolerance === 'min' || options.typoTolerance === 'strict') {
       const at = ranking.indexOf('typo');
       if (at > 0) ranking.splice(at, 1);
       if (at !== 0) ranking.unshift('typo');
     }
-    const rerank: Column = { numbers: set.rerankKeys() };
+    const packer = new Packer(n);
     const columns: Column[] = [];
+    const push = (column: Column | undefined) => {
+      if (!column || constant(column)) return;
+      columns.push(...packer.flush(), column);
+    };
+    const rerank = () => push(set.hasRerank() ? { numbers: set.rerankKeys() } : undefined);
     for (const criterion of ranking) {
       const sort = SORT.exec(criterion);
-      if (sort) columns.push(attributeColumn(set, sort[2], sort[1] === 'asc'));
-      else if (criterion === 'typo') columns.push(column(set.typos, 1));
-      else if (criterion === 'geo') columns.push(numbers((i) => set.geo[i]?.bucket ?? 0));
-      else if (criterion === 'words') columns.push(column(set.words, -1));
-      else if (criterion === 'filters') columns.push(column(set.filters, -1));
-      else if (criterion === 'proximity') columns.push(column(set.proximity, 1));
-      else if (criterion === 'attribute') columns.push(column(set.firstMatchedWord, 1));
-      else if (criterion === 'exact') columns.push(column(set.exactWords, -1));
+      if (sort) push(attributeColumn(set, sort[2], sort[1] === 'asc'));
+      else if (criterion === 'typo') packer.add(set.typos, 1);
+      else if (criterion === 'geo') push(set.geo.length > 0 ? numbers(n, (i) => set.geo[i]?.bucket ?? 0) : undefined);
+      else if (criterion === 'words') packer.add(set.words, -1);
+      else if (criterion === 'filters') push(negated(set.filters, n));
+      else if (criterion === 'proximity') packer.add(set.proximity, 1);
+      else if (criterion === 'attribute') packer.add(set.firstMatchedWord, 1);
+      else if (criterion === 'exact') packer.add(set.exactWords, -1);
       else if (criterion === 'custom') {
         // Personalization weighs against business relevance (its score blends in the custom rank).
-        columns.push(rerank);
+        rerank();
         for (const entry of options.customRanking) {
           const custom = SORT.exec(entry);
-          if (custom) columns.push(attributeColumn(set, custom[2], custom[1] === 'asc'));
+          if (custom) push(attributeColumn(set, custom[2], custom[1] === 'asc'));
         }
       }
     }
-    if (!ranking.includes('custom')) columns.push(rerank);
-    columns.push({ numbers: set.orderKeys() });
-    // A column with one value everywhere never decides (no geo, one-word proximity...).
-    this.columns = columns.filter((column, i) => i === columns.length - 1 || !constant(column));
-    const keys = this.columns.map((column) => ('numbers' in column ? column.numbers : undefined));
+    if (!ranking.includes('custom')) rerank();
+    columns.push(...packer.flush(), { numbers: set.orderKeys() });
+    this.columns = columns;
+    const keys = columns.map((column) => ('numbers' in column ? column.numbers : undefined));
     this.keys = keys.every((key) => key !== undefined) ? (keys as Float64Array[]) : undefined;
   }
 
@@ -159,6 +155,81 @@ function attributeColumn(set: MatchSet, path: string, ascending: boolean): Colum
     numbers[i] = v === undefined ? Infinity : ascending ? v : -v;
   }
   return { numbers };
+}
+
+/** A column of `key(i)` for every entry. */
+function numbers(n: number, key: (i: number) => number): Column {
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) out[i] = key(i);
+  return { numbers: out };
+}
+
+/** Higher first: negated; undefined when every entry holds the same value. */
+function negated(list: Float64Array, n: number): Column | undefined {
+  if (constantList(list, n)) return undefined;
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) out[i] = -list[i];
+  return { numbers: out };
+}
+
+/** Largest product of packed ranges a double holds exactly. */
+const PACK_LIMIT = 2 ** 52;
+
+/**
+ * Packs consecutive small-integer criteria (typo, words, proximity, attribute, exact) into as
+ * few numeric columns as fit a double: each value, offset by its column's minimum (or taken
+ * from the maximum when higher ranks first), becomes a digit in a mixed radix of the columns'
+ * ranges. Comparing the packed numbers equals comparing the criteria one by one. A criterion
+ * with one value everywhere is left out: it never decides.
+ */
+class Packer {
+  private parts: { list: Int32Array; sign: 1 | -1; min: number; max: number }[] = [];
+  private range = 1;
+  private done: Column[] = [];
+
+  constructor(private readonly n: number) {}
+
+  add(list: Int32Array, sign: 1 | -1): void {
+    let min = Infinity;
+    let max = -Infinity;
+    for (let i = 0; i < this.n; i++) {
+      const value = list[i];
+      if (value < min) min = value;
+      if (value > max) max = value;
+    }
+    if (!(max > min)) return;
+    const width = max - min + 1;
+    if (this.range * width > PACK_LIMIT) this.close();
+    this.parts.push({ list, sign, min, max });
+    this.range *= width;
+  }
+
+  /** The packed columns of the criteria added since the last flush (none when none varied). */
+  flush(): Column[] {
+    this.close();
+    const done = this.done;
+    this.done = [];
+    return done;
+  }
+
+  private close(): void {
+    const parts = this.parts;
+    this.parts = [];
+    this.range = 1;
+    if (parts.length === 0) return;
+    const out = new Float64Array(this.n);
+    for (const { list, sign, min, max } of parts) {
+      const width = max - min + 1;
+      if (sign === 1) for (let i = 0; i < this.n; i++) out[i] = out[i] * width + (list[i] - min);
+      else for (let i = 0; i < this.n; i++) out[i] = out[i] * width + (max - list[i]);
+    }
+    this.done.push({ numbers: out });
+  }
+}
+
+function constantList(list: ArrayLike<unknown>, n: number): boolean {
+  for (let i = 1; i < n; i++) if (list[i] !== list[0]) return false;
+  return true;
 }
 
 function constant(column: Column): boolean {

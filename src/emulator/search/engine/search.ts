@@ -167,6 +167,10 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
     if (postingsApply(inverted, plans)) {
       // The usual query: counted and ranked from the flat postings; `evaluate` only where they cannot say.
       const found = matchPostings(inverted, plans, rules, options, attributeOn);
+      if (!filter && !geo) {
+        for (const k of set.pushSettled(found)) consider(inverted.doc(found.ids[k])!);
+        return { plans, table, set };
+      }
       set.reserve(found.ids.length);
       for (let k = 0; k < found.ids.length; k++) {
         const id = found.ids[k];

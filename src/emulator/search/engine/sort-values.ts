@@ -30,11 +30,19 @@ function pathValues(index: InvertedIndex, path: string): PathValues {
     perIndex.set(path, entry);
   }
   const count = index.docCount;
-  while (entry.values.length < count) entry.values.push(undefined);
-  if (entry.numbers.length < count) {
-    const grown = new Float64Array(Math.max(count, entry.numbers.length * 2)).fill(NaN);
-    grown.set(entry.numbers);
-    entry.numbers = grown;
+  const from = entry.values.length;
+  if (from < count) {
+    if (entry.numbers.length < count) {
+      const grown = new Float64Array(Math.max(count, entry.numbers.length * 2)).fill(NaN);
+      grown.set(entry.numbers);
+      entry.numbers = grown;
+    }
+    // Every new doc read at once (a write adds few; the first search reads them all once), so a
+    // query's column never pays for records read one by one.
+    for (let doc = from; doc < count; doc++) {
+      entry.values.push(undefined);
+      if (index.doc(doc) !== undefined) read(index, entry, path, doc);
+    }
   }
   return entry;
 }
