@@ -45,7 +45,7 @@ describe('searches through the real client are recorded', () => {
     });
     expect(multi.results).toHaveLength(2);
 
-    const searches = emulator.core.state.analytics.searches;
+    const searches = emulator.core.state.analytics.searches.toArray();
     expect(searches.map((s) => [s.query, s.user, s.nbHits, s.country, s.tags, s.queryID !== undefined])).toEqual([
       ['phone', 'alice', 3, 'DE', ['mobile'], true],
       ['nothing', 'bob', 0, 'FR', [], false],

@@ -164,7 +164,7 @@ describe('deleteUserToken', () => {
     await expect(emulator.deleteUserToken({ userToken: 'user-2' })).resolves.toBeUndefined();
     const state = emulator.core.state.analytics;
     expect(state.events.map((e) => e.userToken)).toEqual(['user-1']);
-    expect(state.searches.map((s) => s.user)).toEqual(['127.0.0.1']);
+    expect(state.searches.toArray().map((s) => s.user)).toEqual(['127.0.0.1']);
     await expect(emulator.deleteUserToken({ userToken: 'not valid!' })).rejects.toMatchObject({ status: 422 });
   });
 });

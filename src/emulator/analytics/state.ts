@@ -1,3 +1,5 @@
+import { AppendList } from './append-list';
+
 /** A filter a search applied, as analytics reports it (`brand:apple`, `price>10`). */
 export interface RecordedFilter {
   readonly attribute: string;
@@ -21,12 +23,16 @@ export interface RecordedSearch {
   readonly queryID?: string;
   readonly filters: readonly RecordedFilter[];
   readonly country?: string;
-  /** Set when a later keystroke of the same user replaced this search (prefix aggregation). */
-  readonly aggregatedInto?: number;
+  /**
+   * The search this keystroke replaced (prefix aggregation): the same user's previous search
+   * on the index. A recorded search is never rewritten; readers derive which ones were replaced.
+   */
+  readonly replaces?: number;
 }
 
 /** What the insights API knows of a query ID: when and where it was issued. */
 export interface IssuedQuery {
+  readonly queryID: string;
   readonly at: number;
   readonly index: string;
   /** The recorded search, absent for `analytics: false` searches. */
@@ -77,8 +83,10 @@ export interface ProfileDeletion {
 
 /** Recorded searches, insights events, personalization strategy and profiles, rate-limit window. */
 export interface AnalyticsState {
-  readonly searches: readonly RecordedSearch[];
-  readonly queries: ReadonlyMap<string, IssuedQuery>;
+  /** Oldest first; appended to, never rewritten (see {@link AppendList}). */
+  readonly searches: AppendList<RecordedSearch>;
+  /** Every query ID a search returned, oldest first; look one up with {@link issuedQuery}. */
+  readonly queries: AppendList<IssuedQuery>;
   readonly events: readonly StoredEvent[];
   readonly lastSeq: number;
   readonly strategy?: Strategy;
@@ -88,10 +96,17 @@ export interface AnalyticsState {
 }
 
 export const initialAnalyticsState = (): AnalyticsState => ({
-  searches: [],
-  queries: new Map(),
+  searches: AppendList.empty(),
+  queries: AppendList.empty(),
   events: [],
   lastSeq: 0,
   deletions: new Map(),
   rateWindow: { start: Number.NEGATIVE_INFINITY, count: 0 },
 });
+
+const queryIdOf = (issued: IssuedQuery) => issued.queryID;
+
+/** What the insights API knows of `queryID` (the last search that returned it). */
+export function issuedQuery(state: AnalyticsState, queryID: string): IssuedQuery | undefined {
+  return state.queries.lastWithKey(queryIdOf, queryID);
+}

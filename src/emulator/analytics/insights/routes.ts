@@ -41,10 +41,11 @@ export const insightsRoutes: Route[] = [
       const userToken = params.userToken;
       if (!/^[a-zA-Z0-9_=/+-]{1,129}$/.test(userToken)) throw unprocessable('userToken: must be 1 to 129 characters among a-z, A-Z, 0-9, _, -, =, / and +');
       // Removes the user's events and searches from events metrics and analytics.
+      const searches = core.state.analytics.searches.filter((s) => s.user !== userToken);
       core.commit((draft) => {
         const slice = draft.analytics as Draft<AnalyticsState>;
         slice.events = slice.events.filter((e) => e.userToken !== userToken && e.authenticatedUserToken !== userToken);
-        slice.searches = slice.searches.filter((s) => s.user !== userToken);
+        slice.searches = searches;
       });
       return new Reply(204, undefined);
     },

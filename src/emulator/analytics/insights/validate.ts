@@ -1,5 +1,5 @@
 import { unprocessable } from '../../errors';
-import type { AnalyticsState, ObjectData, StoredEvent } from '../state';
+import { issuedQuery, type AnalyticsState, type ObjectData, type StoredEvent } from '../state';
 
 export const MAX_EVENTS = 1000;
 export const MAX_AGE_MS = 4 * 24 * 3_600_000;
@@ -149,7 +149,7 @@ function readFilter(filter: string, fail: Fail): string {
 
 function knownQueryID(value: unknown, field: string, state: AnalyticsState, timestamp: number, fail: Fail): string {
   if (typeof value !== 'string' || !QUERY_ID.test(value)) throw fail(field, 'must be 32 hexadecimal characters');
-  const issued = state.queries.get(value);
+  const issued = issuedQuery(state, value);
   if (!issued) throw fail(field, `unknown queryID ${value}: no search returned it`);
   if (Math.abs(timestamp - issued.at) > QUERY_WINDOW_MS) throw fail(field, 'the event must be within 1 hour of the search that returned its queryID');
   return value;

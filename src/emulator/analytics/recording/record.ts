@@ -1,6 +1,7 @@
 import { freeze, type Draft } from 'immer';
 import type { Core, DispatchEvent } from '../../core';
 import { readHeader } from '../../request';
+import type { AppendList } from '../append-list';
 import type { AnalyticsState, RecordedSearch } from '../state';
 import { recordedFilters } from './filters';
 import { readBoolean, readSearchParams, readTags } from './params';
@@ -31,27 +32,24 @@ export interface SearchInput {
 /**
  * Records a search for analytics. Every query ID is remembered (insights checks events
  * against it); `analytics: false` searches stop there. A keystroke that extends or shortens
- * the same user's previous query within 30 s replaces it, as the real prefix aggregation does.
+ * the same user's previous query within 30 s replaces it, as the real prefix aggregation does:
+ * the new search names the one it replaces, which stays as it was.
  */
 export function recordSearch(core: Core, input: SearchInput): void {
   const at = input.at ?? core.now();
   const params = input.params;
-  const analytics = readBoolean(params.analytics, true);
-  // The searches list is rebuilt outside the draft and assigned frozen: pushing into the draft
-  // would make immer walk every recorded search on each request.
-  let searches: readonly RecordedSearch[] | undefined;
+  const state = core.state.analytics;
+  // Both lists grow in O(1) outside the draft and are assigned whole; immer never walks them.
+  let searches: AppendList<RecordedSearch> | undefined;
   let searchId: number | undefined;
-  if (analytics) {
-    const current = core.state.analytics.searches;
+  if (readBoolean(params.analytics, true)) {
+    const current = state.searches;
     const query = typeof params.query === 'string' ? params.query : params.query === undefined ? '' : String(params.query);
     const user = typeof params.userToken === 'string' && params.userToken !== '' ? params.userToken : input.user;
-    const id = current.length === 0 ? 1 : current[current.length - 1].id + 1;
+    const id = (current.at(-1)?.id ?? 0) + 1;
     searchId = id;
-    const next = current.slice();
-    const previous = lastOfUser(current, input.indexName, user);
-    if (previous !== undefined && at - next[previous].at <= AGGREGATION_WINDOW_MS && isPrefixPair(next[previous].query, query)) {
-      next[previous] = Object.freeze({ ...next[previous], aggregatedInto: id });
-    }
+    const previous = current.lastWithKey(userKeyOf, userKey(input.indexName, user));
+    const replaces = previous !== undefined && at - previous.at <= AGGREGATION_WINDOW_MS && isPrefixPair(previous.query, query) ? previous.id : undefined;
     const search: RecordedSearch = {
       id,
       at,
@@ -64,16 +62,19 @@ export function recordSearch(core: Core, input: SearchInput): void {
       filters: recordedFilters(params as Record<string, unknown>),
       ...(input.queryID !== undefined ? { queryID: input.queryID } : {}),
       ...(input.country !== undefined ? { country: input.country } : {}),
+      ...(replaces !== undefined ? { replaces } : {}),
     };
-    next.push(freeze(search, true));
-    searches = Object.freeze(next);
+    searches = current.append(freeze(search, true));
   }
+  const queries =
+    input.queryID === undefined
+      ? undefined
+      : state.queries.append(Object.freeze({ queryID: input.queryID, at, index: input.indexName, ...(searchId !== undefined ? { searchId } : {}) }));
+  if (searches === undefined && queries === undefined) return;
   core.commit((draft) => {
     const slice = draft.analytics as Draft<AnalyticsState>;
-    if (searches !== undefined) slice.searches = searches as Draft<RecordedSearch>[];
-    if (input.queryID !== undefined) {
-      slice.queries.set(input.queryID, { at, index: input.indexName, ...(searchId !== undefined ? { searchId } : {}) });
-    }
+    if (searches !== undefined) slice.searches = searches;
+    if (queries !== undefined) slice.queries = queries;
   });
 }
 
@@ -123,14 +124,9 @@ function record(
   });
 }
 
-/** Where the user's last search on the index stands, unless it was already aggregated into a later one. */
-function lastOfUser(searches: readonly RecordedSearch[], index: string, user: string): number | undefined {
-  for (let i = searches.length - 1; i >= 0; i--) {
-    const search = searches[i];
-    if (search.index === index && search.user === user) return search.aggregatedInto === undefined ? i : undefined;
-  }
-  return undefined;
-}
+/** The key of a user's searches on one index (the searches a keystroke can replace). */
+const userKey = (index: string, user: string) => `${index}\u0000${user}`;
+const userKeyOf = (search: RecordedSearch) => userKey(search.index, search.user);
 
 /** Typing forward or backspacing: one query is a prefix of the other. */
 function isPrefixPair(a: string, b: string): boolean {

@@ -1,4 +1,4 @@
-import type { AnalyticsState, RecordedSearch, StoredEvent } from '../state';
+import { issuedQuery, type AnalyticsState, type RecordedSearch, type StoredEvent } from '../state';
 import { matchesTags } from './tags';
 import { dateOf, type Window } from './window';
 
@@ -31,22 +31,21 @@ export interface SearchFacts {
  * conversions (events tied to their query IDs, or to a query ID of a keystroke they replaced).
  */
 export function collect(state: AnalyticsState, window: Window, visibleBefore: number): SearchFacts[] {
-  const byId = new Map<number, RecordedSearch>();
-  for (const search of state.searches) byId.set(search.id, search);
+  // A search a later keystroke replaced is not counted; its events go to the one that replaced it.
+  const replacedBy = new Map<number, number>();
+  for (const search of state.searches) if (search.replaces !== undefined) replacedBy.set(search.replaces, search.id);
   const facts = new Map<number, SearchFacts>();
   for (const search of state.searches) {
-    if (search.aggregatedInto !== undefined || search.index !== window.index) continue;
+    if (replacedBy.has(search.id) || search.index !== window.index) continue;
     if (search.at >= visibleBefore || search.at < window.from || search.at >= window.to) continue;
     if (!matchesTags(window.tags, search.tags)) continue;
     facts.set(search.id, { search, date: dateOf(search.at), tracked: search.queryID !== undefined, clicks: [], conversions: [], revenue: new Map(), revenueItems: [] });
   }
   const target = (queryID: string | undefined): SearchFacts | undefined => {
     if (queryID === undefined) return undefined;
-    let id = state.queries.get(queryID)?.searchId;
+    let id = issuedQuery(state, queryID)?.searchId;
     // Follow the keystroke chain to the search that was counted.
-    for (let search = id === undefined ? undefined : byId.get(id); search?.aggregatedInto !== undefined; search = byId.get(search.aggregatedInto)) {
-      id = search.aggregatedInto;
-    }
+    for (let next = id === undefined ? undefined : replacedBy.get(id); next !== undefined; next = replacedBy.get(next)) id = next;
     return id === undefined ? undefined : facts.get(id);
   };
   for (const event of state.events) {
