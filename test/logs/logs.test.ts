@@ -81,4 +81,30 @@ describe('API logs', () => {
     expect(logs.map((log: { url: string }) => log.url)).toEqual([`/1/keys/${key}`, '/1/keys', '/1/keys']); // no logs call, refused or not
     expect(logs[0].query_headers).toContain(`x-algolia-api-key: ${key.slice(0, 3)}*****`);
   });
+
+  it('a restored snapshot reads its own log: neither the calls after it nor those of another branch', async () => {
+    const emulator = createEmulator();
+    const urls = async () => ((await emulator.getLogs({ length: 1000 })).logs as { url: string }[]).map((log) => log.url);
+    for (let i = 0; i < 1005; i++) await emulator.getApiKey({ key: `k${i}` }).catch(() => undefined);
+    const before = emulator.snapshot();
+    await emulator.listApiKeys();
+    await emulator.addOrUpdateObject({ indexName: 'a', objectID: '1', body: {} });
+    const after = emulator.snapshot();
+    const newest = await urls();
+    expect(newest.slice(0, 3)).toEqual(['/1/indexes/a/1', '/1/keys', '/1/keys/k1004']);
+    expect(newest.at(-1)).toBe('/1/keys/k7');
+
+    emulator.restore(before);
+    const restored = await urls();
+    expect(restored).toHaveLength(1000);
+    expect([restored[0], restored.at(-1)]).toEqual(['/1/keys/k1004', '/1/keys/k5']);
+    await emulator.getObject({ indexName: 'b', objectID: 'x' }).catch(() => undefined);
+    expect((await urls()).slice(0, 2)).toEqual(['/1/indexes/b/x', '/1/keys/k1004']);
+    expect((await emulator.getLogs({ indexName: 'b' })).logs).toHaveLength(1);
+
+    emulator.restore(after);
+    expect(await urls()).toEqual(newest);
+    expect((await emulator.getLogs({ indexName: 'b' })).logs).toHaveLength(0);
+    expect((await emulator.getLogs({ indexName: 'a' })).logs).toMatchObject([{ url: '/1/indexes/a/1', index: 'a' }]);
+  });
 });

@@ -16,6 +16,22 @@ export function maskKey(value: string): string {
   return value.length <= 3 ? '*'.repeat(value.length) : value.slice(0, 3) + '*'.repeat(value.length - 3);
 }
 
+/** Log record -> its index name (undefined: none), once looked up. */
+const indexes = new WeakMap<LogRecord, string | undefined>();
+
+/**
+ * The index a logged request names (its `{indexName}` path parameter, not `*`). Looked up when
+ * the log is read, not on every request: the router is fixed, so the answer is the same.
+ */
+function logIndex(core: Core, log: LogRecord): string | undefined {
+  if (indexes.has(log)) return indexes.get(log);
+  const match = core.router.match(log.host, log.method, log.path);
+  const name = match && match !== 'method' ? match.params.indexName : undefined;
+  const index = name === '*' ? undefined : name;
+  indexes.set(log, index);
+  return index;
+}
+
 /**
  * Observer: files every answered request in the API log (newest last, the last 1000),
  * except routes marked `logged: false` (the logs call itself).
@@ -27,30 +43,27 @@ export function recordLog(core: Core, event: DispatchEvent): void {
   const headers = Object.entries(req.headers)
     .map(([name, value]) => `${name}: ${SECRET_HEADERS.has(name) ? maskKey(value) : value}`)
     .join('\n');
-  const match = route ? core.router.match(req.host, req.method, req.path) : undefined;
-  const index = match && match !== 'method' ? match.params.indexName : undefined;
   const answer = res.body as { nbHits?: unknown; params?: unknown } | undefined;
   const bodyParams = (req.body as { params?: unknown } | undefined)?.params;
   const record: LogRecord = {
     at: event.at,
+    host: req.host,
     method: req.method,
+    path: req.path,
     status: res.status,
     url: query ? `${req.path}?${query}` : req.path,
     ip: event.auth?.ip ?? req.headers['x-emulator-client-ip'] ?? core.options.clientIp,
     queryBody: req.body === undefined ? '' : (req.bodyText ?? JSON.stringify(req.body)),
     answer: JSON.stringify(res.body ?? null),
     queryHeaders: headers,
-    ...(index !== undefined && index !== '*' ? { index } : {}),
     ...(typeof bodyParams === 'string' ? { queryParams: bodyParams } : query ? { queryParams: query } : {}),
     ...(typeof answer?.nbHits === 'number' ? { nbHits: answer.nbHits } : {}),
     kind: route && typeof route.acl === 'string' && QUERY_ACLS.has(route.acl) ? 'query' : req.method === 'GET' ? 'other' : 'build',
   };
-  // A new frozen array, assigned whole: pushing into the draft would walk all 1000 entries through immer's proxies on every request.
-  const logs = core.state.security.logs;
-  const kept = logs.length >= LOG_CAPACITY ? logs.slice(logs.length - LOG_CAPACITY + 1) : logs.slice();
-  kept.push(Object.freeze(record));
+  // Appended in O(1) outside the draft and assigned whole: immer never walks the log.
+  const logs = core.state.security.logs.append(Object.freeze(record), LOG_CAPACITY);
   core.commit((draft) => {
-    draft.security.logs = Object.freeze(kept) as typeof draft.security.logs;
+    draft.security.logs = logs;
   });
 }
 
@@ -76,16 +89,17 @@ export async function getLogs(ctx: OperationContext) {
   if (!LOG_TYPES.has(type)) throw badRequest(`Parameter \`type\` must be one of all, query, build, error; got "${type}"`);
   const indexName = req.query.indexName;
   const since = core.now() - RETENTION_MS;
-  const selected = [...core.state.security.logs]
+  const selected = core.state.security.logs
+    .toArray()
     .reverse()
     .filter((log) => log.at > since)
-    .filter((log) => indexName === undefined || log.index === indexName)
+    .filter((log) => indexName === undefined || logIndex(core, log) === indexName)
     .filter((log) => type === 'all' || (type === 'error' ? log.status >= 400 : log.kind === type))
     .slice(offset, offset + length);
-  return { logs: await Promise.all(selected.map(toEntry)) };
+  return { logs: await Promise.all(selected.map((log) => toEntry(log, logIndex(core, log)))) };
 }
 
-async function toEntry(log: LogRecord) {
+async function toEntry(log: LogRecord, index: string | undefined) {
   const entry = {
     timestamp: new Date(log.at).toISOString().replace(/\.\d{3}Z$/, 'Z'),
     method: log.method,
@@ -97,7 +111,7 @@ async function toEntry(log: LogRecord) {
     query_headers: log.queryHeaders,
     nb_api_calls: '1',
     processing_time_ms: '1',
-    ...(log.index === undefined ? {} : { index: log.index }),
+    ...(index === undefined ? {} : { index }),
     ...(log.queryParams === undefined ? {} : { query_params: log.queryParams }),
     ...(log.nbHits === undefined ? {} : { query_nb_hits: String(log.nbHits) }),
   };
