@@ -3,7 +3,7 @@ import type { InvertedIndex } from './inverted-index';
 import type { QueryOptions } from './options';
 import type { WordPlan } from './match';
 
-/** The docs a query can match, ascending, with their figures when the postings settle them. */
+/** The docs a query can match, in the order the scan met them (ranking and facets do not depend on it), with their figures when the postings settle them. */
 export interface PostingMatches {
   readonly ids: Int32Array;
   /**
@@ -120,7 +120,6 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
   }
   const kept = touched;
   let n = 0;
-  let ascending = true;
   for (let t = 0; t < count; t++) {
     const doc = touched[t];
     if ((flags[doc] & SPECIAL) === 0) {
@@ -129,11 +128,9 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
       // Two words or more: proximity needs the positions, `evaluate` has them.
       if ((mask & active & ((mask & active) - 1)) !== 0) flags[doc] |= SPECIAL;
     }
-    if (n > 0 && doc < kept[n - 1]) ascending = false;
     kept[n++] = doc;
   }
   const ids = kept.slice(0, n);
-  if (!ascending) ids.sort();
   const settled = new Uint8Array(n);
   const typosOut = new Int32Array(n);
   const firstOut = new Int32Array(n);

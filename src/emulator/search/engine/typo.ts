@@ -12,10 +12,10 @@ export interface FuzzyMatch {
  * that is not a digit costs an edit against an all-digit term, so with more of them than `max`
  * the numbers cannot match and are not walked.
  */
-export function fuzzyVocabulary(vocabulary: Vocabulary, word: string, max: number, prefix: boolean): FuzzyMatch[] {
-  const words = fuzzyTerms(vocabulary.wordTerms(), word, max, prefix);
+export function fuzzyVocabulary(vocabulary: Vocabulary, word: string, max: number, prefix: boolean): readonly FuzzyMatch[] {
+  const words = remembered(vocabulary.wordTerms(), word, max, prefix);
   if (nonDigits(word) > Math.max(max, 0)) return words;
-  const numbers = fuzzyTerms(vocabulary.numberTerms(), word, max, prefix);
+  const numbers = remembered(vocabulary.numberTerms(), word, max, prefix);
   if (numbers.length === 0) return words;
   if (words.length === 0) return numbers;
   const out: FuzzyMatch[] = [];
@@ -25,6 +25,31 @@ export function fuzzyVocabulary(vocabulary: Vocabulary, word: string, max: numbe
     out.push(j >= numbers.length || (i < words.length && words[i].term < numbers[j].term) ? words[i++] : numbers[j++]);
   }
   return out;
+}
+
+/** Walks remembered per term list: a list is replaced (never changed) when terms are added. */
+const walks = new WeakMap<readonly string[], Map<string, readonly FuzzyMatch[]>>();
+/** Distinct walks kept per list before the memo starts over. */
+const WALK_MEMO_SIZE = 4096;
+
+/**
+ * {@link fuzzyTerms}, remembered for the same term list: the same word typed again (keystrokes,
+ * repeated queries) skips the walk. Answers are frozen, shared by every caller.
+ */
+function remembered(terms: readonly string[], word: string, max: number, prefix: boolean): readonly FuzzyMatch[] {
+  let memo = walks.get(terms);
+  if (!memo) {
+    memo = new Map();
+    walks.set(terms, memo);
+  }
+  const key = `${max}${prefix ? '*' : '='}${word}`;
+  let found = memo.get(key);
+  if (!found) {
+    if (memo.size >= WALK_MEMO_SIZE) memo.clear();
+    found = Object.freeze(fuzzyTerms(terms, word, max, prefix));
+    memo.set(key, found);
+  }
+  return found;
 }
 
 function nonDigits(word: string): number {
