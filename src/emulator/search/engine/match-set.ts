@@ -149,14 +149,7 @@ export class MatchSet {
     return keys;
   }
 
-  /** Every entry's insertion order. */
-  orderKeys(): Float64Array {
-    const keys = new Float64Array(this.size);
-    if (this.index) for (let i = 0; i < this.size; i++) keys[i] = this.index.orders[this.docs[i]];
-    else for (let i = 0; i < this.size; i++) keys[i] = this.order(i);
-    return keys;
-  }
-
+  /** Entry `i`'s insertion order (ranking's last tie-break). */
   order(i: number): number {
     return this.index ? this.index.orders[this.docs[i]] : this.built[i]!.info.doc.order;
   }

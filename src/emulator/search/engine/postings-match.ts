@@ -21,15 +21,20 @@ export interface PostingMatches {
 const MAX_WORDS = 30;
 
 /**
- * Per doc id, reused across queries: a generation stamp says whether a doc's entries are current.
- * Typed arrays by doc id, not lists grown per touched doc, so the scan writes numbers in place.
+ * Per doc id, reused across queries, {@link STRIDE} cells side by side (one cache line per doc
+ * instead of one per field: the scan reads docs in no useful memory order): a generation stamp
+ * saying whether the doc's cells are current, the mask of query words it holds, its best typo
+ * count with flags above it, and its first matched word.
  */
-let stamp = new Int32Array(0);
-let masks = new Int32Array(0);
-let typos = new Int32Array(0);
-let first = new Int32Array(0);
-/** Bits: 1 exact, 2 exact in a single-word string, 4 must go through `evaluate`. */
-let flags = new Uint8Array(0);
+let cells = new Int32Array(0);
+const STRIDE = 4;
+const STAMP = 0;
+const MASK = 1;
+const TYPO_FLAGS = 2;
+const FIRST = 3;
+/** Typo counts sit in the low bits of TYPO_FLAGS; flags from this bit on. */
+const FLAG_SHIFT = 16;
+const TYPO_BITS = (1 << FLAG_SHIFT) - 1;
 let generation = 0;
 /** Per doc id: how many of a group's terms it holds (see {@link holdingAll}). */
 let held = new Int32Array(0);
@@ -38,9 +43,10 @@ let heldRound = 0;
 /** Docs entered this round, in entry order. */
 let touched = new Int32Array(0);
 
-const EXACT = 1;
-const WHOLE = 2;
-const SPECIAL = 4;
+/** Flags: exact, exact in a single-word string, must go through `evaluate`. */
+const EXACT = 1 << FLAG_SHIFT;
+const WHOLE = 2 << FLAG_SHIFT;
+const SPECIAL = 4 << FLAG_SHIFT;
 const NONE = 0x7fffffff;
 
 /**
@@ -62,13 +68,9 @@ export function postingsApply(index: InvertedIndex, plans: readonly WordPlan[]):
  */
 export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], rules: readonly AttributeRule[], options: QueryOptions, attributeOn: boolean): PostingMatches {
   const limit = index.docCount;
-  if (stamp.length < limit) {
-    const size = Math.max(limit, stamp.length * 2);
-    stamp = new Int32Array(size);
-    masks = new Int32Array(size);
-    typos = new Int32Array(size);
-    first = new Int32Array(size);
-    flags = new Uint8Array(size);
+  if (touched.length < limit) {
+    const size = Math.max(limit, touched.length * 2);
+    cells = new Int32Array(size * STRIDE);
     held = new Int32Array(size);
     heldGeneration = new Int32Array(size);
     touched = new Int32Array(size);
@@ -78,13 +80,13 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
   const gen = ++generation;
   let count = 0;
   const enter = (doc: number): void => {
-    if (stamp[doc] === gen) return;
-    stamp[doc] = gen;
+    const at = doc * STRIDE;
+    if (cells[at + STAMP] === gen) return;
+    cells[at + STAMP] = gen;
     touched[count++] = doc;
-    masks[doc] = 0;
-    typos[doc] = NONE;
-    first[doc] = NONE;
-    flags[doc] = 0;
+    cells[at + MASK] = 0;
+    cells[at + TYPO_FLAGS] = TYPO_BITS;
+    cells[at + FIRST] = NONE;
   };
   let excluded = 0;
   let required = 0;
@@ -104,7 +106,7 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
     for (const group of groups) {
       for (const doc of holdingAll(index, group)) {
         enter(doc);
-        flags[doc] |= SPECIAL;
+        cells[doc * STRIDE + TYPO_FLAGS] |= SPECIAL;
       }
     }
   }
@@ -122,11 +124,12 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
   let n = 0;
   for (let t = 0; t < count; t++) {
     const doc = touched[t];
-    if ((flags[doc] & SPECIAL) === 0) {
-      const mask = masks[doc];
+    const at = doc * STRIDE;
+    if ((cells[at + TYPO_FLAGS] & SPECIAL) === 0) {
+      const mask = cells[at + MASK];
       if ((mask & excluded) !== 0 || (mask & required) !== required || (mask & active) === 0) continue;
       // Two words or more: proximity needs the positions, `evaluate` has them.
-      if ((mask & active & ((mask & active) - 1)) !== 0) flags[doc] |= SPECIAL;
+      if ((mask & active & ((mask & active) - 1)) !== 0) cells[at + TYPO_FLAGS] |= SPECIAL;
     }
     kept[n++] = doc;
   }
@@ -138,14 +141,14 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
   const singleWordQuery = (active & (active - 1)) === 0;
   const mode = options.exactOnSingleWordQuery;
   for (let k = 0; k < n; k++) {
-    const doc = ids[k];
-    const flag = flags[doc];
-    if ((flag & SPECIAL) !== 0) continue;
+    const at = ids[k] * STRIDE;
+    const typoFlags = cells[at + TYPO_FLAGS];
+    if ((typoFlags & SPECIAL) !== 0) continue;
     settled[k] = 1;
-    typosOut[k] = typos[doc];
-    firstOut[k] = first[doc] === NONE ? 0 : first[doc];
-    const exact = (flag & EXACT) !== 0 ? 1 : 0;
-    exactOut[k] = !singleWordQuery ? exact : mode === 'none' ? 0 : mode === 'attribute' ? ((flag & WHOLE) !== 0 ? 1 : 0) : exact > 0 && longWord ? 1 : 0;
+    typosOut[k] = typoFlags & TYPO_BITS;
+    firstOut[k] = cells[at + FIRST] === NONE ? 0 : cells[at + FIRST];
+    const exact = (typoFlags & EXACT) !== 0 ? 1 : 0;
+    exactOut[k] = !singleWordQuery ? exact : mode === 'none' ? 0 : mode === 'attribute' ? ((typoFlags & WHOLE) !== 0 ? 1 : 0) : exact > 0 && longWord ? 1 : 0;
   }
   return { ids, settled, typos: typosOut, firstMatchedWord: firstOut, exactWords: exactOut };
 }
@@ -203,7 +206,8 @@ function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boo
     const typo = alt.typos;
     for (let k = 0; k < docs.length; k++) {
       const doc = docs[k];
-      if (stamp[doc] !== gen) {
+      const at = doc * STRIDE;
+      if (cells[at + STAMP] !== gen) {
         if (!admits) continue;
         if (!live && index.doc(doc) === undefined) continue;
       }
@@ -211,12 +215,14 @@ function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boo
       const path = code >>> 11;
       const from = base[path];
       if (from < 0) continue;
-      if (stamp[doc] !== gen) enter(doc);
-      masks[doc] |= bit;
-      if (typo < typos[doc]) typos[doc] = typo;
-      if (exactHere[path] === 1) flags[doc] |= (code & 1) === 1 ? EXACT | WHOLE : EXACT;
+      if (cells[at + STAMP] !== gen) enter(doc);
+      cells[at + MASK] |= bit;
+      let typoFlags = cells[at + TYPO_FLAGS];
+      if (typo < (typoFlags & TYPO_BITS)) typoFlags = (typoFlags & ~TYPO_BITS) | typo;
+      if (exactHere[path] === 1) typoFlags |= (code & 1) === 1 ? EXACT | WHOLE : EXACT;
+      cells[at + TYPO_FLAGS] = typoFlags;
       const value = ordered[path] === 1 ? from + ((code >>> 1) & 1023) : from;
-      if (value < first[doc]) first[doc] = value;
+      if (value < cells[at + FIRST]) cells[at + FIRST] = value;
     }
   }
 }

@@ -11,10 +11,10 @@ type Column = { readonly numbers: Float64Array } | { readonly values: readonly (
 /**
  * The ranked matches of a query. Every criterion (the `ranking` list, typo forced first with
  * typoTolerance min/strict, `custom` expanded to the re-rank score then `customRanking` (the
- * re-rank score last without `custom`), then insertion order) becomes keys computed once per
- * candidate, so comparing two candidates reads arrays instead of records: consecutive
- * small-integer criteria share one packed column (see {@link Packer}), criteria with one value
- * everywhere are dropped. Insertion order is unique, so the order is total and {@link top} (a
+ * re-rank score last without `custom`)) becomes keys computed once per candidate, so comparing
+ * two candidates reads arrays instead of records: consecutive small-integer criteria share one
+ * packed column (see {@link Packer}), criteria with one value everywhere are dropped. Insertion
+ * order breaks the remaining ties; it is unique, so the order is total and {@link top} (a
  * bounded heap) equals sorting everything and slicing.
  */
 export class Ranking {
@@ -58,7 +58,7 @@ export class Ranking {
       }
     }
     if (!ranking.includes('custom')) rerank();
-    columns.push(...packer.flush(), { numbers: set.orderKeys() });
+    columns.push(...packer.flush());
     this.columns = columns;
     const keys = columns.map((column) => ('numbers' in column ? column.numbers : undefined));
     this.keys = keys.every((key) => key !== undefined) ? (keys as Float64Array[]) : undefined;
@@ -76,7 +76,7 @@ export class Ranking {
         const y = keys[c][j];
         if (x !== y) return x < y ? -1 : 1;
       }
-      return 0;
+      return this.byOrder(i, j);
     }
     for (const column of this.columns) {
       if ('numbers' in column) {
@@ -88,7 +88,12 @@ export class Ranking {
         if (result !== 0) return result;
       }
     }
-    return 0;
+    return this.byOrder(i, j);
+  }
+
+  /** The last tie-break, insertion order: read only for entries every criterion ties (few), not as a column. */
+  private byOrder(i: number, j: number): number {
+    return this.set.order(i) - this.set.order(j);
   }
 
   /** The first `k` candidates in ranking order (all of them by default). */
