@@ -21,28 +21,27 @@ export interface PostingMatches {
 const MAX_WORDS = 30;
 
 /**
- * Per doc id, reused across queries, {@link STRIDE} cells side by side (one cache line per doc
- * instead of one per field: the scan reads docs in no useful memory order): a generation stamp
- * saying whether the doc's cells are current, the mask of query words it holds, its best typo
- * count with flags above it, and its first matched word.
+ * Scratch reused across queries. Per doc id, two cells side by side: a generation stamp saying
+ * whether the doc entered this round, and its slot. Per slot (docs in the order they entered,
+ * which for the first word is ascending doc id): the doc, the mask of query words it holds, its
+ * best typo count with flags above it, and its first matched word. Only the stamp lookup is
+ * random access; everything after it reads and writes the slots in order.
  */
 let cells = new Int32Array(0);
-const STRIDE = 4;
-const STAMP = 0;
-const MASK = 1;
-const TYPO_FLAGS = 2;
-const FIRST = 3;
-/** Typo counts sit in the low bits of TYPO_FLAGS; flags from this bit on. */
-const FLAG_SHIFT = 16;
-const TYPO_BITS = (1 << FLAG_SHIFT) - 1;
+let slotDocs = new Int32Array(0);
+let slotMasks = new Int32Array(0);
+let slotTypoFlags = new Int32Array(0);
+let slotFirst = new Int32Array(0);
+let entered = 0;
 let generation = 0;
 /** Per doc id: how many of a group's terms it holds (see {@link holdingAll}). */
 let held = new Int32Array(0);
 let heldGeneration = new Int32Array(0);
 let heldRound = 0;
-/** Docs entered this round, in entry order. */
-let touched = new Int32Array(0);
 
+/** Typo counts sit in the low bits of a slot's typo flags; flags from this bit on. */
+const FLAG_SHIFT = 16;
+const TYPO_BITS = (1 << FLAG_SHIFT) - 1;
 /** Flags: exact, exact in a single-word string, must go through `evaluate`. */
 const EXACT = 1 << FLAG_SHIFT;
 const WHOLE = 2 << FLAG_SHIFT;
@@ -68,26 +67,20 @@ export function postingsApply(index: InvertedIndex, plans: readonly WordPlan[]):
  */
 export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], rules: readonly AttributeRule[], options: QueryOptions, attributeOn: boolean): PostingMatches {
   const limit = index.docCount;
-  if (touched.length < limit) {
-    const size = Math.max(limit, touched.length * 2);
-    cells = new Int32Array(size * STRIDE);
+  if (slotDocs.length < limit) {
+    const size = Math.max(limit, slotDocs.length * 2);
+    cells = new Int32Array(size * 2);
+    slotDocs = new Int32Array(size);
+    slotMasks = new Int32Array(size);
+    slotTypoFlags = new Int32Array(size);
+    slotFirst = new Int32Array(size);
     held = new Int32Array(size);
     heldGeneration = new Int32Array(size);
-    touched = new Int32Array(size);
     generation = 0;
     heldRound = 0;
   }
   const gen = ++generation;
-  let count = 0;
-  const enter = (doc: number): void => {
-    const at = doc * STRIDE;
-    if (cells[at + STAMP] === gen) return;
-    cells[at + STAMP] = gen;
-    touched[count++] = doc;
-    cells[at + MASK] = 0;
-    cells[at + TYPO_FLAGS] = TYPO_BITS;
-    cells[at + FIRST] = NONE;
-  };
+  entered = 0;
   let excluded = 0;
   let required = 0;
   let active = 0;
@@ -105,8 +98,8 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
     const groups = [...plan.concat.map((term) => [term]), ...plan.splits, ...plan.phrases.map((phrase) => phrase.words)];
     for (const group of groups) {
       for (const doc of holdingAll(index, group)) {
-        enter(doc);
-        cells[doc * STRIDE + TYPO_FLAGS] |= SPECIAL;
+        if (cells[doc * 2] !== gen) enter(doc, gen);
+        slotTypoFlags[cells[doc * 2 + 1]] |= SPECIAL;
       }
     }
   }
@@ -114,43 +107,74 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
   // The opener first, excluded words last: words that do not admit docs must find them all entered.
   const rank = (i: number) => (i === opener ? 0 : plans[i].word.excluded ? 2 : 1);
   const order = plans.map((_, i) => i).sort((a, b) => rank(a) - rank(b) || a - b);
-  const rounds = { gen, enter, rules, attributeOn };
   for (const i of order) {
     // Without a required word, every active word admits docs; excluded words never do.
     const admits = !plans[i].word.excluded && (opener < 0 || i === opener);
-    scanWord(index, plans[i], 1 << i, admits, rounds);
+    scanWord(index, plans[i], 1 << i, admits, gen, rules, attributeOn);
   }
-  const kept = touched;
-  let n = 0;
-  for (let t = 0; t < count; t++) {
-    const doc = touched[t];
-    const at = doc * STRIDE;
-    if ((cells[at + TYPO_FLAGS] & SPECIAL) === 0) {
-      const mask = cells[at + MASK];
-      if ((mask & excluded) !== 0 || (mask & required) !== required || (mask & active) === 0) continue;
-      // Two words or more: proximity needs the positions, `evaluate` has them.
-      if ((mask & active & ((mask & active) - 1)) !== 0) cells[at + TYPO_FLAGS] |= SPECIAL;
-    }
-    kept[n++] = doc;
-  }
-  const ids = kept.slice(0, n);
-  const settled = new Uint8Array(n);
-  const typosOut = new Int32Array(n);
-  const firstOut = new Int32Array(n);
-  const exactOut = new Int32Array(n);
   const singleWordQuery = (active & (active - 1)) === 0;
   const mode = options.exactOnSingleWordQuery;
-  for (let k = 0; k < n; k++) {
-    const at = ids[k] * STRIDE;
-    const typoFlags = cells[at + TYPO_FLAGS];
-    if ((typoFlags & SPECIAL) !== 0) continue;
-    settled[k] = 1;
-    typosOut[k] = typoFlags & TYPO_BITS;
-    firstOut[k] = cells[at + FIRST] === NONE ? 0 : cells[at + FIRST];
-    const exact = (typoFlags & EXACT) !== 0 ? 1 : 0;
-    exactOut[k] = !singleWordQuery ? exact : mode === 'none' ? 0 : mode === 'attribute' ? ((typoFlags & WHOLE) !== 0 ? 1 : 0) : exact > 0 && longWord ? 1 : 0;
+  const exactMode = !singleWordQuery ? EXACT_ANY : mode === 'none' ? EXACT_NEVER : mode === 'attribute' ? EXACT_WHOLE : longWord ? EXACT_ANY : EXACT_NEVER;
+  return collect(slotDocs, slotMasks, slotTypoFlags, slotFirst, entered, { excluded, required, active }, exactMode);
+}
+
+/** How a settled doc's exactness counts (see `exactOnSingleWordQuery`). */
+const EXACT_ANY = 0;
+const EXACT_NEVER = 1;
+const EXACT_WHOLE = 2;
+
+/** Gives doc `doc` the next slot of this round. */
+function enter(doc: number, gen: number): void {
+  const slot = entered++;
+  cells[doc * 2] = gen;
+  cells[doc * 2 + 1] = slot;
+  slotDocs[slot] = doc;
+  slotMasks[slot] = 0;
+  slotTypoFlags[slot] = TYPO_BITS;
+  slotFirst[slot] = NONE;
+}
+
+/**
+ * The slots the query matches (or must evaluate), in slot order, with the one-word figures of
+ * the settled ones. Takes its arrays as arguments so the loop runs on locals.
+ */
+function collect(
+  docs: Int32Array,
+  masks: Int32Array,
+  typoFlags: Int32Array,
+  first: Int32Array,
+  count: number,
+  words: { readonly excluded: number; readonly required: number; readonly active: number },
+  exactMode: number,
+): PostingMatches {
+  const { excluded, required, active } = words;
+  const ids = new Int32Array(count);
+  const settled = new Uint8Array(count);
+  const typos = new Int32Array(count);
+  const firstOut = new Int32Array(count);
+  const exact = new Int32Array(count);
+  let n = 0;
+  for (let slot = 0; slot < count; slot++) {
+    const flags = typoFlags[slot];
+    ids[n] = docs[slot];
+    if ((flags & SPECIAL) !== 0) {
+      n++;
+      continue;
+    }
+    const mask = masks[slot];
+    if ((mask & excluded) !== 0 || (mask & required) !== required || (mask & active) === 0) continue;
+    // Two words or more: proximity needs the positions, `evaluate` has them.
+    if ((mask & active & ((mask & active) - 1)) !== 0) {
+      n++;
+      continue;
+    }
+    settled[n] = 1;
+    typos[n] = flags & TYPO_BITS;
+    firstOut[n] = first[slot] === NONE ? 0 : first[slot];
+    exact[n] = exactMode === EXACT_NEVER ? 0 : (flags & (exactMode === EXACT_WHOLE ? WHOLE : EXACT)) !== 0 ? 1 : 0;
+    n++;
   }
-  return { ids, settled, typos: typosOut, firstMatchedWord: firstOut, exactWords: exactOut };
+  return { ids: ids.subarray(0, n), settled: settled.subarray(0, n), typos: typos.subarray(0, n), firstMatchedWord: firstOut.subarray(0, n), exactWords: exact.subarray(0, n) };
 }
 
 /** The required word whose alternatives have the fewest occurrences. */
@@ -172,26 +196,19 @@ function rarestRequired(index: InvertedIndex, plans: readonly WordPlan[]): numbe
   return best;
 }
 
-interface Round {
-  readonly gen: number;
-  readonly enter: (doc: number) => void;
-  readonly rules: readonly AttributeRule[];
-  readonly attributeOn: boolean;
-}
-
 /** The attribute rules as an alternative meets them, per path id, so the scan reads numbers only. */
 let base = new Int32Array(16);
 let ordered = new Uint8Array(16);
 let exactHere = new Uint8Array(16);
 
 /** Files one word's occurrences: its bit, best typo count, first matched word and exactness per doc. */
-function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boolean, { gen, enter, rules, attributeOn }: Round): void {
+function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boolean, gen: number, rules: readonly AttributeRule[], attributeOn: boolean): void {
   if (base.length < rules.length) {
     base = new Int32Array(rules.length * 2);
     ordered = new Uint8Array(rules.length * 2);
     exactHere = new Uint8Array(rules.length * 2);
   }
-  const live = !index.hasTombstones;
+  const tombstoned = index.hasTombstones ? index : null;
   for (const [term, alt] of plan.alts) {
     const termId = index.termId(term);
     if (termId < 0) continue;
@@ -203,26 +220,23 @@ function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boo
       exactHere[p] = alt.exact && !rule.noExact ? 1 : 0;
     }
     const { docs, codes } = index.flat(termId);
-    const typo = alt.typos;
     for (let k = 0; k < docs.length; k++) {
       const doc = docs[k];
-      const at = doc * STRIDE;
-      if (cells[at + STAMP] !== gen) {
-        if (!admits) continue;
-        if (!live && index.doc(doc) === undefined) continue;
-      }
+      const fresh = cells[doc * 2] !== gen;
+      if (fresh && (!admits || (tombstoned !== null && tombstoned.doc(doc) === undefined))) continue;
       const code = codes[k];
       const path = code >>> 11;
       const from = base[path];
       if (from < 0) continue;
-      if (cells[at + STAMP] !== gen) enter(doc);
-      cells[at + MASK] |= bit;
-      let typoFlags = cells[at + TYPO_FLAGS];
-      if (typo < (typoFlags & TYPO_BITS)) typoFlags = (typoFlags & ~TYPO_BITS) | typo;
-      if (exactHere[path] === 1) typoFlags |= (code & 1) === 1 ? EXACT | WHOLE : EXACT;
-      cells[at + TYPO_FLAGS] = typoFlags;
+      if (fresh) enter(doc, gen);
+      const slot = cells[doc * 2 + 1];
+      slotMasks[slot] |= bit;
+      let flags = slotTypoFlags[slot];
+      if (alt.typos < (flags & TYPO_BITS)) flags = (flags & ~TYPO_BITS) | alt.typos;
+      if (exactHere[path] === 1) flags |= (code & 1) === 1 ? EXACT | WHOLE : EXACT;
+      slotTypoFlags[slot] = flags;
       const value = ordered[path] === 1 ? from + ((code >>> 1) & 1023) : from;
-      if (value < cells[at + FIRST]) cells[at + FIRST] = value;
+      if (value < slotFirst[slot]) slotFirst[slot] = value;
     }
   }
 }
