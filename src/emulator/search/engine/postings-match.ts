@@ -21,19 +21,20 @@ export interface PostingMatches {
 const MAX_WORDS = 30;
 
 /**
- * Scratch reused across queries. Per doc id, two cells side by side: a generation stamp saying
- * whether the doc entered this round, and its slot. Per slot (docs in the order they entered,
- * which for the first word is ascending doc id): the doc, the mask of query words it holds, its
- * best typo count with flags above it, and its first matched word. Only the stamp lookup is
- * random access; everything after it reads and writes the slots in order.
+ * Scratch reused across queries. Per doc id: a bit saying whether the doc entered this round
+ * (the bitmap stays in cache where an array per doc would not: docs come in no memory order),
+ * and its slot, written when it enters and read back only when another term meets it again.
+ * Per slot (docs in the order they entered, which for the first word is ascending doc id): the
+ * doc, the mask of query words it holds, its best typo count with flags above it, and its first
+ * matched word, read and written in order.
  */
-let cells = new Int32Array(0);
+let seen = new Int32Array(0);
+let slotOfDoc = new Int32Array(0);
 let slotDocs = new Int32Array(0);
 let slotMasks = new Int32Array(0);
 let slotTypoFlags = new Int32Array(0);
 let slotFirst = new Int32Array(0);
 let entered = 0;
-let generation = 0;
 /** Per doc id: how many of a group's terms it holds (see {@link holdingAll}). */
 let held = new Int32Array(0);
 let heldGeneration = new Int32Array(0);
@@ -69,17 +70,20 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
   const limit = index.docCount;
   if (slotDocs.length < limit) {
     const size = Math.max(limit, slotDocs.length * 2);
-    cells = new Int32Array(size * 2);
+    seen = new Int32Array((size >>> 5) + 1);
+    slotOfDoc = new Int32Array(size);
     slotDocs = new Int32Array(size);
     slotMasks = new Int32Array(size);
     slotTypoFlags = new Int32Array(size);
     slotFirst = new Int32Array(size);
     held = new Int32Array(size);
     heldGeneration = new Int32Array(size);
-    generation = 0;
     heldRound = 0;
+  } else {
+    // Clears the previous round's bits: a few thousand words, or the docs it entered when fewer.
+    if (entered * 4 < seen.length) for (let slot = 0; slot < entered; slot++) seen[slotDocs[slot] >>> 5] = 0;
+    else seen.fill(0);
   }
-  const gen = ++generation;
   entered = 0;
   let excluded = 0;
   let required = 0;
@@ -98,8 +102,7 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
     const groups = [...plan.concat.map((term) => [term]), ...plan.splits, ...plan.phrases.map((phrase) => phrase.words)];
     for (const group of groups) {
       for (const doc of holdingAll(index, group)) {
-        if (cells[doc * 2] !== gen) enter(doc, gen);
-        slotTypoFlags[cells[doc * 2 + 1]] |= SPECIAL;
+        slotTypoFlags[(seen[doc >>> 5] & (1 << (doc & 31))) === 0 ? enter(doc) : slotOfDoc[doc]] |= SPECIAL;
       }
     }
   }
@@ -110,7 +113,7 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
   for (const i of order) {
     // Without a required word, every active word admits docs; excluded words never do.
     const admits = !plans[i].word.excluded && (opener < 0 || i === opener);
-    scanWord(index, plans[i], 1 << i, admits, gen, rules, attributeOn);
+    scanWord(index, plans[i], 1 << i, admits, rules, attributeOn);
   }
   const singleWordQuery = (active & (active - 1)) === 0;
   const mode = options.exactOnSingleWordQuery;
@@ -123,15 +126,16 @@ const EXACT_ANY = 0;
 const EXACT_NEVER = 1;
 const EXACT_WHOLE = 2;
 
-/** Gives doc `doc` the next slot of this round. */
-function enter(doc: number, gen: number): void {
+/** Gives doc `doc` the next slot of this round; answers the slot. */
+function enter(doc: number): number {
   const slot = entered++;
-  cells[doc * 2] = gen;
-  cells[doc * 2 + 1] = slot;
+  seen[doc >>> 5] |= 1 << (doc & 31);
+  slotOfDoc[doc] = slot;
   slotDocs[slot] = doc;
   slotMasks[slot] = 0;
   slotTypoFlags[slot] = TYPO_BITS;
   slotFirst[slot] = NONE;
+  return slot;
 }
 
 /**
@@ -202,7 +206,7 @@ let ordered = new Uint8Array(16);
 let exactHere = new Uint8Array(16);
 
 /** Files one word's occurrences: its bit, best typo count, first matched word and exactness per doc. */
-function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boolean, gen: number, rules: readonly AttributeRule[], attributeOn: boolean): void {
+function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boolean, rules: readonly AttributeRule[], attributeOn: boolean): void {
   if (base.length < rules.length) {
     base = new Int32Array(rules.length * 2);
     ordered = new Uint8Array(rules.length * 2);
@@ -220,16 +224,22 @@ function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boo
       exactHere[p] = alt.exact && !rule.noExact ? 1 : 0;
     }
     const { docs, codes } = index.flat(termId);
+    // A doc's occurrences of a term are adjacent: its slot is looked up once per run of them.
+    let lastDoc = -1;
+    let slot = -1;
     for (let k = 0; k < docs.length; k++) {
       const doc = docs[k];
-      const fresh = cells[doc * 2] !== gen;
-      if (fresh && (!admits || (tombstoned !== null && tombstoned.doc(doc) === undefined))) continue;
       const code = codes[k];
       const path = code >>> 11;
       const from = base[path];
       if (from < 0) continue;
-      if (fresh) enter(doc, gen);
-      const slot = cells[doc * 2 + 1];
+      if (doc !== lastDoc) {
+        if ((seen[doc >>> 5] & (1 << (doc & 31))) !== 0) slot = slotOfDoc[doc];
+        else if (admits && (tombstoned === null || tombstoned.doc(doc) !== undefined)) slot = enter(doc);
+        else slot = -1;
+        lastDoc = doc;
+      }
+      if (slot < 0) continue;
       slotMasks[slot] |= bit;
       let flags = slotTypoFlags[slot];
       if (alt.typos < (flags & TYPO_BITS)) flags = (flags & ~TYPO_BITS) | alt.typos;
