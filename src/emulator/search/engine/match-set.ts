@@ -154,15 +154,18 @@ export class MatchSet {
     return this.index ? this.index.orders[this.docs[i]] : this.built[i]!.info.doc.order;
   }
 
-  /** Every entry's value of `path` as a numeric ranking column, or undefined when it must be compared as values (strings). */
-  numericSortColumn(path: string, ascending: boolean): Float64Array | undefined {
-    return this.index ? numericSortColumn(this.index, path, this.docs.subarray(0, this.size), ascending) : undefined;
+  /**
+   * The value of `path` of each of `entries` as a numeric ranking column, or undefined when it
+   * must be compared as values (strings).
+   */
+  numericSortColumn(path: string, ascending: boolean, entries: readonly number[]): Float64Array | undefined {
+    return this.index ? numericSortColumn(this.index, path, entries.map((i) => this.docs[i]), ascending) : undefined;
   }
 
-  /** Every entry's sortable value of `path` (custom ranking, sort criteria). */
-  sortValues(path: string): (number | string | undefined)[] {
-    if (this.index) return sortValues(this.index, path, this.docs.subarray(0, this.size));
-    return this.built.map((candidate) => sortable(readPath(candidate!.info.doc.record, path)));
+  /** The sortable value of `path` of each of `entries` (custom ranking, sort criteria). */
+  sortValues(path: string, entries: readonly number[]): (number | string | undefined)[] {
+    if (this.index) return sortValues(this.index, path, entries.map((i) => this.docs[i]));
+    return entries.map((i) => sortable(readPath(this.built[i]!.info.doc.record, path)));
   }
 
   /** The entries `keep` accepts, in order. */

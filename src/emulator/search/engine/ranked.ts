@@ -9,17 +9,32 @@ import { compareValues, SORT, type Candidate } from './rank';
 type Column = { readonly numbers: Float64Array } | { readonly values: readonly (number | string | undefined)[]; readonly ascending: boolean };
 
 /**
+ * An attribute criterion (custom ranking, `asc()`/`desc()`): its values are read by doc id in no
+ * memory order, so only for the entries that can still reach the page (see {@link Ranking.pool}).
+ */
+interface Deferred {
+  readonly path: string;
+  readonly ascending: boolean;
+  /** The values read so far, by entry (unread entries hold anything). */
+  column?: Column;
+}
+
+/**
  * The ranked matches of a query. Every criterion (the `ranking` list, typo forced first with
  * typoTolerance min/strict, `custom` expanded to the re-rank score then `customRanking` (the
  * re-rank score last without `custom`)) becomes keys computed once per candidate, so comparing
  * two candidates reads arrays instead of records: consecutive small-integer criteria share one
- * packed column (see {@link Packer}), criteria with one value everywhere are dropped. Insertion
+ * packed column (see {@link Packer}), criteria with one value everywhere are dropped, attribute
+ * criteria are read only for entries that can still reach the page (see {@link pool}). Insertion
  * order breaks the remaining ties; it is unique, so the order is total and {@link top} (a
  * bounded heap) equals sorting everything and slicing.
  */
 export class Ranking {
-  private readonly columns: Column[];
+  private readonly columns: (Column | Deferred)[];
   readonly set: MatchSet;
+  /** Entries whose deferred columns are read. */
+  private readonly ready: Uint8Array;
+  private deferred: Deferred[] = [];
 
   constructor(options: QueryOptions, matches: MatchSet | readonly Candidate[]) {
     const set = matches instanceof MatchSet ? matches : MatchSet.of(matches);
@@ -32,15 +47,20 @@ export class Ranking {
       if (at !== 0) ranking.unshift('typo');
     }
     const packer = new Packer(n);
-    const columns: Column[] = [];
+    const columns: (Column | Deferred)[] = [];
     const push = (column: Column | undefined) => {
       if (!column || constant(column)) return;
       columns.push(...packer.flush(), column);
     };
+    const defer = (path: string, ascending: boolean) => {
+      const deferred: Deferred = { path, ascending };
+      this.deferred.push(deferred);
+      columns.push(...packer.flush(), deferred);
+    };
     const rerank = () => push(set.hasRerank() ? { numbers: set.rerankKeys() } : undefined);
     for (const criterion of ranking) {
       const sort = SORT.exec(criterion);
-      if (sort) push(attributeColumn(set, sort[2], sort[1] === 'asc'));
+      if (sort) defer(sort[2], sort[1] === 'asc');
       else if (criterion === 'typo') packer.add(set.typos, 1);
       else if (criterion === 'geo') push(set.geo.length > 0 ? numbers(n, (i) => set.geo[i]?.bucket ?? 0) : undefined);
       else if (criterion === 'words') packer.add(set.words, -1);
@@ -53,21 +73,21 @@ export class Ranking {
         rerank();
         for (const entry of options.customRanking) {
           const custom = SORT.exec(entry);
-          if (custom) push(attributeColumn(set, custom[2], custom[1] === 'asc'));
+          if (custom) defer(custom[2], custom[1] === 'asc');
         }
       }
     }
     if (!ranking.includes('custom')) rerank();
     columns.push(...packer.flush());
     this.columns = columns;
-    const keys = columns.map((column) => ('numbers' in column ? column.numbers : undefined));
-    this.keys = keys.every((key) => key !== undefined) ? (keys as Float64Array[]) : undefined;
+    this.ready = new Uint8Array(this.deferred.length > 0 ? n : 0);
+    this.keys = numericKeys(columns);
   }
 
-  /** The columns when all are numeric (the usual case): compared in a tight loop. */
-  private readonly keys: readonly Float64Array[] | undefined;
+  /** The columns when all are numeric and read (the usual case): compared in a tight loop. */
+  private keys: readonly Float64Array[] | undefined;
 
-  /** Negative when candidate `i` ranks before candidate `j`. */
+  /** Negative when candidate `i` ranks before candidate `j` (their deferred columns read). */
   compare(i: number, j: number): number {
     const keys = this.keys;
     if (keys) {
@@ -78,17 +98,8 @@ export class Ranking {
       }
       return this.byOrder(i, j);
     }
-    for (const column of this.columns) {
-      if ('numbers' in column) {
-        const x = column.numbers[i];
-        const y = column.numbers[j];
-        if (x !== y) return x < y ? -1 : 1;
-      } else {
-        const result = compareValues(column.values[i], column.values[j], column.ascending);
-        if (result !== 0) return result;
-      }
-    }
-    return this.byOrder(i, j);
+    const result = compareColumns(this.columns, this.columns.length, i, j);
+    return result !== 0 ? result : this.byOrder(i, j);
   }
 
   /** The last tie-break, insertion order: read only for entries every criterion ties (few), not as a column. */
@@ -98,61 +109,145 @@ export class Ranking {
 
   /** The first `k` candidates in ranking order (all of them by default). */
   top(k = Infinity): Candidate[] {
-    const n = this.set.count;
-    const count = Math.min(k, n);
+    const count = Math.min(k, this.set.count);
+    const pool = this.pool(count);
     const compare = (i: number, j: number) => this.compare(i, j);
     let chosen: number[];
-    if (count * 4 >= n) {
-      chosen = Array.from({ length: n }, (_, i) => i).sort(compare);
+    if (count * 4 >= pool.length) {
+      chosen = pool.sort(compare);
       chosen.length = count;
     } else {
-      chosen = this.select(count).sort(compare);
+      chosen = select(pool, count, compare).sort(compare);
     }
     return chosen.map((i) => this.set.candidate(i));
   }
 
-  /** The `count` best candidate indexes, unordered: a max-heap whose root is the worst kept. */
-  private select(count: number): number[] {
-    const heap: number[] = [];
-    if (count === 0) return heap;
+  /**
+   * The entries that can be among the first `count`, with their deferred columns read: when the
+   * columns before the first deferred one rank at least `count` entries ahead of some others
+   * (say typo, attribute and exactness before the custom ranking), those others cannot reach the
+   * page, and their attribute values are never read.
+   */
+  private pool(count: number): number[] {
     const n = this.set.count;
-    for (let i = 0; i < n; i++) {
-      if (heap.length < count) {
-        heap.push(i);
-        let at = heap.length - 1;
-        while (at > 0) {
-          const parent = (at - 1) >> 1;
-          if (this.compare(heap[at], heap[parent]) <= 0) break;
-          [heap[at], heap[parent]] = [heap[parent], heap[at]];
-          at = parent;
-        }
-      } else if (this.compare(i, heap[0]) < 0) {
-        heap[0] = i;
-        let at = 0;
-        for (;;) {
-          const left = 2 * at + 1;
-          const right = left + 1;
-          let worst = at;
-          if (left < count && this.compare(heap[left], heap[worst]) > 0) worst = left;
-          if (right < count && this.compare(heap[right], heap[worst]) > 0) worst = right;
-          if (worst === at) break;
-          [heap[at], heap[worst]] = [heap[worst], heap[at]];
-          at = worst;
-        }
+    const all = Array.from({ length: n }, (_, i) => i);
+    if (this.deferred.length === 0) return all;
+    const cut = this.columns.findIndex((column) => this.deferred.includes(column as Deferred));
+    let pool = all;
+    if (cut > 0 && count > 0 && count * 4 < n) {
+      const prefix = (i: number, j: number) => compareColumns(this.columns as Column[], cut, i, j);
+      const kept = select(all, count, prefix);
+      // The heap's root is the worst entry kept: everything tied with it or better can still rank.
+      const worst = kept[0];
+      pool = all.filter((i) => prefix(i, worst) <= 0);
+    }
+    this.read(pool);
+    return pool;
+  }
+
+  /** Reads the deferred columns of `entries` not read yet. */
+  private read(entries: readonly number[]): void {
+    const missing = entries.filter((i) => this.ready[i] === 0);
+    if (missing.length === 0) return;
+    const n = this.set.count;
+    for (const deferred of this.deferred) {
+      const part = attributeColumn(this.set, deferred.path, deferred.ascending, missing);
+      const column = deferred.column;
+      // A path is numeric or compared as values for the whole index; mixed answers only come from
+      // candidates without an index: then every entry is read again, at once.
+      if (column && 'numbers' in column !== 'numbers' in part) {
+        for (const other of this.deferred) other.column = undefined;
+        this.ready.fill(0);
+        this.read(Array.from({ length: n }, (_, i) => i));
+        return;
+      }
+      if ('numbers' in part) {
+        const numbers = column && 'numbers' in column ? column.numbers : new Float64Array(n);
+        missing.forEach((i, k) => (numbers[i] = part.numbers[k]));
+        deferred.column = { numbers };
+      } else {
+        const values: (number | string | undefined)[] = column && 'values' in column ? (column.values as (number | string | undefined)[]) : new Array(n);
+        missing.forEach((i, k) => (values[i] = part.values[k]));
+        deferred.column = { values, ascending: deferred.ascending };
       }
     }
-    return heap;
+    for (const i of missing) this.ready[i] = 1;
+    this.keys = numericKeys(this.columns);
   }
+}
+
+/** The `count` best of `entries` under `compare`, unordered: a max-heap whose root is the worst kept. */
+function select(entries: readonly number[], count: number, compare: (i: number, j: number) => number): number[] {
+  const heap: number[] = [];
+  if (count === 0) return heap;
+  for (const i of entries) {
+    if (heap.length < count) {
+      heap.push(i);
+      let at = heap.length - 1;
+      while (at > 0) {
+        const parent = (at - 1) >> 1;
+        if (compare(heap[at], heap[parent]) <= 0) break;
+        [heap[at], heap[parent]] = [heap[parent], heap[at]];
+        at = parent;
+      }
+    } else if (compare(i, heap[0]) < 0) {
+      heap[0] = i;
+      let at = 0;
+      for (;;) {
+        const left = 2 * at + 1;
+        const right = left + 1;
+        let worst = at;
+        if (left < count && compare(heap[left], heap[worst]) > 0) worst = left;
+        if (right < count && compare(heap[right], heap[worst]) > 0) worst = right;
+        if (worst === at) break;
+        [heap[at], heap[worst]] = [heap[worst], heap[at]];
+        at = worst;
+      }
+    }
+  }
+  return heap;
+}
+
+/** The read columns of a ranking (deferred ones by what they read). */
+function columnOf(column: Column | Deferred): Column | undefined {
+  return 'path' in column ? column.column : column;
+}
+
+/** Every column as numbers, when all are read and numeric. */
+function numericKeys(columns: readonly (Column | Deferred)[]): Float64Array[] | undefined {
+  const keys: Float64Array[] = [];
+  for (const entry of columns) {
+    const column = columnOf(entry);
+    if (!column || !('numbers' in column)) return undefined;
+    keys.push(column.numbers);
+  }
+  return keys;
+}
+
+/** Compares entries `i` and `j` on the first `upTo` columns (deferred ones read for both). */
+function compareColumns(columns: readonly (Column | Deferred)[], upTo: number, i: number, j: number): number {
+  for (let c = 0; c < upTo; c++) {
+    const column = columnOf(columns[c])!;
+    if ('numbers' in column) {
+      const x = column.numbers[i];
+      const y = column.numbers[j];
+      if (x !== y) return x < y ? -1 : 1;
+    } else {
+      const result = compareValues(column.values[i], column.values[j], column.ascending);
+      if (result !== 0) return result;
+    }
+  }
+  return 0;
 }
 
 /**
  * An attribute's values; numbers only (the usual case) become a numeric column: missing
  * values last either way, as in {@link compareValues}.
  */
-function attributeColumn(set: MatchSet, path: string, ascending: boolean): Column {
-  const fast = set.numericSortColumn(path, ascending);
+function attributeColumn(set: MatchSet, path: string, ascending: boolean, entries: readonly number[]): Column {
+  const fast = set.numericSortColumn(path, ascending, entries);
   if (fast) return { numbers: fast };
-  const values = set.sortValues(path);
+  const values = set.sortValues(path, entries);
   if (values.some((v) => typeof v === 'string')) return { values, ascending };
   const numbers = new Float64Array(values.length);
   for (let i = 0; i < values.length; i++) {
