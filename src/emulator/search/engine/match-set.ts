@@ -129,7 +129,9 @@ export class MatchSet {
 
   /** Every match as a candidate, in set order. */
   all(): Candidate[] {
-    return Array.from({ length: this.size }, (_, i) => this.candidate(i));
+    const out = new Array<Candidate>(this.size);
+    for (let i = 0; i < this.size; i++) out[i] = this.candidate(i);
+    return out;
   }
 
   /** The re-rank score a hook set on entry `i` (0 when none did). */
