@@ -39,6 +39,19 @@ describe('API logs', () => {
     expect(read.query_headers).not.toContain(emulator.adminApiKey);
   });
 
+  it('keeps the first 1,000 characters of request and answer bodies, as the real log does', async () => {
+    const { client } = env.fresh();
+    const records = Array.from({ length: 40 }, (_, i) => ({ objectID: `r${i}`, name: `record number ${i} with a long enough name` }));
+    await client.saveObjects({ indexName: 'big', objects: records });
+    const search = await client.searchSingleIndex({ indexName: 'big', searchParams: { query: 'record', hitsPerPage: 40 } });
+    const { logs } = await client.getLogs({ length: 2 });
+    const [query, batch] = logs;
+    expect(query.answer).toHaveLength(1000);
+    expect(query.answer).toBe(JSON.stringify(search).slice(0, 1000));
+    expect(batch.query_body).toHaveLength(1000);
+    expect(batch.query_body).toBe(JSON.stringify({ requests: records.map((body) => ({ action: 'addObject', body })) }).slice(0, 1000));
+  });
+
   it('filters by type, index, offset and length; validates length', async () => {
     const emulator = createEmulator();
     await emulator.addOrUpdateObject({ indexName: 'a', objectID: '1', body: {} });

@@ -1,10 +1,13 @@
 import type { Core, DispatchEvent } from '../core';
 import { badRequest } from '../errors';
 import type { OperationContext } from '../route';
+import { jsonPrefix } from './json-prefix';
 import { LOG_CAPACITY, type LogRecord } from './state';
 
 const RETENTION_MS = 7 * 24 * 3_600_000;
 const MAX_LENGTH = 1000;
+/** The real log keeps the first 1,000 characters of request and answer bodies. */
+const BODY_CHARACTERS = 1000;
 const LOG_TYPES = new Set(['all', 'query', 'build', 'error']);
 /** Credential headers whose values the log masks. */
 const SECRET_HEADERS = new Set(['x-algolia-api-key', 'x-service-api-key', 'x-forwarded-api-key']);
@@ -53,8 +56,8 @@ export function recordLog(core: Core, event: DispatchEvent): void {
     status: res.status,
     url: query ? `${req.path}?${query}` : req.path,
     ip: event.auth?.ip ?? req.headers['x-emulator-client-ip'] ?? core.options.clientIp,
-    queryBody: req.body === undefined ? '' : (req.bodyText ?? JSON.stringify(req.body)),
-    answer: JSON.stringify(res.body ?? null),
+    queryBody: req.body === undefined ? '' : req.bodyText !== undefined ? req.bodyText.slice(0, BODY_CHARACTERS) : jsonPrefix(req.body, BODY_CHARACTERS),
+    answer: jsonPrefix(res.body ?? null, BODY_CHARACTERS),
     queryHeaders: headers,
     ...(typeof bodyParams === 'string' ? { queryParams: bodyParams } : query ? { queryParams: query } : {}),
     ...(typeof answer?.nbHits === 'number' ? { nbHits: answer.nbHits } : {}),
