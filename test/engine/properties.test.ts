@@ -60,8 +60,10 @@ describe('engine properties', () => {
         const sorted = [...vocabulary].sort();
         const found = fuzzyTerms(sorted, q, max, false).map((m) => m.term);
         expect(found).toEqual(sorted.filter((t) => damerauLevenshtein(q, t) <= max));
-        const prefixed = fuzzyTerms(sorted, q, max, true).map((m) => m.term);
-        expect(prefixed).toEqual(sorted.filter((t) => damerauLevenshtein(q, t) <= max || (t.length >= q.length && damerauLevenshtein(q, t.slice(0, q.length)) <= max)));
+        const prefixed = fuzzyTerms(sorted, q, max, true);
+        expect(prefixed.map((m) => m.term)).toEqual(sorted.filter((t) => damerauLevenshtein(q, t) <= max || (t.length >= q.length && damerauLevenshtein(q, t.slice(0, q.length)) <= max)));
+        // Each match also tells its whole-term distance (what decides a prefix-only match).
+        for (const budget of [0, max]) for (const m of fuzzyTerms(sorted, q, budget, true)) expect(m.whole).toBe(damerauLevenshtein(q, m.term));
       }),
     );
   });

@@ -70,12 +70,9 @@ export function planWords(index: InvertedIndex, words: readonly QueryWord[], opt
       !typosOn || word.phrase >= 0 || options.disableTypoToleranceOnWords.includes(word.term) || (!options.allowTyposOnNumericTokens && isDigits(word.term))
         ? 0
         : allowedTypos(word.term.length, options.minWordSizefor1Typo, options.minWordSizefor2Typos);
-    for (const { term, distance } of fuzzyVocabulary(index.vocabulary, word.term, maxTypos, word.prefix)) {
+    for (const { term, distance, whole } of fuzzyVocabulary(index.vocabulary, word.term, maxTypos, word.prefix)) {
       const exact = term === word.term;
-      let prefixOnly = false;
-      if (word.prefix && !exact) {
-        prefixOnly = Math.abs(term.length - word.term.length) > maxTypos || damerauLevenshtein(word.term, term) > maxTypos;
-      }
+      const prefixOnly = word.prefix && !exact && whole > maxTypos;
       alts.set(term, { typos: reportedTypos(word.term, term, distance), exact, prefixOnly });
     }
     const concat: string[] = [];

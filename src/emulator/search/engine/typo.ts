@@ -3,8 +3,10 @@ import { lowerBound, prefixEnd, type Vocabulary } from './vocabulary';
 /** A vocabulary term close enough to a query word. */
 export interface FuzzyMatch {
   readonly term: string;
-  /** Damerau–Levenshtein (optimal string alignment) distance. */
+  /** Damerau–Levenshtein (optimal string alignment) distance (in prefix mode, of the closer reading). */
   readonly distance: number;
+  /** The distance of the whole term to the word (above the budget for a term matched only as a prefix). */
+  readonly whole: number;
 }
 
 /**
@@ -112,7 +114,7 @@ export function fuzzyTerms(terms: readonly string[], word: string, max: number, 
     valid = term.length;
     const whole = rows[term.length][m];
     const distance = prefix && term.length >= m ? Math.min(best[term.length], whole) : whole;
-    if (distance <= max) out.push({ term, distance });
+    if (distance <= max) out.push({ term, distance, whole });
     i++;
   }
   return out;
@@ -120,10 +122,11 @@ export function fuzzyTerms(terms: readonly string[], word: string, max: number, 
 
 function exactTerms(terms: readonly string[], word: string, prefix: boolean): FuzzyMatch[] {
   const from = lowerBound(terms, word);
-  if (!prefix) return terms[from] === word ? [{ term: word, distance: 0 }] : [];
+  if (!prefix) return terms[from] === word ? [{ term: word, distance: 0, whole: 0 }] : [];
   const to = prefixEnd(terms, word, from);
   const out: FuzzyMatch[] = [];
-  for (let i = from; i < to; i++) out.push({ term: terms[i], distance: 0 });
+  // A term extending the word is as many edits away as it has extra letters.
+  for (let i = from; i < to; i++) out.push({ term: terms[i], distance: 0, whole: terms[i].length - word.length });
   return out;
 }
 
