@@ -6,8 +6,8 @@ import type { Acl, OperationContext } from '../route';
 import type { SearchRecord, State } from '../state';
 import { enqueue, enqueueMany } from '../tasks';
 import { clearRecords, removeIndex } from './indices';
-import { parsePartialBody, writePartial, type PartialUpdate } from './partial';
-import { assertIndexName, writeRecords } from './store';
+import { applyPartialTo, parsePartialBody, type PartialUpdate } from './partial';
+import { assertIndexName, recordOf, writeRecords } from './store';
 import { assertNotReplica, generateObjectID, requireObject, requireObjectID } from './validate';
 
 /** The batch actions and the right each one needs (spec 000, batch). */
@@ -46,20 +46,28 @@ export function batchAcl(ctx: OperationContext): Acl[] {
 }
 
 /**
- * Validates every request first (no ID drawn), then parses again drawing generated objectIDs,
- * so a rejected batch leaves the seeded generator untouched too.
+ * Validates every request first, then draws the generated objectIDs in request order, so a
+ * rejected batch leaves the seeded generator untouched too. Records are parsed once.
  */
 function parseAll(core: Core, requests: readonly unknown[], check: (request: unknown, where: string) => void = () => {}): BatchOperation[] {
-  requests.forEach((request, i) => {
-    check(request, `requests[${i}]`);
-    parseBatchRequest(() => 'pending', request, `requests[${i}]`);
-  });
-  const nextID = () => generateObjectID(core);
-  return requests.map((request, i) => {
-    const operation = parseBatchRequest(nextID, request, `requests[${i}]`);
-    if (operation.action === 'addObject' || operation.action === 'updateObject') stored(operation.record);
-    return operation;
-  });
+  const operations: BatchOperation[] = [];
+  // Requests whose objectID is drawn once the whole batch is valid.
+  const unnamed: number[] = [];
+  const later = () => {
+    unnamed.push(operations.length);
+    return '';
+  };
+  for (let i = 0; i < requests.length; i++) {
+    const where = `requests[${i}]`;
+    check(requests[i], where);
+    operations.push(parseBatchRequest(later, requests[i], where));
+  }
+  for (const i of unnamed) {
+    // The record is this parse's own copy, not frozen yet.
+    (operations[i] as { record: SearchRecord }).record.objectID = generateObjectID(core);
+  }
+  for (const operation of operations) if (operation.action === 'addObject' || operation.action === 'updateObject') stored(operation.record);
+  return operations;
 }
 
 /** Reads `requests` from a batch body, or a 400 naming it. */
@@ -81,10 +89,10 @@ export function parseBatchRequest(nextID: () => string, request: unknown, where:
   switch (action) {
     case 'addObject': {
       const objectID = body.objectID === undefined ? nextID() : requireObjectID(body.objectID, `${where}.body.objectID`);
-      return { action, record: { ...body, objectID } };
+      return { action, record: recordOf(body, objectID) };
     }
     case 'updateObject':
-      return { action, record: { ...body, objectID: needsID(body, action, where) } };
+      return { action, record: recordOf(body, needsID(body, action, where)) };
     case 'partialUpdateObject':
     case 'partialUpdateObjectNoCreate': {
       const objectID = needsID(body, action, where);
@@ -119,16 +127,26 @@ function needsID(body: Record<string, unknown>, action: string, where: string): 
 
 /** Runs the operations of one index in order, inside its task. */
 export function applyBatch(draft: Draft<State>, indexName: string, now: number, operations: readonly BatchOperation[]): void {
-  for (const operation of operations) {
+  for (let i = 0; i < operations.length; ) {
+    const operation = operations[i];
     switch (operation.action) {
       case 'addObject':
       case 'updateObject':
-        writeRecords(draft, indexName, now, (records) => records.set(operation.record.objectID, operation.record));
-        break;
       case 'partialUpdateObject':
-      case 'partialUpdateObjectNoCreate':
-        writePartial(draft, indexName, now, operation.update);
-        break;
+      case 'partialUpdateObjectNoCreate': {
+        // A run of record writes is one write of the records map.
+        let end = i + 1;
+        while (end < operations.length && writesRecord(operations[end])) end++;
+        const run = operations.slice(i, end) as RecordWrite[];
+        writeRecords(draft, indexName, now, (records) => {
+          for (const write of run) {
+            if ('record' in write) records.set(write.record.objectID, write.record);
+            else applyPartialTo(records, write.update);
+          }
+        }, run.length);
+        i = end;
+        continue;
+      }
       case 'deleteObject': {
         const index = draft.indices.get(indexName);
         if (index?.records.delete(operation.objectID)) index.updatedAt = now;
@@ -141,17 +159,25 @@ export function applyBatch(draft: Draft<State>, indexName: string, now: number, 
         clearRecords(draft, indexName, now);
         break;
     }
+    i++;
   }
+}
+
+type RecordWrite = Extract<BatchOperation, { action: 'addObject' | 'updateObject' | 'partialUpdateObject' | 'partialUpdateObjectNoCreate' }>;
+
+function writesRecord(operation: BatchOperation): operation is RecordWrite {
+  return operation.action === 'addObject' || operation.action === 'updateObject' || operation.action === 'partialUpdateObject' || operation.action === 'partialUpdateObjectNoCreate';
 }
 
 /** The objectIDs a batch reports, in request order (index-level actions have none). */
 function objectIDsOf(operations: readonly BatchOperation[]): string[] {
-  return operations.flatMap((operation) => {
-    if (operation.action === 'addObject' || operation.action === 'updateObject') return [operation.record.objectID];
-    if (operation.action === 'deleteObject') return [operation.objectID];
-    if (operation.action === 'partialUpdateObject' || operation.action === 'partialUpdateObjectNoCreate') return [operation.update.objectID];
-    return [];
-  });
+  const ids: string[] = [];
+  for (const operation of operations) {
+    if (operation.action === 'addObject' || operation.action === 'updateObject') ids.push(operation.record.objectID);
+    else if (operation.action === 'deleteObject') ids.push(operation.objectID);
+    else if (operation.action === 'partialUpdateObject' || operation.action === 'partialUpdateObjectNoCreate') ids.push(operation.update.objectID);
+  }
+  return ids;
 }
 
 const REPLICA_BATCH = 'cannot apply the batch operation on a replica index';

@@ -1,9 +1,8 @@
 import { badRequest, forbidden, notFound, messages } from '../errors';
 import { indexAllowed } from '../gate';
 import type { OperationContext } from '../route';
-import type { SearchRecord } from '../state';
 import { enqueue } from '../tasks';
-import { assertIndexName, isoDate, recordsOf, requireIndex, writeRecords } from './store';
+import { assertIndexName, isoDate, recordOf, recordsOf, requireIndex, writeRecords } from './store';
 import { assertNotReplica, generateObjectID, requireObject, requireObjectID } from './validate';
 import { retrieveAttributes, parseAttributeList } from './retrieve';
 
@@ -20,7 +19,7 @@ export function saveObject(ctx: OperationContext) {
   assertNotReplica(core.state, params.indexName, REPLICA_ADD);
   const body = requireObject(ctx.req.body, 'body');
   const objectID = body.objectID === undefined ? generateObjectID(core) : requireObjectID(body.objectID);
-  const record: SearchRecord = { ...body, objectID };
+  const record = recordOf(body, objectID);
   const taskID = enqueue(core, params.indexName, (draft) =>
     writeRecords(draft, params.indexName, core.now(), (records) => records.set(objectID, record)),
   );
@@ -34,7 +33,7 @@ export function addOrUpdateObject(ctx: OperationContext) {
   assertNotReplica(core.state, params.indexName, REPLICA_ADD);
   const body = requireObject(ctx.req.body, 'body');
   const objectID = params.objectID;
-  const record: SearchRecord = { ...body, objectID };
+  const record = recordOf(body, objectID);
   const taskID = enqueue(core, params.indexName, (draft) =>
     writeRecords(draft, params.indexName, core.now(), (records) => records.set(objectID, record)),
   );

@@ -2,7 +2,7 @@ import { badRequest } from '../errors';
 import type { OperationContext } from '../route';
 import type { SearchRecord } from '../state';
 import { enqueue } from '../tasks';
-import { assertIndexName, writeRecords } from './store';
+import { assertIndexName, recordOf, writeRecords } from './store';
 import { assertNotReplica, parseBoolean, requireObject } from './validate';
 
 /** The built-in operations of a partial update (spec 000, partial update). */
@@ -80,7 +80,7 @@ function isOperation(value: unknown): value is Record<string, unknown> {
  */
 export function applyPartial(current: SearchRecord | undefined, update: PartialUpdate): SearchRecord | undefined {
   if (!current && !update.createIfNotExists) return undefined;
-  const next: SearchRecord = { ...(current ?? {}), objectID: update.objectID };
+  const next = recordOf(current ?? {}, update.objectID);
   for (const change of update.changes) {
     if (change.kind === 'set') {
       setAttribute(next, change.attribute, change.value);
@@ -145,10 +145,13 @@ function sameValue(a: unknown, b: unknown): boolean {
 
 /** Applies a validated partial update inside a task (creates the index on first write). */
 export function writePartial(draft: Parameters<typeof writeRecords>[0], indexName: string, now: number, update: PartialUpdate): void {
-  writeRecords(draft, indexName, now, (records) => {
-    const next = applyPartial(records.get(update.objectID), update);
-    if (next) records.set(update.objectID, next);
-  });
+  writeRecords(draft, indexName, now, (records) => applyPartialTo(records, update));
+}
+
+/** Applies a validated partial update to a records map being written. */
+export function applyPartialTo(records: Map<string, SearchRecord>, update: PartialUpdate): void {
+  const next = applyPartial(records.get(update.objectID), update);
+  if (next) records.set(update.objectID, next);
 }
 
 /** POST /1/indexes/{indexName}/{objectID}/partial */

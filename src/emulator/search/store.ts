@@ -1,4 +1,4 @@
-import type { Draft } from 'immer';
+import { current, isDraft, type Draft } from 'immer';
 import { badRequest, notFound, messages } from '../errors';
 import type { IndexState, SearchRecord, State } from '../state';
 
@@ -31,15 +31,56 @@ export function ensureIndex(draft: Draft<State>, name: string, now: number): Dra
   return index;
 }
 
-/** Writes records to an index (replicas read their primary's records, so they follow). */
+/**
+ * Writes records to an index (replicas read their primary's records, so they follow). `writes`
+ * says about how many records `change` sets: a large write fills a plain copy of the map,
+ * assigned whole, instead of going through immer's draft of the map (a proxy call and a
+ * finalization callback per record).
+ */
 export function writeRecords(
   draft: Draft<State>,
   name: string,
   now: number,
   change: (records: Map<string, SearchRecord>) => void,
+  writes = 1,
 ): void {
   const index = ensureIndex(draft, name, now);
-  change(index.records as Map<string, SearchRecord>);
+  const records = index.records as Map<string, SearchRecord>;
+  if (isDraft(records)) {
+    if (writes < BULK_WRITES || writes * 16 < records.size) return change(records);
+  } else if (!Object.isFrozen(records)) {
+    // A map assigned earlier in this commit: plain and unshared, written in place.
+    return change(records);
+  }
+  // A copy of the latest records (a frozen map assigned in this commit is copied too).
+  const latest = isDraft(records) ? (current(records) as Map<string, SearchRecord>) : records;
+  const copy = Object.isFrozen(latest) ? new Map(latest) : latest;
+  change(copy);
+  index.records = copy as Draft<Map<string, SearchRecord>>;
+}
+
+/** Writes of at least this many records (and a sixteenth of the index) copy the map outside immer. */
+const BULK_WRITES = 64;
+
+/**
+ * `{ ...body, objectID }`, copied key by key: records of one shape then share one hidden class,
+ * where spreading many bodies gives each record a class of its own (slower to read, to freeze
+ * and to list the keys of).
+ */
+export function recordOf(body: Readonly<Record<string, unknown>>, objectID: string): SearchRecord {
+  const record: Record<string, unknown> = {};
+  const keys = Object.keys(body);
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k];
+    // An own `__proto__` is a property, as a spread makes it, not the prototype.
+    if (key === '__proto__') Object.defineProperty(record, key, { value: body[key], enumerable: true, writable: true, configurable: true });
+    else record[key] = body[key];
+  }
+  for (const symbol of Object.getOwnPropertySymbols(body)) {
+    if (Object.prototype.propertyIsEnumerable.call(body, symbol)) (record as Record<symbol, unknown>)[symbol] = (body as Record<symbol, unknown>)[symbol];
+  }
+  record.objectID = objectID;
+  return record as SearchRecord;
 }
 
 /** The records an index serves: its own, or its primary's when it is a replica. */
