@@ -68,19 +68,97 @@ export function toRequest(route: Route, params: Record<string, any>, caller: Cal
   }
   Object.assign(headers, lowerKeys(options.headers));
   const raw = route.method === 'GET' || shape.body === undefined ? undefined : shape.body === '$params' ? params : params[shape.body];
-  // A JSON round trip, so direct calls see exactly what the wire would carry.
-  const text = raw === undefined ? undefined : JSON.stringify(raw);
+  const { body, text } = wireBody(raw);
+  // Counted when read (two routes check it): a large body is not serialized on every call.
+  let size: number | undefined = body === undefined ? 0 : undefined;
   return {
     method: route.method,
     host: route.host,
     path,
     query,
     headers,
-    body: text === undefined ? undefined : JSON.parse(text),
-    bodySize: text === undefined ? 0 : new TextEncoder().encode(text).length,
+    body,
+    get bodySize() {
+      return (size ??= utf8Length(text ?? JSON.stringify(body)));
+    },
+    set bodySize(value: number) {
+      size = value;
+    },
     // Re-serializing the parsed body writes the same text.
     ...(text === undefined ? {} : { bodyText: text }),
   };
+}
+
+/**
+ * What the wire would carry for `raw`: `JSON.parse(JSON.stringify(raw))`, so direct calls see
+ * exactly what an HTTP request would. Plain data (the usual body) is copied directly, which
+ * gives the same value without writing the text (a large batch's text is megabytes; the API
+ * log keeps only its first characters); anything else (toJSON, class instances, functions,
+ * cycles, deep nesting) takes the round trip itself, and its text comes along.
+ */
+export function wireBody(raw: unknown): { body: unknown; text?: string } {
+  if (raw === undefined) return { body: undefined };
+  const copy = jsonCopy(raw, 0);
+  if (copy !== NOT_PLAIN) return { body: copy };
+  const text: string | undefined = JSON.stringify(raw);
+  return text === undefined ? { body: undefined } : { body: JSON.parse(text), text };
+}
+
+/** Bytes of `text` in UTF-8: its length when it is all ASCII (the usual body), without encoding a copy. */
+function utf8Length(text: string): number {
+  return /[^\x00-\x7f]/.test(text) ? new TextEncoder().encode(text).length : text.length;
+}
+
+/** {@link jsonCopy} met a value only the JSON round trip handles faithfully. */
+const NOT_PLAIN: unique symbol = Symbol('not plain JSON data');
+/** Deeper than this is left to the round trip (which also reports cycles as it should). */
+const MAX_DEPTH = 256;
+
+/**
+ * `JSON.parse(JSON.stringify(value))` for plain data: strings, booleans, null, numbers (-0 and
+ * non-finite ones as JSON writes them: 0 and null), arrays (holes and undefined as null) and
+ * objects whose prototype is Object.prototype or null (undefined members dropped), none with
+ * a `toJSON`. Anything else gives NOT_PLAIN.
+ */
+function jsonCopy(value: unknown, depth: number): unknown {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      return Number.isFinite(value) ? (value === 0 ? 0 : value) : null;
+    case 'object':
+      break;
+    default:
+      return NOT_PLAIN;
+  }
+  if (value === null) return null;
+  if (depth >= MAX_DEPTH || typeof (value as { toJSON?: unknown }).toJSON === 'function') return NOT_PLAIN;
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i];
+      const copy = item === undefined ? null : jsonCopy(item, depth + 1);
+      if (copy === NOT_PLAIN) return NOT_PLAIN;
+      out.push(copy);
+    }
+    return out;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return NOT_PLAIN;
+  const out: Record<string, unknown> = {};
+  const keys = Object.keys(value);
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k];
+    const item = (value as Record<string, unknown>)[key];
+    if (item === undefined) continue;
+    // An own `__proto__` member would set the copy's prototype instead of a property.
+    if (key === '__proto__') return NOT_PLAIN;
+    const copy = jsonCopy(item, depth + 1);
+    if (copy === NOT_PLAIN) return NOT_PLAIN;
+    out[key] = copy;
+  }
+  return out;
 }
 
 function lowerKeys(record: Record<string, string> | undefined): Record<string, string> {
