@@ -18,19 +18,37 @@ const NOT_TEXT = new Set(['objectID', '_geoloc', '_highlightResult', '_snippetRe
  */
 export function fieldValues(record: SearchRecord): FieldValue[] {
   const out: FieldValue[] = [];
-  for (const [key, value] of Object.entries(record)) {
-    if (NOT_TEXT.has(key)) continue;
-    walk(value, key, -1, out);
-  }
+  eachFieldValue(record, listField, out);
   return out;
 }
 
-function walk(value: unknown, path: string, element: number, out: FieldValue[]): void {
-  if (typeof value === 'string') out.push({ path, element, text: value });
-  else if (typeof value === 'number' && Number.isFinite(value)) out.push({ path, element, text: String(value) });
-  else if (Array.isArray(value)) value.forEach((item, i) => walk(item, path, element < 0 ? i : element, out));
-  else if (value !== null && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) walk(child, `${path}.${key}`, element, out);
+function listField(out: FieldValue[], path: string, element: number, text: string): void {
+  out.push({ path, element, text });
+}
+
+/**
+ * Visits what {@link fieldValues} lists, in the same order, without building the list:
+ * `visit(state, path, element, text)` (a function shared by every caller of a kind, not a closure
+ * per call, so the walk's call site stays monomorphic).
+ */
+export function eachFieldValue<S>(record: SearchRecord, visit: FieldVisitor<S>, state: S): void {
+  const keys = Object.keys(record);
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k];
+    if (!NOT_TEXT.has(key)) walk(record[key], key, -1, visit, state);
+  }
+}
+
+export type FieldVisitor<S> = (state: S, path: string, element: number, text: string) => void;
+
+function walk<S>(value: unknown, path: string, element: number, visit: FieldVisitor<S>, state: S): void {
+  if (typeof value === 'string') visit(state, path, element, value);
+  else if (typeof value === 'number') {
+    if (Number.isFinite(value)) visit(state, path, element, String(value));
+  } else if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) walk(value[i], path, element < 0 ? i : element, visit, state);
+  } else if (value !== null && typeof value === 'object') {
+    for (const key of Object.keys(value)) walk((value as Record<string, unknown>)[key], `${path}.${key}`, element, visit, state);
   }
 }
 

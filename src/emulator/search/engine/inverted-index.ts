@@ -1,6 +1,6 @@
 import type { SearchRecord } from '../../state';
-import { fieldValues } from './fields';
-import { createTokenizer, type Tokenizer, type TokenizerConfig } from './tokenize';
+import { eachFieldValue } from './fields';
+import { createTokenizer, termHash, type Tokenizer, type TokenizerConfig } from './tokenize';
 import { Vocabulary } from './vocabulary';
 
 /** One searchable string of a record, as indexed. */
@@ -51,6 +51,41 @@ export interface FlatPostings {
   readonly codes: number[];
 }
 
+/** What a doc holds per slot and term, built on first read (see {@link InvertedIndex.partsOf}). */
+interface DocParts {
+  readonly slots: readonly Slot[];
+  readonly termIds: Int32Array;
+  readonly occurrences: readonly (readonly number[])[];
+}
+
+/**
+ * A doc whose slots and per-term occurrences are worked out from its record on first read:
+ * indexing files only the postings, and most docs are never evaluated one by one (counting
+ * and one-word figures read the flat postings), so a large write does not build them.
+ */
+class IndexedDoc implements Doc {
+  private parts: DocParts | undefined = undefined;
+
+  constructor(
+    readonly id: number,
+    readonly record: SearchRecord,
+    public order: number,
+    private readonly index: InvertedIndex,
+  ) {}
+
+  get slots(): readonly Slot[] {
+    return (this.parts ??= this.index.partsOf(this.record)).slots;
+  }
+
+  get termIds(): Int32Array {
+    return (this.parts ??= this.index.partsOf(this.record)).termIds;
+  }
+
+  get occurrences(): readonly (readonly number[])[] {
+    return (this.parts ??= this.index.partsOf(this.record)).occurrences;
+  }
+}
+
 /**
  * The emulator's own inverted index of one records map: normalized term -> ids of the docs
  * holding it, per-doc occurrences (slot, word position), and the sorted vocabulary.
@@ -63,22 +98,52 @@ export class InvertedIndex {
   /** Doc ids holding each term, ascending; may hold ids of removed docs (skipped on read). */
   readonly postings = new Map<string, number[]>();
   /** Interned attribute paths. */
-  readonly paths: string[] = [];
-  /** Dense ids of every term ever indexed (never reused), so a query can mark its terms in a typed array. */
-  private readonly termIds = new Map<string, number>();
-  /** `postings` by term id: one map lookup per indexed term. */
-  private readonly postingsById: number[][] = [];
-  /** Occurrences by term id (see {@link occurrenceCode}). */
-  private readonly flatById: FlatPostings[] = [];
+  readonly paths: string[] = objectArray();
+  /** Every term ever indexed by its dense id (never reused), so a query can mark its terms in a typed array. */
+  private readonly terms: string[] = objectArray();
+  /**
+   * Term ids by {@link termHash}, open addressing, 1 + the id per entry (0: empty): indexing
+   * looks a word up from its offsets in the text, without slicing a string per word.
+   */
+  private table = new Int32Array(4096);
+  /** Per term id, its hash. */
+  private hashes = new Int32Array(1024);
+  /**
+   * The words of the string being indexed (see {@link wordsOf}): offsets and hashes in `bounds`
+   * (see {@link Tokenizer.asciiWords}) when it is plain ASCII, else its terms in `words`.
+   */
+  private bounds = new Int32Array(384);
+  private words: string[] | undefined = undefined;
+  private wordsText = '';
+  /** `postings` by term id: one map lookup per indexed term (undefined until the term's first occurrences are appended). */
+  private readonly postingsById: (number[] | undefined)[] = objectArray();
+  /** Occurrences by term id (see {@link occurrenceCode}), as `postingsById`. */
+  private readonly flatById: (FlatPostings | undefined)[] = objectArray();
   /** Insertion order by doc id (ranking's last tie-break, read without the doc). */
   readonly orders: number[] = [];
   private readonly pathIds = new Map<string, number>();
-  private readonly docs: (Doc | undefined)[] = [];
-  /** Scratch while indexing a doc: term id -> 1 + the term's index in the doc's lists (0: not seen yet); cleared after each doc. */
+  private readonly docs: (Doc | undefined)[] = objectArray();
+  /**
+   * Scratch by term id while filing a doc's postings: `seen` holds 1 + the id of the last doc
+   * that held the term (so it needs no clearing), `last` that doc's last packed occurrence of it.
+   */
+  private seen = new Int32Array(1024);
+  private last = new Float64Array(1024);
+  /** Scratch while building a doc's parts: term id -> 1 + the term's index in the doc's lists (0: not seen yet); cleared after each doc. */
   private local = new Int32Array(1024);
   private readonly byObjectID = new Map<string, Doc>();
   private dead = 0;
   source: ReadonlyMap<string, SearchRecord> = new Map();
+  /** The doc being filed and its next slot (state of {@link fileField}). */
+  private filing = { id: 0, slot: 0 };
+  /**
+   * Occurrences filed by a sync, appended to the postings term by term when it ends (see
+   * {@link flush}): each term's arrays grow in one go instead of a push per occurrence scattered
+   * over thousands of arrays.
+   */
+  private pending = new PendingPostings();
+  /** The parts being built (state of {@link collectField}). */
+  private collecting = { slots: [] as Slot[], ids: [] as number[], occurrences: [] as number[][] };
 
   constructor(
     readonly config: TokenizerConfig,
@@ -128,6 +193,7 @@ export class InvertedIndex {
       if (old) this.remove(old);
       this.add(record, order);
     }
+    this.flush();
     if (this.byObjectID.size > records.size) {
       for (const doc of [...this.byObjectID.values()]) if (!records.has(doc.record.objectID)) this.remove(doc);
     }
@@ -135,78 +201,226 @@ export class InvertedIndex {
     if (this.dead > 1000 && this.dead > this.byObjectID.size) this.compact();
   }
 
+  /** Files a record's occurrences in the postings; its doc builds its own lists when first read. */
   private add(record: SearchRecord, order: number): void {
     const id = this.docs.length;
-    const slots: Slot[] = [];
-    const ids: number[] = [];
-    const occurrences: number[][] = [];
-    for (const field of fieldValues(record)) {
-      const slot = slots.length;
-      const words = this.tokenizer.terms(field.text);
-      const path = this.intern(field.path);
-      slots.push({ path, element: field.element, length: words.length });
-      for (let pos = 0; pos < words.length; pos++) {
-        const packed = slot * POS_RANGE + Math.min(pos, POS_RANGE - 1);
-        const code = occurrenceCode(path, pos, words.length === 1);
-        this.addOccurrence(id, ids, occurrences, words[pos], packed, code);
-        const extra = this.expand?.(field.path, words[pos]);
-        if (extra) for (const part of extra) for (const term of this.tokenizer.terms(part)) this.addOccurrence(id, ids, occurrences, term, packed, code);
-      }
-    }
-    for (const termId of ids) this.local[termId] = 0;
-    const doc: Doc = { id, record, order, slots, termIds: new Int32Array(ids), occurrences };
+    const doc = new IndexedDoc(id, record, order, this);
+    this.filing.id = id;
+    this.filing.slot = 0;
+    eachFieldValue(record, fileField, this);
     this.docs.push(doc);
     this.orders.push(order);
     this.byObjectID.set(record.objectID, doc);
   }
 
+  /** Files one string of the doc being filed (see {@link fileField}). */
+  fileField(path: string, text: string): void {
+    const { id } = this.filing;
+    const slot = this.filing.slot++;
+    const pathId = this.intern(path);
+    const count = this.wordsOf(text);
+    const whole = count === 1;
+    for (let pos = 0; pos < count; pos++) {
+      const termId = this.wordAt(pos);
+      const packed = slot * POS_RANGE + Math.min(pos, POS_RANGE - 1);
+      const code = occurrenceCode(pathId, pos, whole);
+      this.file(id, termId, packed, code);
+      const extra = this.expand?.(path, this.terms[termId]);
+      if (extra) for (const part of extra) for (const term of this.tokenizer.terms(part)) this.file(id, this.idOf(term), packed, code);
+    }
+  }
+
+  /** Splits `text` into words (read them with {@link wordAt}); returns how many. */
+  private wordsOf(text: string): number {
+    const needed = Math.ceil(1.5 * text.length) + 3;
+    if (this.bounds.length < needed) this.bounds = new Int32Array(Math.max(needed, this.bounds.length * 2));
+    const count = this.tokenizer.asciiWords(text, this.bounds);
+    if (count >= 0) {
+      this.words = undefined;
+      this.wordsText = text;
+      return count;
+    }
+    this.words = this.tokenizer.terms(text);
+    return this.words.length;
+  }
+
+  /** The term id of word `k` of the string split last by {@link wordsOf}. */
+  private wordAt(k: number): number {
+    if (this.words !== undefined) return this.idOf(this.words[k]);
+    return this.rangeId(this.wordsText, this.bounds[3 * k], this.bounds[3 * k + 1], this.bounds[3 * k + 2]);
+  }
+
   /**
-   * Files one occurrence of `term` in doc `id`: its list in the doc (grouped by term through
-   * {@link local}, no map per doc), the term's doc postings and flat postings.
+   * Files one occurrence of term `termId` in doc `id`: in the term's doc postings on its first
+   * occurrence in the doc, in its flat postings unless it repeats the doc's last occurrence of it.
    */
-  private addOccurrence(id: number, ids: number[], occurrences: number[][], term: string, packed: number, code: number): void {
-    let termId = this.termIds.get(term);
-    if (termId === undefined) {
-      termId = this.termIds.size;
-      this.termIds.set(term, termId);
-      this.postingsById.push([]);
-      this.flatById.push({ docs: [], codes: [] });
-      if (termId >= this.local.length) {
-        const grown = new Int32Array(this.local.length * 2);
-        grown.set(this.local);
-        this.local = grown;
+  private file(id: number, termId: number, packed: number, code: number): void {
+    if (this.seen[termId] !== id + 1) {
+      this.seen[termId] = id + 1;
+      this.last[termId] = packed;
+      this.pending.doc(termId, id);
+    } else {
+      if (this.last[termId] === packed) return;
+      this.last[termId] = packed;
+    }
+    this.pending.occurrence(termId, id, code);
+  }
+
+  /** Appends the pending occurrences to the postings, term by term in order of first occurrence. */
+  private flush(): void {
+    const sorted = this.pending.sort();
+    if (sorted === undefined) return;
+    const { touched, docs, docEnds, flatDocs, flatCodes, flatEnds } = sorted;
+    let from = 0;
+    let flatFrom = 0;
+    for (let k = 0; k < touched.length; k++) {
+      const termId = touched[k];
+      const to = docEnds[termId];
+      const flatTo = flatEnds[termId];
+      let posting = this.postingsById[termId];
+      const target = this.flatById[termId];
+      // New to the vocabulary: a new term, or one back after compaction dropped it.
+      const fresh = posting === undefined || posting.length === 0;
+      if (posting === undefined || target === undefined) {
+        // A new term's arrays are made as long as its first occurrences: most terms stay rare.
+        posting = this.postingsById[termId] = arrayOf(docs, from, to);
+        this.flatById[termId] = { docs: arrayOf(flatDocs, flatFrom, flatTo), codes: arrayOf(flatCodes, flatFrom, flatTo) };
+      } else {
+        append(posting, docs, from, to);
+        append(target.docs, flatDocs, flatFrom, flatTo);
+        append(target.codes, flatCodes, flatFrom, flatTo);
+      }
+      if (fresh) {
+        const term = this.terms[termId];
+        this.postings.set(term, posting);
+        this.vocabulary.add(term);
+      }
+      from = to;
+      flatFrom = flatTo;
+    }
+    this.pending.clear();
+  }
+
+  /** The id of `term`, given one when it is new (its postings come with its first occurrences, see {@link flush}). */
+  private idOf(term: string): number {
+    const hash = termHash(term);
+    const termId = this.find(term, hash);
+    return termId >= 0 ? termId : this.newTerm(term, hash);
+  }
+
+  /** The id of `term` (whose hash is `hash`), -1 when it never was indexed. */
+  private find(term: string, hash: number): number {
+    const { table, hashes, terms } = this;
+    const mask = table.length - 1;
+    for (let at = hash & mask; ; at = (at + 1) & mask) {
+      const entry = table[at];
+      if (entry === 0) return -1;
+      if (hashes[entry - 1] === hash && terms[entry - 1] === term) return entry - 1;
+    }
+  }
+
+  /** The id of the term of ASCII word `text[start, end)` (lower-cased; `hash` its {@link termHash}), given one when it is new. */
+  private rangeId(text: string, start: number, end: number, hash: number): number {
+    const { table, hashes, terms } = this;
+    const mask = table.length - 1;
+    const length = end - start;
+    for (let at = hash & mask; ; at = (at + 1) & mask) {
+      const entry = table[at];
+      if (entry === 0) break;
+      const termId = entry - 1;
+      if (hashes[termId] !== hash) continue;
+      const term = terms[termId];
+      if (term.length === length && sameWord(term, text, start)) return termId;
+    }
+    let term = text.slice(start, end);
+    for (let i = 0; i < length; i++) {
+      const code = term.charCodeAt(i);
+      if (code >= 65 && code <= 90) {
+        term = term.toLowerCase();
+        break;
       }
     }
+    return this.newTerm(term, hash);
+  }
+
+  private newTerm(term: string, hash: number): number {
+    const termId = this.terms.length;
+    this.terms.push(term);
+    this.postingsById.push(undefined);
+    this.flatById.push(undefined);
+    if (termId >= this.seen.length) {
+      const size = this.seen.length * 2;
+      this.seen = grown(this.seen, new Int32Array(size));
+      this.last = grown(this.last, new Float64Array(size));
+      this.local = grown(this.local, new Int32Array(size));
+      this.hashes = grown(this.hashes, new Int32Array(size));
+    }
+    this.hashes[termId] = hash;
+    if (2 * (termId + 1) > this.table.length) this.rehash(this.table.length * 2);
+    else this.place(termId);
+    return termId;
+  }
+
+  private place(termId: number): void {
+    const mask = this.table.length - 1;
+    let at = this.hashes[termId] & mask;
+    while (this.table[at] !== 0) at = (at + 1) & mask;
+    this.table[at] = termId + 1;
+  }
+
+  private rehash(size: number): void {
+    this.table = new Int32Array(size);
+    for (let termId = 0; termId < this.terms.length; termId++) this.place(termId);
+  }
+
+  /**
+   * A record's slots and its terms' occurrences, grouped by term in order of first occurrence
+   * (through {@link local}, no map per doc): what {@link add} filed, per doc.
+   */
+  partsOf(record: SearchRecord): DocParts {
+    const parts = { slots: [] as Slot[], ids: [] as number[], occurrences: [] as number[][] };
+    this.collecting = parts;
+    eachFieldValue(record, collectField, this);
+    for (const termId of parts.ids) this.local[termId] = 0;
+    return { slots: parts.slots, termIds: new Int32Array(parts.ids), occurrences: parts.occurrences };
+  }
+
+  /** Adds one string to the parts being built (see {@link collectField}). */
+  collectField(path: string, element: number, text: string): void {
+    const { slots } = this.collecting;
+    const slot = slots.length;
+    const count = this.wordsOf(text);
+    slots.push({ path: this.intern(path), element, length: count });
+    for (let pos = 0; pos < count; pos++) {
+      const termId = this.wordAt(pos);
+      const packed = slot * POS_RANGE + Math.min(pos, POS_RANGE - 1);
+      this.collect(termId, packed);
+      const extra = this.expand?.(path, this.terms[termId]);
+      if (extra) for (const part of extra) for (const term of this.tokenizer.terms(part)) this.collect(this.idOf(term), packed);
+    }
+  }
+
+  private collect(termId: number, packed: number): void {
+    const { ids, occurrences } = this.collecting;
     const k = this.local[termId] - 1;
     if (k < 0) {
       this.local[termId] = ids.length + 1;
       ids.push(termId);
       occurrences.push([packed]);
-      const posting = this.postingsById[termId];
-      // A term is new to the vocabulary, or back after compaction dropped it.
-      if (posting.length === 0) {
-        this.postings.set(term, posting);
-        this.vocabulary.add(term);
-      }
-      posting.push(id);
     } else {
       const list = occurrences[k];
-      if (list[list.length - 1] === packed) return;
-      list.push(packed);
+      if (list[list.length - 1] !== packed) list.push(packed);
     }
-    const flat = this.flatById[termId];
-    flat.docs.push(id);
-    flat.codes.push(code);
   }
 
   /** The id of an indexed term, -1 when it never was. */
   termId(term: string): number {
-    return this.termIds.get(term) ?? -1;
+    return this.find(term, termHash(term));
   }
 
   /** The occurrences of a term id. */
   flat(termId: number): FlatPostings {
-    return this.flatById[termId];
+    return this.flatById[termId] ?? NO_POSTINGS;
   }
 
   /** Whether flat postings can encode every path (see {@link occurrenceCode}). */
@@ -216,7 +430,7 @@ export class InvertedIndex {
 
   /** Upper bound of term ids. */
   get termCount(): number {
-    return this.termIds.size;
+    return this.terms.length;
   }
 
   /** Whether postings may still hold ids of removed docs (readers must skip them). */
@@ -244,6 +458,7 @@ export class InvertedIndex {
       if (kept === 0) this.postings.delete(term);
     }
     for (const flat of this.flatById) {
+      if (flat === undefined) continue;
       let kept = 0;
       for (let k = 0; k < flat.docs.length; k++) {
         if (this.docs[flat.docs[k]] === undefined) continue;
@@ -265,6 +480,185 @@ export class InvertedIndex {
     }
     return id;
   }
+}
+
+/** Visitors of a record's strings (module functions, the same for every index: see {@link eachFieldValue}). */
+function fileField(index: InvertedIndex, path: string, _element: number, text: string): void {
+  index.fileField(path, text);
+}
+
+function collectField(index: InvertedIndex, path: string, element: number, text: string): void {
+  index.collectField(path, element, text);
+}
+
+/**
+ * Postings entries filed but not yet appended: doc entries (term, doc) and occurrence entries
+ * (term, doc, code) in filing order, in typed arrays, then grouped by term with a counting sort.
+ */
+class PendingPostings {
+  private docTerms = new Int32Array(1024);
+  private docIds = new Int32Array(1024);
+  private docCount = 0;
+  private flatTerms = new Int32Array(1024);
+  private flatDocs = new Int32Array(1024);
+  private flatCodes = new Float64Array(1024);
+  private flatCount = 0;
+  /** Per term id: entries pending (then, while draining, the end of the term's range). */
+  private perTermDocs = new Int32Array(1024);
+  private perTermFlat = new Int32Array(1024);
+  /** Terms with pending entries, in order of first entry. */
+  private touched: number[] = [];
+
+  doc(termId: number, id: number): void {
+    if (termId >= this.perTermDocs.length) {
+      const size = Math.max(termId + 1, this.perTermDocs.length * 2);
+      this.perTermDocs = grown(this.perTermDocs, new Int32Array(size));
+      this.perTermFlat = grown(this.perTermFlat, new Int32Array(size));
+    }
+    if (this.perTermDocs[termId]++ === 0) this.touched.push(termId);
+    if (this.docCount === this.docIds.length) {
+      this.docTerms = grown(this.docTerms, new Int32Array(this.docCount * 2));
+      this.docIds = grown(this.docIds, new Int32Array(this.docCount * 2));
+    }
+    this.docTerms[this.docCount] = termId;
+    this.docIds[this.docCount++] = id;
+  }
+
+  /** An occurrence entry; its term always has a doc entry first. */
+  occurrence(termId: number, id: number, code: number): void {
+    this.perTermFlat[termId]++;
+    if (this.flatCount === this.flatDocs.length) {
+      this.flatTerms = grown(this.flatTerms, new Int32Array(this.flatCount * 2));
+      this.flatDocs = grown(this.flatDocs, new Int32Array(this.flatCount * 2));
+      this.flatCodes = grown(this.flatCodes, new Float64Array(this.flatCount * 2));
+    }
+    this.flatTerms[this.flatCount] = termId;
+    this.flatDocs[this.flatCount] = id;
+    this.flatCodes[this.flatCount++] = code;
+  }
+
+  /**
+   * Groups the entries by term (a counting sort, filing order kept within a term, so doc ids
+   * ascend): the touched terms in order of first entry, and for each its doc ids in
+   * `docs[end of the previous term, docEnds[term])`, its occurrences likewise in `flatDocs` /
+   * `flatCodes` up to `flatEnds[term]`. Undefined when nothing is pending; {@link clear} after.
+   */
+  sort(): SortedPostings | undefined {
+    const { touched, perTermDocs, perTermFlat } = this;
+    if (touched.length === 0) return undefined;
+    let docAt = 0;
+    let flatAt = 0;
+    for (let k = 0; k < touched.length; k++) {
+      const termId = touched[k];
+      const docs = perTermDocs[termId];
+      perTermDocs[termId] = docAt;
+      docAt += docs;
+      const flats = perTermFlat[termId];
+      perTermFlat[termId] = flatAt;
+      flatAt += flats;
+    }
+    const docs = new Int32Array(this.docCount);
+    for (let k = 0; k < this.docCount; k++) docs[perTermDocs[this.docTerms[k]]++] = this.docIds[k];
+    const flatDocs = new Int32Array(this.flatCount);
+    const flatCodes = new Float64Array(this.flatCount);
+    for (let k = 0; k < this.flatCount; k++) {
+      const at = perTermFlat[this.flatTerms[k]]++;
+      flatDocs[at] = this.flatDocs[k];
+      flatCodes[at] = this.flatCodes[k];
+    }
+    return { touched, docs, docEnds: perTermDocs, flatDocs, flatCodes, flatEnds: perTermFlat };
+  }
+
+  /** Empties the scratch once sorted entries are appended. */
+  clear(): void {
+    for (const termId of this.touched) {
+      this.perTermDocs[termId] = 0;
+      this.perTermFlat[termId] = 0;
+    }
+    this.touched = [];
+    this.docCount = 0;
+    this.flatCount = 0;
+    // A large write's scratch is not kept.
+    if (this.docIds.length > SCRATCH_KEPT) {
+      this.docTerms = new Int32Array(1024);
+      this.docIds = new Int32Array(1024);
+    }
+    if (this.flatDocs.length > SCRATCH_KEPT) {
+      this.flatTerms = new Int32Array(1024);
+      this.flatDocs = new Int32Array(1024);
+      this.flatCodes = new Float64Array(1024);
+    }
+  }
+}
+
+interface SortedPostings {
+  readonly touched: readonly number[];
+  readonly docs: Int32Array;
+  readonly docEnds: Int32Array;
+  readonly flatDocs: Int32Array;
+  readonly flatCodes: Float64Array;
+  readonly flatEnds: Int32Array;
+}
+
+const SCRATCH_KEPT = 1 << 16;
+
+/** Flat postings of a term that has none yet. */
+const NO_POSTINGS: FlatPostings = Object.freeze({ docs: Object.freeze([]) as unknown as number[], codes: Object.freeze([]) as unknown as number[] });
+
+/** `source[from, to)` as a new array, no longer than it (array literals for the short ones most terms have). */
+function arrayOf(source: Int32Array | Float64Array, from: number, to: number): number[] {
+  switch (to - from) {
+    case 1:
+      return [source[from]];
+    case 2:
+      return [source[from], source[from + 1]];
+    case 3:
+      return [source[from], source[from + 1], source[from + 2]];
+    default: {
+      const out: number[] = [];
+      append(out, source, from, to);
+      return out;
+    }
+  }
+}
+
+/**
+ * Pushes `source[from, to)` onto `target`: a long range in a few `push` calls of many arguments,
+ * so the array grows once per call instead of step by step (it stays a packed array of small
+ * integers, as pushes one by one leave it).
+ */
+function append(target: number[], source: Int32Array | Float64Array, from: number, to: number): void {
+  if (to - from < 16) {
+    for (let k = from; k < to; k++) target.push(source[k]);
+    return;
+  }
+  for (let k = from; k < to; k += 8192) Array.prototype.push.apply(target, source.subarray(k, Math.min(to, k + 8192)) as unknown as number[]);
+}
+
+/** Whether `term` is the word of `text` at `start` (as long as `term`), ASCII capitals lower-cased. */
+function sameWord(term: string, text: string, start: number): boolean {
+  for (let i = 0; i < term.length; i++) {
+    let code = text.charCodeAt(start + i);
+    if (code >= 65 && code <= 90) code += 32;
+    if (term.charCodeAt(i) !== code) return false;
+  }
+  return true;
+}
+
+function grown<T extends Int32Array | Float64Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
+}
+
+/**
+ * An empty array already of the elements kind an array of objects or strings ends in: a new
+ * index's arrays then have the hidden class the indexing code was optimized for (an empty
+ * literal starts as an array of small integers, and its first push deoptimized that code).
+ */
+function objectArray<T>(): T[] {
+  const array: unknown[] = [undefined];
+  array.pop();
+  return array as T[];
 }
 
 const NONE: readonly number[] = [];

@@ -17,6 +17,14 @@ export interface Token {
 export interface Tokenizer {
   /** Normalized terms only: what the index stores. */
   terms(text: string): string[];
+  /**
+   * For indexing without building the terms: when the text's terms are its ASCII words
+   * lower-cased (a plain ASCII text, no separators to index, no placeholders), writes each
+   * word's start offset, end offset and {@link termHash} to `words` (three entries a word; at
+   * least `1.5 * text.length + 3` long) and returns the number of words; otherwise -1 (use
+   * {@link terms}).
+   */
+  asciiWords(text: string, words: Int32Array): number;
   /** Tokens with offsets: what highlighting needs. */
   tokens(text: string): Token[];
   /** Normalizes a text as one piece (no splitting), for exact-phrase checks. */
@@ -31,6 +39,20 @@ export interface TokenizerConfig extends NormalizeConfig {
 }
 
 const WORD = /[\p{L}\p{N}\p{M}]/u;
+
+const HASH_SEED = 0x811c9dc5 | 0;
+const HASH_PRIME = 16777619;
+
+/** FNV-1a over a term's UTF-16 code units, ASCII capitals lower-cased (as {@link Tokenizer.asciiWords} hashes a word). */
+export function termHash(term: string): number {
+  let hash = HASH_SEED;
+  for (let i = 0; i < term.length; i++) {
+    let code = term.charCodeAt(i);
+    if (code <= 90 && code >= 65) code += 32;
+    hash = Math.imul(hash ^ code, HASH_PRIME);
+  }
+  return hash;
+}
 
 /**
  * Splits text into words: runs of letters, digits and combining marks. Every other
@@ -129,9 +151,56 @@ export function createTokenizer(config: TokenizerConfig): Tokenizer {
     return out;
   }
 
-  return {
-    config,
-    terms,
-    tokens: (text) => scan(text, true),
-  };
+  return new ConfiguredTokenizer(config, placeholders.size === 0 && indexed.size === 0, terms, (text) => scan(text, true));
+}
+
+/**
+ * A tokenizer; `asciiWords` sits on the prototype, so the indexing loop calls one function
+ * whatever the index (a closure per tokenizer made that call site deoptimize from one index to
+ * the next).
+ */
+class ConfiguredTokenizer implements Tokenizer {
+  constructor(
+    readonly config: TokenizerConfig,
+    /** No separators to index, no placeholders: ASCII words are the terms. */
+    private readonly plain: boolean,
+    readonly terms: (text: string) => string[],
+    readonly tokens: (text: string) => Token[],
+  ) {}
+
+  asciiWords(text: string, words: Int32Array): number {
+    return this.plain ? asciiWordsOf(text, words) : -1;
+  }
+}
+
+function asciiWordsOf(text: string, words: Int32Array): number {
+  let n = 0;
+  let start = -1;
+  let hash = 0;
+  for (let i = 0; i < text.length; i++) {
+    let code = text.charCodeAt(i);
+    if ((code >= 97 && code <= 122) || (code >= 48 && code <= 57) || (code >= 65 && code <= 90)) {
+      if (start < 0) {
+        start = i;
+        hash = HASH_SEED;
+      }
+      if (code <= 90 && code >= 65) code += 32;
+      hash = Math.imul(hash ^ code, HASH_PRIME);
+    } else if (code < 128) {
+      if (start >= 0) {
+        words[n++] = start;
+        words[n++] = i;
+        words[n++] = hash;
+        start = -1;
+      }
+    } else {
+      return -1;
+    }
+  }
+  if (start >= 0) {
+    words[n++] = start;
+    words[n++] = text.length;
+    words[n++] = hash;
+  }
+  return n / 3;
 }
