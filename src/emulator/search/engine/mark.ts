@@ -97,8 +97,9 @@ export function markText(marker: Marker, text: string): MarkedText {
 
 /** The original-text end offset of a token's highlighted part. */
 export function markEnd(token: Token, mark: TokenMark): number {
-  if (mark.length >= token.term.length || !token.ends) return token.end;
-  return token.ends[Math.max(0, mark.length - 1)];
+  if (mark.length >= token.term.length) return token.end;
+  // Without `ends`, each character of the term is one character of the text.
+  return token.ends ? token.ends[Math.max(0, mark.length - 1)] : token.start + Math.max(1, mark.length);
 }
 
 /** Renders tokens `from..to` (exclusive) of a marked text with tags around matched parts. */

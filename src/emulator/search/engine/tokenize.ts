@@ -9,7 +9,8 @@ export interface Token {
   readonly end: number;
   /**
    * For each normalized character, the original offset just after it, so a prefix of the
-   * term can be mapped back onto the original text (highlighting of prefix matches).
+   * term can be mapped back onto the original text (highlighting of prefix matches). Left out
+   * of a plain ASCII word, whose characters map one to one.
    */
   readonly ends?: readonly number[];
 }
@@ -151,7 +152,36 @@ export function createTokenizer(config: TokenizerConfig): Tokenizer {
     return out;
   }
 
-  return new ConfiguredTokenizer(config, placeholders.size === 0 && indexed.size === 0, terms, (text) => scan(text, true));
+  const plain = placeholders.size === 0 && indexed.size === 0;
+  /** Tokens for highlighting: a plain ASCII text is split by offsets, without building each word character by character. */
+  const tokens = (text: string): Token[] => (plain ? asciiTokens(text) : undefined) ?? scan(text, true);
+  return new ConfiguredTokenizer(config, plain, terms, tokens);
+}
+
+/** Word offsets of the text {@link asciiTokens} splits (three entries a word). */
+let bounds = new Int32Array(96);
+
+/** The tokens of a plain ASCII text (lower-cased words, no `ends`: one character each), or undefined beyond ASCII. */
+function asciiTokens(text: string): Token[] | undefined {
+  if (bounds.length < 1.5 * text.length + 3) bounds = new Int32Array(Math.ceil(1.5 * text.length) + 3);
+  const count = asciiWordsOf(text, bounds);
+  if (count < 0) return undefined;
+  const out: Token[] = new Array(count);
+  for (let k = 0; k < count; k++) {
+    const start = bounds[3 * k];
+    const end = bounds[3 * k + 1];
+    const word = text.slice(start, end);
+    out[k] = { term: hasCapital(word) ? word.toLowerCase() : word, start, end };
+  }
+  return out;
+}
+
+function hasCapital(word: string): boolean {
+  for (let i = 0; i < word.length; i++) {
+    const code = word.charCodeAt(i);
+    if (code >= 65 && code <= 90) return true;
+  }
+  return false;
 }
 
 /**
