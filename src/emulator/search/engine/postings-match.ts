@@ -101,7 +101,7 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
     // Joins, splits and phrase alternatives need the doc's own occurrence lists: only docs holding all their words can match them.
     const groups = [...plan.concat.map((term) => [term]), ...plan.splits, ...plan.phrases.map((phrase) => phrase.words)];
     for (const group of groups) {
-      for (const doc of holdingAll(index, group)) {
+      for (const doc of holdingInOrder(index, group)) {
         slotTypoFlags[(seen[doc >>> 5] & (1 << (doc & 31))) === 0 ? enter(doc) : slotOfDoc[doc]] |= SPECIAL;
       }
     }
@@ -249,6 +249,46 @@ function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boo
       if (value < slotFirst[slot]) slotFirst[slot] = value;
     }
   }
+}
+
+/**
+ * Live docs that may hold `terms` one after the other in one attribute: those holding them all
+ * whose flat codes place them at consecutive positions of one path (array elements share a path,
+ * so some docs kept here still fail `evaluate`, which decides).
+ */
+function holdingInOrder(index: InvertedIndex, terms: readonly string[]): number[] {
+  const docs = holdingAll(index, terms);
+  if (terms.length < 2) return docs;
+  const lists = terms.map((term) => index.flat(index.termId(term)));
+  return docs.filter((doc) => {
+    const codes = lists.map((list) => codesOf(list, doc));
+    return codes[0].some((start) => codes.every((list, k) => k === 0 || list.some((code) => follows(start, code, k))));
+  });
+}
+
+/** Positions are capped in codes: past the cap, order cannot be told and the doc is kept. */
+const CAPPED_POSITION = 998;
+
+/** Whether occurrence `code` sits `k` words after occurrence `start` in the same path. */
+function follows(start: number, code: number, k: number): boolean {
+  if (code >>> 11 !== start >>> 11) return false;
+  const from = (start >>> 1) & 1023;
+  const at = (code >>> 1) & 1023;
+  return at === from + k || from + k >= CAPPED_POSITION;
+}
+
+/** A doc's codes in a term's flat postings (doc ids ascending). */
+function codesOf(list: { readonly docs: readonly number[]; readonly codes: readonly number[] }, doc: number): number[] {
+  let lo = 0;
+  let hi = list.docs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list.docs[mid] < doc) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: number[] = [];
+  for (let k = lo; k < list.docs.length && list.docs[k] === doc; k++) out.push(list.codes[k]);
+  return out;
 }
 
 /** Live docs holding every term of `terms` (postings intersected by counting). */
