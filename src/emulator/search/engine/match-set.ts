@@ -1,5 +1,5 @@
 import type { GeoMatch } from './geo';
-import type { Doc, InvertedIndex } from './inverted-index';
+import type { InvertedIndex } from './inverted-index';
 import type { MatchInfo } from './match';
 import type { PostingMatches } from './postings-match';
 import type { Candidate } from './rank';
@@ -26,15 +26,11 @@ export class MatchSet {
   private readonly built: (Candidate | undefined)[] = [];
   private readonly infos: (MatchInfo | undefined)[] = [];
 
-  constructor(
-    private readonly index: InvertedIndex | null,
-    /** Full match details of a doc known to match (the figures already taken from it or the postings). */
-    private readonly details: (doc: Doc) => MatchInfo | null,
-  ) {}
+  constructor(private readonly index: InvertedIndex | null) {}
 
   /** Candidates already built (tests, or matches a hook has seen), in that order. */
   static of(candidates: readonly Candidate[]): MatchSet {
-    const set = new MatchSet(null, () => null);
+    const set = new MatchSet(null);
     for (const candidate of candidates) {
       set.add(candidate.info.doc.id, candidate.info, candidate.filters, candidate.geo);
       set.built[set.count - 1] = candidate;
@@ -52,7 +48,7 @@ export class MatchSet {
     this.infos[this.size - 1] = info;
   }
 
-  /** A match whose figures the flat postings gave; its details are computed if it is shown. */
+  /** A match whose figures the flat postings gave (its details are read from the columns when shown). */
   push(doc: number, typos: number, words: number, proximity: number, first: number, exact: number, filters: number, geo: GeoMatch | undefined): void {
     const i = this.size++;
     if (i === this.docs.length) this.grow();
@@ -120,11 +116,26 @@ export class MatchSet {
   candidate(i: number): Candidate {
     let candidate = this.built[i];
     if (!candidate) {
-      const info = this.infos[i] ?? this.details(this.index!.doc(this.docs[i])!)!;
+      const info = this.infos[i] ?? this.settledInfo(i);
       candidate = { info, filters: this.filters[i], ...(this.geo[i] ? { geo: this.geo[i] } : {}) };
       this.built[i] = candidate;
     }
     return candidate;
+  }
+
+  /**
+   * The match details of an entry the flat postings settled: its figures are the columns'
+   * (equal to what `evaluate` computes, a property checks), so showing it reads no doc's terms.
+   */
+  private settledInfo(i: number): MatchInfo {
+    return {
+      doc: this.index!.doc(this.docs[i])!,
+      words: this.words[i],
+      typos: this.typos[i],
+      proximity: this.proximity[i],
+      firstMatchedWord: this.firstMatchedWord[i],
+      exactWords: this.exactWords[i],
+    };
   }
 
   /** Every match as a candidate, in set order. */
@@ -172,7 +183,7 @@ export class MatchSet {
 
   /** The entries `keep` accepts, in order. */
   filter(keep: (i: number) => boolean): MatchSet {
-    const out = new MatchSet(this.index, this.details);
+    const out = new MatchSet(this.index);
     for (let i = 0; i < this.count; i++) {
       if (!keep(i)) continue;
       out.push(this.docs[i], this.typos[i], this.words[i], this.proximity[i], this.firstMatchedWord[i], this.exactWords[i], this.filters[i], this.geo[i]);

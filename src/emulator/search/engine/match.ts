@@ -42,8 +42,6 @@ export interface WordPlan {
 /** What one record matched: computed once, feeding ranking, rankingInfo and highlighting. */
 export interface MatchInfo {
   readonly doc: Doc;
-  /** Per query word: matched or not (excluded words: false). */
-  readonly matched: readonly boolean[];
   readonly words: number;
   readonly typos: number;
   readonly proximity: number;
@@ -313,7 +311,6 @@ export function evaluate(doc: Doc, plans: readonly WordPlan[], table: TermTable,
   }
   if (active > 0 && !anyRequired && words === 0) return null;
 
-  const matched: boolean[] = [];
   let typoCount = 0;
   let exactWords = 0;
   let firstMatchedWord = Infinity;
@@ -323,8 +320,7 @@ export function evaluate(doc: Doc, plans: readonly WordPlan[], table: TermTable,
   for (let i = 0; i < n; i++) {
     const word = plans[i].word;
     if (!word.excluded && word.term.length >= 3) longWord = true;
-    matched.push(!word.excluded && occurrences[i].length > 0);
-    if (!matched[i]) continue;
+    if (word.excluded || occurrences[i].length === 0) continue;
     typoCount += typos[i];
     if (exact[i]) exactWords++;
     for (const packed of occurrences[i]) {
@@ -341,7 +337,6 @@ export function evaluate(doc: Doc, plans: readonly WordPlan[], table: TermTable,
   }
   return {
     doc,
-    matched,
     words,
     typos: typoCount,
     proximity,

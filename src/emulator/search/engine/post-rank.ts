@@ -10,8 +10,6 @@ export interface PostRankSources {
   readonly filter: ((record: SearchRecord) => FilterVerdict) | null;
   /** The record's match of the query words, or null when it does not match them. */
   readonly evaluate: (doc: Doc) => MatchInfo | null;
-  /** Number of query words (the length of `MatchInfo.matched`). */
-  readonly words: number;
 }
 
 /** Runs the post-rank steps in order over the ranked matches. */
@@ -33,7 +31,6 @@ function outsider(objectID: string, filtered: boolean, sources: PostRankSources)
   if (filtered && verdict && !verdict.match) return undefined;
   const info = sources.evaluate(doc) ?? {
     doc,
-    matched: Array<boolean>(sources.words).fill(false),
     words: 0,
     typos: 0,
     proximity: 0,

@@ -142,7 +142,7 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
     const plans = planWords(inverted, current, options, alternatives);
     const table = termTable(inverted, plans);
     const details = (doc: Doc) => evaluate(doc, plans, table, rules, options, attributeOn);
-    const set = new MatchSet(inverted, details);
+    const set = new MatchSet(inverted);
     /** Filter score and geo match of a doc, or null when filters or geo leave it out. */
     const admit = (doc: Doc): { filters: number; geo: GeoMatch | undefined } | null => {
       let filters = 0;
@@ -245,7 +245,7 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
   }
   if (postRanks.length > 0) {
     const evaluateDoc = (doc: Doc) => evaluate(doc, plans, table, rules, options, attributeOn);
-    sorted = applyPostRank(ctx, postRanks, sorted, { inverted, filter, evaluate: evaluateDoc, words: plans.length });
+    sorted = applyPostRank(ctx, postRanks, sorted, { inverted, filter, evaluate: evaluateDoc });
   }
   const faceted = sorted.some((c) => c.unmatched) ? sorted.filter((c) => !c.unmatched) : sorted;
   const ranked = sorted;
