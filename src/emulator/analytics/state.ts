@@ -1,4 +1,4 @@
-import { AppendList } from './append-list';
+import { AppendList } from '../append-list';
 
 /** A filter a search applied, as analytics reports it (`brand:apple`, `price>10`). */
 export interface RecordedFilter {

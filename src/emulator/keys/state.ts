@@ -1,4 +1,4 @@
-import { AppendList } from '../analytics/append-list';
+import { AppendList } from '../append-list';
 import type { HostFamily, Method } from '../request';
 import type { Acl } from '../route';
 

@@ -1,7 +1,7 @@
 import { freeze, type Draft } from 'immer';
 import type { Core, DispatchEvent } from '../../core';
 import { readHeader } from '../../request';
-import type { AppendList } from '../append-list';
+import type { AppendList } from '../../append-list';
 import type { AnalyticsState, RecordedSearch } from '../state';
 import { recordedFilters } from './filters';
 import { readBoolean, readSearchParams, readTags } from './params';

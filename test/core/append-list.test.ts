@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AppendList } from '../../src/emulator/analytics/append-list';
+import { AppendList } from '../../src/emulator/append-list';
 
 interface Entry {
   readonly n: number;
