@@ -6,7 +6,8 @@ import { recordsOf } from '../store';
 import { placeholderTokens } from '../synonyms/expand';
 import { InvertedIndex } from './inverted-index';
 import { normalizeConfigOf, normalizeKey } from './normalize';
-import type { TokenizerConfig } from './tokenize';
+import { cjkLocaleOf } from './segment';
+import { languageKey, type TokenizerConfig } from './tokenize';
 
 /**
  * Derived inverted indexes, one per (records owner, normalization settings), held beside the
@@ -21,7 +22,7 @@ export function invertedIndexFor(core: Core, index: IndexState): InvertedIndex {
   const config = tokenizerConfigOf(index);
   const owner = index.primary !== undefined && core.state.indices.has(index.primary) ? index.primary : index.name;
   const decompounded = decompoundedTerms(core.state.dictionaries, effectiveSettings(index).decompoundedAttributes);
-  const key = [owner, normalizeKey(config), config.separators, config.placeholders?.join(' ') ?? '', decompounded?.key ?? ''].join('\u0000');
+  const key = [owner, normalizeKey(config), config.separators, config.placeholders?.join(' ') ?? '', decompounded?.key ?? '', languageKey(config)].join('\u0000');
   let perCore = caches.get(core);
   if (!perCore) {
     perCore = new Map();
@@ -40,7 +41,27 @@ export function tokenizerConfigOf(index: Pick<IndexState, 'settings'> & Partial<
   const settings = effectiveSettings(index);
   const separators = typeof settings.separatorsToIndex === 'string' ? settings.separatorsToIndex : '';
   const placeholders = index.synonyms ? placeholdersOf(index.synonyms) : [];
-  return { ...normalizeConfigOf(settings), separators, ...(placeholders.length > 0 ? { placeholders } : {}) };
+  return { ...normalizeConfigOf(settings), separators, ...(placeholders.length > 0 ? { placeholders } : {}), ...languageConfigOf(settings) };
+}
+
+const stringsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+
+/**
+ * The language settings the tokenizer applies: CJK segmentation with the first of `zh`, `ja`,
+ * `ko` in `indexLanguages` (in `queryLanguages` when `indexLanguages` is empty: records and
+ * queries are always split alike); `camelCaseAttributes`; `attributesToTransliterate` (every
+ * attribute when unset) when `indexLanguages` holds `ja`. Unset settings add nothing.
+ */
+function languageConfigOf(settings: { indexLanguages?: unknown; queryLanguages?: unknown; camelCaseAttributes?: unknown; attributesToTransliterate?: unknown }): Pick<TokenizerConfig, 'segment' | 'camelCase' | 'transliterate'> {
+  const indexLanguages = stringsOf(settings.indexLanguages);
+  const segment = cjkLocaleOf(indexLanguages.length > 0 ? indexLanguages : stringsOf(settings.queryLanguages));
+  const camelCase = stringsOf(settings.camelCaseAttributes);
+  const transliterate = indexLanguages.includes('ja') ? (Array.isArray(settings.attributesToTransliterate) ? stringsOf(settings.attributesToTransliterate) : ['*']) : [];
+  return {
+    ...(segment !== undefined ? { segment } : {}),
+    ...(camelCase.length > 0 ? { camelCase } : {}),
+    ...(transliterate.length > 0 ? { transliterate } : {}),
+  };
 }
 
 const placeholderMemo = new WeakMap<IndexState['synonyms'], readonly string[]>();

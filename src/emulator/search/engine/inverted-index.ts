@@ -1,7 +1,8 @@
 import type { SearchRecord } from '../../state';
 import { eachFieldValue } from './fields';
-import { createTokenizer, termHash, type Tokenizer, type TokenizerConfig } from './tokenize';
+import { createTokenizer, termHash, type Token, type Tokenizer, type TokenizerConfig } from './tokenize';
 import { Vocabulary } from './vocabulary';
+import type { VariantsOf } from './word-variants';
 
 /** One searchable string of a record, as indexed. */
 export interface Slot {
@@ -115,6 +116,8 @@ export class InvertedIndex {
   private bounds = new Int32Array(384);
   private words: string[] | undefined = undefined;
   private wordsText = '';
+  /** With word variants under the path being split, its tokens (for each word's text as written) when it is not plain ASCII. */
+  private wordTokens: Token[] | undefined = undefined;
   /** `postings` by term id: one map lookup per indexed term (undefined until the term's first occurrences are appended). */
   private readonly postingsById: (number[] | undefined)[] = objectArray();
   /** Occurrences by term id (see {@link occurrenceCode}), as `postingsById`. */
@@ -218,7 +221,8 @@ export class InvertedIndex {
     const { id } = this.filing;
     const slot = this.filing.slot++;
     const pathId = this.intern(path);
-    const count = this.wordsOf(text);
+    const variants = this.tokenizer.variants?.forPath(path);
+    const count = this.wordsOf(text, variants !== undefined);
     const whole = count === 1;
     for (let pos = 0; pos < count; pos++) {
       const termId = this.wordAt(pos);
@@ -226,22 +230,38 @@ export class InvertedIndex {
       const code = occurrenceCode(pathId, pos, whole);
       this.file(id, termId, packed, code);
       const extra = this.expand?.(path, this.terms[termId]);
-      if (extra) for (const part of extra) for (const term of this.tokenizer.terms(part)) this.file(id, this.idOf(term), packed, code);
+      if (extra) for (const part of extra) for (const term of this.tokenizer.wordTerms(part)) this.file(id, this.idOf(term), packed, code);
+      if (variants) for (const term of variants(this.terms[termId], this.writtenAt(pos))) this.file(id, this.idOf(term), packed, code);
     }
   }
 
-  /** Splits `text` into words (read them with {@link wordAt}); returns how many. */
-  private wordsOf(text: string): number {
+  /**
+   * Splits `text` into words (read them with {@link wordAt}); returns how many. `written`: each
+   * word's text as written will be read too (see {@link writtenAt}).
+   */
+  private wordsOf(text: string, written = false): number {
     const needed = Math.ceil(1.5 * text.length) + 3;
     if (this.bounds.length < needed) this.bounds = new Int32Array(Math.max(needed, this.bounds.length * 2));
+    this.wordsText = text;
     const count = this.tokenizer.asciiWords(text, this.bounds);
     if (count >= 0) {
       this.words = undefined;
-      this.wordsText = text;
       return count;
     }
-    this.words = this.tokenizer.terms(text);
+    if (written) {
+      const tokens = (this.wordTokens = this.tokenizer.tokens(text));
+      this.words = tokens.map((token) => token.term);
+    } else {
+      this.words = this.tokenizer.terms(text);
+    }
     return this.words.length;
+  }
+
+  /** Word `k` as written in the string split last by {@link wordsOf} (called with `written`). */
+  private writtenAt(k: number): string {
+    if (this.words === undefined) return this.wordsText.slice(this.bounds[3 * k], this.bounds[3 * k + 1]);
+    const token = this.wordTokens![k];
+    return this.wordsText.slice(token.start, token.end);
   }
 
   /** The term id of word `k` of the string split last by {@link wordsOf}. */
@@ -389,14 +409,16 @@ export class InvertedIndex {
   collectField(path: string, element: number, text: string): void {
     const { slots } = this.collecting;
     const slot = slots.length;
-    const count = this.wordsOf(text);
+    const variants = this.tokenizer.variants?.forPath(path);
+    const count = this.wordsOf(text, variants !== undefined);
     slots.push({ path: this.intern(path), element, length: count });
     for (let pos = 0; pos < count; pos++) {
       const termId = this.wordAt(pos);
       const packed = slot * POS_RANGE + Math.min(pos, POS_RANGE - 1);
       this.collect(termId, packed);
       const extra = this.expand?.(path, this.terms[termId]);
-      if (extra) for (const part of extra) for (const term of this.tokenizer.terms(part)) this.collect(this.idOf(term), packed);
+      if (extra) for (const part of extra) for (const term of this.tokenizer.wordTerms(part)) this.collect(this.idOf(term), packed);
+      if (variants) for (const term of variants(this.terms[termId], this.writtenAt(pos))) this.collect(this.idOf(term), packed);
     }
   }
 

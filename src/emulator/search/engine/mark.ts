@@ -1,5 +1,6 @@
 import type { WordPlan } from './match';
 import type { Token, Tokenizer } from './tokenize';
+import type { WordVariants } from './word-variants';
 
 /** How one token of a text matched the query. */
 export interface TokenMark {
@@ -10,6 +11,11 @@ export interface TokenMark {
   /** `replaceSynonymsInHighlight`: the query word(s) shown instead of this token and the `span - 1` after it. */
   readonly replace?: string;
   readonly span?: number;
+  /**
+   * Marked pieces inside the token, original offsets `[start, end)` ascending: a camel case part
+   * or a transliterated form matched, not the token itself (see {@link WordVariants.parts}).
+   */
+  readonly ranges?: readonly (readonly [number, number])[];
 }
 
 /**
@@ -92,11 +98,52 @@ export function markText(marker: Marker, text: string): MarkedText {
   const tokens = marker.tokenizer.tokens(text);
   const marks = tokens.map((token) => marker.mark(token.term));
   marker.markPhrases(tokens, marks);
+  const variants = marker.tokenizer.variants;
+  if (variants !== undefined) markParts(marker, variants, text, tokens, marks);
   return { text, tokens, marks };
 }
 
-/** The original-text end offset of a token's highlighted part. */
+/**
+ * Marks the camel case parts and transliterated forms of tokens: those that matched no query
+ * word themselves, and those matched only in part (`camelCaseWord` read as a prefix with a typo
+ * by `case` shows `camel<em>Case</em>Word`, as the part matched).
+ */
+function markParts(marker: Marker, variants: WordVariants, text: string, tokens: readonly Token[], marks: (TokenMark | null)[]): void {
+  for (let i = 0; i < tokens.length; i++) {
+    const own = marks[i];
+    if (own !== null && (own.replace !== undefined || markEnd(tokens[i], own) === tokens[i].end)) continue;
+    const parts = variants.parts(tokens[i], text);
+    if (parts === undefined) continue;
+    const words = new Set<number>(own?.words);
+    const found: [number, number][] = [];
+    for (const part of parts) {
+      const mark = marker.mark(part.term);
+      if (mark === null) continue;
+      for (const word of mark.words) words.add(word);
+      found.push([part.start, part.whole ? part.end : markEnd(part, mark)]);
+    }
+    if (found.length === 0) continue;
+    found.sort((a, b) => a[0] - b[0]);
+    const ranges: [number, number][] = [];
+    for (const range of found) {
+      const last = ranges[ranges.length - 1];
+      if (last !== undefined && range[0] < last[1]) last[1] = Math.max(last[1], range[1]);
+      else ranges.push(range);
+    }
+    marks[i] = { words: [...words].sort((a, b) => a - b), length: tokens[i].term.length, ranges };
+  }
+}
+
+/** The original-text end offset of a token's highlighted part (for marked pieces, of the ones that run on from its start). */
 export function markEnd(token: Token, mark: TokenMark): number {
+  if (mark.ranges !== undefined) {
+    let end = token.start;
+    for (const [from, to] of mark.ranges) {
+      if (from > end) break;
+      end = Math.max(end, to);
+    }
+    return end;
+  }
   if (mark.length >= token.term.length) return token.end;
   // Without `ends`, each character of the term is one character of the text.
   return token.ends ? token.ends[Math.max(0, mark.length - 1)] : token.start + Math.max(1, mark.length);
@@ -118,6 +165,13 @@ export function renderMarked(marked: MarkedText, from: number, to: number, pre: 
       out += marked.text.slice(cursor, token.start) + pre + mark.replace + post;
       cursor = last.end;
       i += (mark.span ?? 1) - 1;
+      continue;
+    }
+    if (mark.ranges !== undefined) {
+      for (const [from, to] of mark.ranges) {
+        out += marked.text.slice(cursor, from) + pre + marked.text.slice(from, to) + post;
+        cursor = to;
+      }
       continue;
     }
     const end = markEnd(token, mark);

@@ -17,6 +17,14 @@ export interface QueryWord {
   optional: boolean;
 }
 
+/** Whether the chunk's words include pieces of one word run cut by CJK segmentation (consecutive tokens that touch). */
+function segmentedRun(tokenizer: Tokenizer, chunk: string): boolean {
+  if (tokenizer.config.segment === undefined) return false;
+  const tokens = tokenizer.tokens(chunk);
+  for (let k = 1; k < tokens.length; k++) if (tokens[k].start === tokens[k - 1].end) return true;
+  return false;
+}
+
 /**
  * Splits the query into words: advanced syntax (`"phrase"`, `-excluded`) first, then the
  * same tokenizer as the records, then prefix flags by `queryType`.
@@ -31,7 +39,8 @@ export function parseQuery(options: QueryOptions, tokenizer: Tokenizer): QueryWo
   for (const match of options.query.matchAll(chunk)) {
     if (match[1] !== undefined) {
       const terms = tokenizer.terms(match[1]);
-      const phrase = terms.length > 1 ? phraseCount++ : -1;
+      // Words a CJK run was segmented into are words of their own, not a phrase (outside quotes).
+      const phrase = terms.length > 1 && !(match[0] === match[1] && segmentedRun(tokenizer, match[1])) ? phraseCount++ : -1;
       for (const term of terms) words.push({ term, phrase, excluded: false });
       continue;
     }

@@ -1,5 +1,7 @@
 import type { NormalizeConfig } from './normalize';
 import { createNormalizer } from './normalize';
+import { isCjkChar, segmenterFor, segmentRun } from './segment';
+import { createWordVariants, type WordVariants } from './word-variants';
 
 /** A word of a text: its normalized form and where it sits in the original string. */
 export interface Token {
@@ -28,6 +30,10 @@ export interface Tokenizer {
   asciiWords(text: string, words: Int32Array): number;
   /** Tokens with offsets: what highlighting needs. */
   tokens(text: string): Token[];
+  /** Terms of a text without CJK segmentation: extra forms a word is indexed under (parts, transliterations) stay one term each. */
+  wordTerms(text: string): string[];
+  /** Per-attribute extra forms of words (camel case parts, kana transliterations), undefined when no setting asks for any. */
+  readonly variants: WordVariants | undefined;
   /** Normalizes a text as one piece (no splitting), for exact-phrase checks. */
   readonly config: TokenizerConfig;
 }
@@ -37,6 +43,18 @@ export interface TokenizerConfig extends NormalizeConfig {
   readonly separators: string;
   /** Placeholder synonyms' tokens (`<street>`, normalized), kept whole instead of split. */
   readonly placeholders?: readonly string[];
+  /** CJK word segmentation: the `Intl.Segmenter` locale (`zh`, `ja`, `ko`); unset, a CJK run is one word. */
+  readonly segment?: string;
+  /** `camelCaseAttributes`: attributes whose camel case words are also indexed as their parts. */
+  readonly camelCase?: readonly string[];
+  /** `attributesToTransliterate` in effect (`indexLanguages` holds `ja`); `*` is every attribute. */
+  readonly transliterate?: readonly string[];
+}
+
+/** A stable key of the language settings of a tokenizer config (segmentation, camel case, transliteration), for the index cache. */
+export function languageKey(config: TokenizerConfig): string {
+  if (config.segment === undefined && config.camelCase === undefined && config.transliterate === undefined) return '';
+  return JSON.stringify([config.segment ?? '', config.camelCase ?? [], config.transliterate ?? []]);
 }
 
 const WORD = /[\p{L}\p{N}\p{M}]/u;
@@ -82,16 +100,29 @@ export function createTokenizer(config: TokenizerConfig): Tokenizer {
     return known;
   };
 
-  function scan(text: string, withOffsets: boolean): Token[] {
+  const segmenter = config.segment !== undefined ? segmenterFor(config.segment) : undefined;
+
+  /**
+   * Splits a text into tokens. With CJK segmentation (`segmented`), a word run holding CJK
+   * characters is cut into words (see {@link segmentRun}); its normalized characters' `ends` say
+   * which piece each belongs to.
+   */
+  function scan(text: string, withOffsets: boolean, segmented = segmenter !== undefined): Token[] {
     const out: Token[] = [];
+    const track = withOffsets || segmented;
     let term = '';
     let start = -1;
     let ends: number[] | undefined;
+    let cjk = false;
     const flush = (end: number) => {
-      if (start >= 0 && term !== '') out.push(withOffsets ? { term, start, end, ends } : { term, start, end });
+      if (start >= 0 && term !== '') {
+        if (cjk && segmenter !== undefined) splitRun(text, start, end, term, ends!, withOffsets, segmenter, out);
+        else out.push(withOffsets ? { term, start, end, ends } : { term, start, end });
+      }
       term = '';
       start = -1;
       ends = undefined;
+      cjk = false;
     };
     for (let i = 0; i < text.length; ) {
       const code = text.codePointAt(i)!;
@@ -111,8 +142,9 @@ export function createTokenizer(config: TokenizerConfig): Tokenizer {
       } else if (isWord(char, code)) {
         if (start < 0) {
           start = i;
-          if (withOffsets) ends = [];
+          if (track) ends = [];
         }
+        if (segmented && !cjk && isCjkChar(char, code)) cjk = true;
         const normalized = code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : code < 128 ? char : normalize(char);
         term += normalized;
         if (ends) for (let k = 0; k < normalized.length; k++) ends.push(next);
@@ -155,7 +187,25 @@ export function createTokenizer(config: TokenizerConfig): Tokenizer {
   const plain = placeholders.size === 0 && indexed.size === 0;
   /** Tokens for highlighting: a plain ASCII text is split by offsets, without building each word character by character. */
   const tokens = (text: string): Token[] => (plain ? asciiTokens(text) : undefined) ?? scan(text, true);
-  return new ConfiguredTokenizer(config, plain, terms, tokens);
+  const wordTerms = segmenter === undefined ? terms : (text: string) => scan(text, false, false).map((token) => token.term);
+  const unsegmentedTokens = segmenter === undefined ? tokens : (text: string) => (plain ? asciiTokens(text) : undefined) ?? scan(text, true, false);
+  const variants = createWordVariants(config, wordTerms, unsegmentedTokens, terms);
+  return new ConfiguredTokenizer(config, plain, terms, tokens, wordTerms, variants);
+}
+
+/**
+ * Pushes the words of the run `text[start, end)` (normalized as `term`, `ends[k]` the original
+ * offset after normalized character k): CJK parts split by the segmenter, the rest whole.
+ */
+function splitRun(text: string, start: number, end: number, term: string, ends: readonly number[], withOffsets: boolean, segmenter: Intl.Segmenter, out: Token[]): void {
+  let k = 0;
+  for (const piece of segmentRun(segmenter, text, start, end)) {
+    const from = k;
+    while (k < ends.length && ends[k] <= piece.end) k++;
+    if (k === from) continue;
+    const part = term.slice(from, k);
+    out.push(withOffsets ? { term: part, start: piece.start, end: piece.end, ends: ends.slice(from, k) } : { term: part, start: piece.start, end: piece.end });
+  }
 }
 
 /** Word offsets of the text {@link asciiTokens} splits (three entries a word). */
@@ -196,6 +246,8 @@ class ConfiguredTokenizer implements Tokenizer {
     private readonly plain: boolean,
     readonly terms: (text: string) => string[],
     readonly tokens: (text: string) => Token[],
+    readonly wordTerms: (text: string) => string[],
+    readonly variants: WordVariants | undefined,
   ) {}
 
   asciiWords(text: string, words: Int32Array): number {
