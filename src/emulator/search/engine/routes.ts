@@ -10,7 +10,7 @@ const INDEX = '/1/indexes/{indexName}';
 /** What search does not reproduce yet (details in docs/engine.md), shown in the parity report. */
 const SEARCH_GAPS = {
   status: 'partial',
-  note: 'accepted without effect: camelCaseAttributes, attributesToTransliterate, indexLanguages (CJK segmentation); a rule redirect to another index is not followed',
+  note: 'attributesToTransliterate: kana to kana and romaji only (kanji readings need a dictionary); a rule redirect to another index is not followed',
 } as const;
 
 /** A POST body of search parameters: an object (fields and/or a `params` string), or nothing. */
