@@ -7,6 +7,13 @@ import { readPath } from './fields';
 import { sortable } from './rank';
 import { numericSortColumn, sortValues } from './sort-values';
 
+/** `list` in a new array of `capacity` entries. */
+function grown(list: Int32Array, capacity: number): Int32Array {
+  const out = new Int32Array(capacity);
+  out.set(list.subarray(0, Math.min(list.length, capacity)));
+  return out;
+}
+
 /**
  * The matches of a query as columns: ranking reads these numbers, and a {@link Candidate}
  * (with its full {@link MatchInfo}) is built only for the entries someone asks for: the page's
@@ -14,13 +21,13 @@ import { numericSortColumn, sortValues } from './sort-values';
  */
 export class MatchSet {
   private size = 0;
-  docs = new Int32Array(16);
-  typos = new Int32Array(16);
-  words = new Int32Array(16);
-  proximity = new Int32Array(16);
-  firstMatchedWord = new Int32Array(16);
-  exactWords = new Int32Array(16);
-  filters = new Float64Array(16);
+  docs: Int32Array = new Int32Array(16);
+  typos: Int32Array = new Int32Array(16);
+  words: Int32Array = new Int32Array(16);
+  proximity: Int32Array = new Int32Array(16);
+  firstMatchedWord: Int32Array = new Int32Array(16);
+  exactWords: Int32Array = new Int32Array(16);
+  filters: Float64Array = new Float64Array(16);
   /** Only filled by queries with a geo criterion. */
   readonly geo: (GeoMatch | undefined)[] = [];
   private readonly built: (Candidate | undefined)[] = [];
@@ -63,29 +70,23 @@ export class MatchSet {
   }
 
   /**
-   * The postings' matches in bulk (no filter, no geo): settled entries are written column by
-   * column; the others (to go through `evaluate`) are answered by position in `found`.
+   * The postings' matches in bulk (no filter, no geo) into an empty set: the settled entries'
+   * columns are taken over as they are, not copied. Answers the docs left to evaluate.
    */
-  pushSettled(found: PostingMatches): number[] {
-    const n = found.ids.length;
-    this.reserve(this.size + n);
-    const unsettled: number[] = [];
-    let at = this.size;
-    for (let k = 0; k < n; k++) {
-      if (found.settled[k] === 0) {
-        unsettled.push(k);
-        continue;
-      }
-      this.docs[at] = found.ids[k];
-      this.typos[at] = found.typos[k];
-      this.words[at] = 1;
-      this.proximity[at] = 0;
-      this.firstMatchedWord[at] = found.firstMatchedWord[k];
-      this.exactWords[at] = found.exactWords[k];
-      this.filters[at] = 0;
-      at++;
-    }
-    this.size = at;
+  adoptSettled(found: PostingMatches): Int32Array {
+    if (this.size !== 0) throw new Error('adoptSettled needs an empty match set');
+    const n = found.settled;
+    // Copied first: adding evaluated matches writes over the adopted ids after the settled ones.
+    const unsettled = found.ids.slice(n);
+    const capacity = Math.max(found.typos.length, 16);
+    this.docs = found.ids.length === capacity ? found.ids : grown(found.ids, capacity);
+    this.typos = found.typos.length === capacity ? found.typos : grown(found.typos, capacity);
+    this.firstMatchedWord = found.firstMatchedWord.length === capacity ? found.firstMatchedWord : grown(found.firstMatchedWord, capacity);
+    this.exactWords = found.exactWords.length === capacity ? found.exactWords : grown(found.exactWords, capacity);
+    this.words = new Int32Array(capacity).fill(1, 0, n);
+    this.proximity = new Int32Array(capacity);
+    this.filters = new Float64Array(capacity);
+    this.size = n;
     return unsettled;
   }
 

@@ -3,15 +3,17 @@ import type { InvertedIndex } from './inverted-index';
 import type { QueryOptions } from './options';
 import type { WordPlan } from './match';
 
-/** The docs a query can match, in the order the scan met them (ranking and facets do not depend on it), with their figures when the postings settle them. */
+/**
+ * The docs a query can match, with their figures when the postings settle them: the first
+ * `settled` entries match with one word (so `words` 1, `proximity` 0), their figures equal to
+ * what `evaluate` computes; the docs after them must go through `evaluate` (two or more words
+ * matched, for proximity; or a join, split or phrase alternative touches them). Order within
+ * each part is the scan's (ranking and facets do not depend on it). The figure arrays may run
+ * longer than `settled` (scratch room a match set can adopt).
+ */
 export interface PostingMatches {
   readonly ids: Int32Array;
-  /**
-   * Per entry of `ids`: false when the doc must go through `evaluate` (two or more words matched,
-   * for proximity; or a join, split or phrase alternative touches it). Otherwise the doc matches
-   * with one word (so `words` 1, `proximity` 0) and these equal what `evaluate` computes.
-   */
-  readonly settled: Uint8Array;
+  readonly settled: number;
   readonly typos: Int32Array;
   readonly firstMatchedWord: Int32Array;
   readonly exactWords: Int32Array;
@@ -139,8 +141,8 @@ function enter(doc: number): number {
 }
 
 /**
- * The slots the query matches (or must evaluate), in slot order, with the one-word figures of
- * the settled ones. Takes its arrays as arguments so the loop runs on locals.
+ * The slots the query matches: settled ones from the front with their one-word figures, those
+ * to evaluate from the back. Takes its arrays as arguments so the loop runs on locals.
  */
 function collect(
   docs: Int32Array,
@@ -153,32 +155,32 @@ function collect(
 ): PostingMatches {
   const { excluded, required, active } = words;
   const ids = new Int32Array(count);
-  const settled = new Uint8Array(count);
   const typos = new Int32Array(count);
   const firstOut = new Int32Array(count);
   const exact = new Int32Array(count);
-  let n = 0;
+  let settled = 0;
+  let back = count;
   for (let slot = 0; slot < count; slot++) {
     const flags = typoFlags[slot];
-    ids[n] = docs[slot];
-    if ((flags & SPECIAL) !== 0) {
-      n++;
-      continue;
+    if ((flags & SPECIAL) === 0) {
+      const mask = masks[slot];
+      if ((mask & excluded) !== 0 || (mask & required) !== required || (mask & active) === 0) continue;
+      // One word: settled here. Two or more: proximity needs the positions, `evaluate` has them.
+      if ((mask & active & ((mask & active) - 1)) === 0) {
+        ids[settled] = docs[slot];
+        typos[settled] = flags & TYPO_BITS;
+        firstOut[settled] = first[slot] === NONE ? 0 : first[slot];
+        exact[settled] = exactMode === EXACT_NEVER ? 0 : (flags & (exactMode === EXACT_WHOLE ? WHOLE : EXACT)) !== 0 ? 1 : 0;
+        settled++;
+        continue;
+      }
     }
-    const mask = masks[slot];
-    if ((mask & excluded) !== 0 || (mask & required) !== required || (mask & active) === 0) continue;
-    // Two words or more: proximity needs the positions, `evaluate` has them.
-    if ((mask & active & ((mask & active) - 1)) !== 0) {
-      n++;
-      continue;
-    }
-    settled[n] = 1;
-    typos[n] = flags & TYPO_BITS;
-    firstOut[n] = first[slot] === NONE ? 0 : first[slot];
-    exact[n] = exactMode === EXACT_NEVER ? 0 : (flags & (exactMode === EXACT_WHOLE ? WHOLE : EXACT)) !== 0 ? 1 : 0;
-    n++;
+    ids[--back] = docs[slot];
   }
-  return { ids: ids.subarray(0, n), settled: settled.subarray(0, n), typos: typos.subarray(0, n), firstMatchedWord: firstOut.subarray(0, n), exactWords: exact.subarray(0, n) };
+  // Close the gap between the two parts.
+  ids.copyWithin(settled, back, count);
+  const n = settled + count - back;
+  return { ids: ids.subarray(0, n), settled, typos, firstMatchedWord: firstOut, exactWords: exact };
 }
 
 /** The required word whose alternatives have the fewest occurrences. */

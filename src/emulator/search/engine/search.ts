@@ -28,8 +28,6 @@ import { relevantSort } from './relevant-sort';
 import { buildResponse } from './response';
 import { snippetRecord } from './snippet';
 
-const NO_FILTER = { filters: 0, geo: undefined };
-
 /** Where `aroundLatLngViaIP` places a client IP (the emulator cannot geolocate real addresses). */
 export const ipLocations = new Map<string, LatLng>();
 /** Used for IPs not in {@link ipLocations}: Paris, as a documented default. */
@@ -168,17 +166,17 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
       // The usual query: counted and ranked from the flat postings; `evaluate` only where they cannot say.
       const found = matchPostings(inverted, plans, rules, options, attributeOn);
       if (!filter && !geo) {
-        for (const k of set.pushSettled(found)) consider(inverted.doc(found.ids[k])!);
+        for (const id of set.adoptSettled(found)) consider(inverted.doc(id)!);
         return { plans, table, set };
       }
       set.reserve(found.ids.length);
       for (let k = 0; k < found.ids.length; k++) {
         const id = found.ids[k];
-        if (found.settled[k] === 0) {
+        if (k >= found.settled) {
           consider(inverted.doc(id)!);
           continue;
         }
-        const admitted = filter || geo ? admit(inverted.doc(id)!) : NO_FILTER;
+        const admitted = admit(inverted.doc(id)!);
         if (admitted) set.push(id, found.typos[k], 1, 0, found.firstMatchedWord[k], found.exactWords[k], admitted.filters, admitted.geo);
       }
     } else if (current.some((w) => !w.excluded)) {
