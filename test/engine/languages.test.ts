@@ -42,6 +42,17 @@ describe('camelCaseAttributes', () => {
     const whole = await search({ query: 'lowercaseletters', attributesToHighlight: ['name'] });
     expect(whole.hits[0]._highlightResult.name).toEqual({ value: '<em>lowerCaseLetters</em>', matchLevel: 'full', fullyHighlighted: true, matchedWords: ['lowercaseletters'] });
   });
+
+  it('marks parts only in the listed attributes, in highlights and snippets', async () => {
+    const { search } = await indexWith([{ objectID: 'both', name: 'lowerCaseLetters', other: 'upperCaseLetters', nested: { other: 'mixedCaseLetters' } }], { camelCaseAttributes: ['name'] });
+    const body = await search({ query: 'case', attributesToHighlight: ['*'], attributesToSnippet: ['other', 'nested'] });
+    const [hit] = body.hits;
+    expect(hit._highlightResult.name.value).toBe('lower<em>Case</em>Letters');
+    expect(hit._highlightResult.other).toMatchObject({ value: 'upperCaseLetters', matchLevel: 'none' });
+    expect(hit._highlightResult.nested.other).toMatchObject({ value: 'mixedCaseLetters', matchLevel: 'none' });
+    expect(hit._snippetResult.other).toEqual({ value: 'upperCaseLetters', matchLevel: 'none' });
+    expect(hit._snippetResult.nested.other).toEqual({ value: 'mixedCaseLetters', matchLevel: 'none' });
+  });
 });
 
 describe('CJK segmentation (indexLanguages / queryLanguages)', () => {

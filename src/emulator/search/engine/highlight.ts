@@ -37,8 +37,8 @@ export function levelOf(marker: Marker, marked: MarkedText): { level: MatchLevel
   return { level, words };
 }
 
-function leaf(marker: Marker, text: string, options: QueryOptions): HighlightLeaf {
-  const marked = markText(marker, text);
+function leaf(marker: Marker, text: string, options: QueryOptions, path: string): HighlightLeaf {
+  const marked = markText(marker, text, path);
   const { level, words } = levelOf(marker, marked);
   const value = renderMarked(marked, 0, marked.tokens.length, options.highlightPreTag, options.highlightPostTag);
   if (level === 'none') return { value, matchLevel: level, matchedWords: [] };
@@ -49,18 +49,18 @@ function leaf(marker: Marker, text: string, options: QueryOptions): HighlightLea
   return { value, matchLevel: level, fullyHighlighted: fully, matchedWords: words };
 }
 
-/** Highlights any JSON value with the record's shape; `undefined` for non-text leaves. */
-export function highlightValue(marker: Marker, value: unknown, options: QueryOptions): HighlightTree | undefined {
-  if (typeof value === 'string') return leaf(marker, value, options);
-  if (typeof value === 'number' && Number.isFinite(value)) return leaf(marker, String(value), options);
+/** Highlights any JSON value with the record's shape (read at attribute `path`); `undefined` for non-text leaves. */
+export function highlightValue(marker: Marker, value: unknown, options: QueryOptions, path: string): HighlightTree | undefined {
+  if (typeof value === 'string') return leaf(marker, value, options, path);
+  if (typeof value === 'number' && Number.isFinite(value)) return leaf(marker, String(value), options, path);
   if (Array.isArray(value)) {
-    const items = value.map((item) => highlightValue(marker, item, options)).filter((item): item is HighlightTree => item !== undefined);
+    const items = value.map((item) => highlightValue(marker, item, options, path)).filter((item): item is HighlightTree => item !== undefined);
     return options.restrictHighlightAndSnippetArrays ? items.filter(matchedSomewhere) : items;
   }
   if (value !== null && typeof value === 'object') {
     const out: Record<string, HighlightTree> = {};
     for (const [key, child] of Object.entries(value)) {
-      const tree = highlightValue(marker, child, options);
+      const tree = highlightValue(marker, child, options, `${path}.${key}`);
       if (tree !== undefined) out[key] = tree;
     }
     return out;
@@ -85,12 +85,12 @@ export function highlightRecord(marker: Marker, record: SearchRecord, options: Q
     if (name === '*') {
       for (const [key, value] of Object.entries(record)) {
         if (key === 'objectID' || key === '_geoloc') continue;
-        const tree = highlightValue(marker, value, options);
+        const tree = highlightValue(marker, value, options, key);
         if (tree !== undefined) out[key] = tree;
       }
       continue;
     }
-    const tree = highlightValue(marker, readPath(record, name), options);
+    const tree = highlightValue(marker, readPath(record, name), options, name);
     if (tree !== undefined) setPath(out, name, tree);
   }
   return out;

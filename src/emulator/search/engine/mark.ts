@@ -94,12 +94,13 @@ export interface MarkedText {
   readonly marks: readonly (TokenMark | null)[];
 }
 
-export function markText(marker: Marker, text: string): MarkedText {
+/** Marks a text's tokens; `path` (the attribute it was read from) limits camel case parts and other scripts to the attributes that index them. */
+export function markText(marker: Marker, text: string, path?: string): MarkedText {
   const tokens = marker.tokenizer.tokens(text);
   const marks = tokens.map((token) => marker.mark(token.term));
   marker.markPhrases(tokens, marks);
   const variants = marker.tokenizer.variants;
-  if (variants !== undefined) markParts(marker, variants, text, tokens, marks);
+  if (variants !== undefined && (path === undefined || variants.forPath(path) !== undefined)) markParts(marker, variants, text, tokens, marks);
   return { text, tokens, marks };
 }
 

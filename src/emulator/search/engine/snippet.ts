@@ -23,8 +23,8 @@ export function parseSnippetSpec(spec: string): { name: string; words: number } 
  * A window of `words` words around the first match (or the start), with the matches
  * highlighted and the ellipsis where text was cut.
  */
-function leaf(marker: Marker, text: string, words: number, options: QueryOptions): SnippetLeaf {
-  const marked = markText(marker, text);
+function leaf(marker: Marker, text: string, words: number, options: QueryOptions, path: string): SnippetLeaf {
+  const marked = markText(marker, text, path);
   const { level } = levelOf(marker, marked);
   const count = marked.tokens.length;
   // `attr:0` asks for no words: only the ellipsis says text was cut.
@@ -41,17 +41,17 @@ function leaf(marker: Marker, text: string, words: number, options: QueryOptions
   return { value, matchLevel: level };
 }
 
-function snippetValue(marker: Marker, value: unknown, words: number, options: QueryOptions): SnippetTree | undefined {
-  if (typeof value === 'string') return leaf(marker, value, words, options);
-  if (typeof value === 'number' && Number.isFinite(value)) return leaf(marker, String(value), words, options);
+function snippetValue(marker: Marker, value: unknown, words: number, options: QueryOptions, path: string): SnippetTree | undefined {
+  if (typeof value === 'string') return leaf(marker, value, words, options, path);
+  if (typeof value === 'number' && Number.isFinite(value)) return leaf(marker, String(value), words, options, path);
   if (Array.isArray(value)) {
-    const items = value.map((item) => snippetValue(marker, item, words, options)).filter((item): item is SnippetTree => item !== undefined);
+    const items = value.map((item) => snippetValue(marker, item, words, options, path)).filter((item): item is SnippetTree => item !== undefined);
     return options.restrictHighlightAndSnippetArrays ? items.filter(matchedSomewhere) : items;
   }
   if (value !== null && typeof value === 'object') {
     const out: Record<string, SnippetTree> = {};
     for (const [key, child] of Object.entries(value)) {
-      const tree = snippetValue(marker, child, words, options);
+      const tree = snippetValue(marker, child, words, options, `${path}.${key}`);
       if (tree !== undefined) out[key] = tree;
     }
     return out;
@@ -67,12 +67,12 @@ export function snippetRecord(marker: Marker, record: SearchRecord, options: Que
     if (name === '*') {
       for (const [key, value] of Object.entries(record)) {
         if (key === 'objectID' || key === '_geoloc') continue;
-        const tree = snippetValue(marker, value, words, options);
+        const tree = snippetValue(marker, value, words, options, key);
         if (tree !== undefined) out[key] = tree;
       }
       continue;
     }
-    const tree = snippetValue(marker, readPath(record, name), words, options);
+    const tree = snippetValue(marker, readPath(record, name), words, options, name);
     if (tree !== undefined) setPath(out, name, tree);
   }
   return out;

@@ -19,10 +19,7 @@ export type VariantsOf = (term: string, original: string) => readonly string[];
 export interface WordVariants {
   /** The extra terms of words under `path`, undefined when no setting applies to it. */
   forPath(path: string): VariantsOf | undefined;
-  /**
-   * A token's parts highlighting may mark when the token itself matched no query word.
-   * Highlighting does not know the attribute, so every attribute's tokens have them.
-   */
+  /** A token's parts highlighting may mark when the token itself matched no query word (in attributes {@link forPath} covers). */
   parts(token: Token, text: string): TokenPart[] | undefined;
 }
 
