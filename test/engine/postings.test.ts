@@ -41,7 +41,7 @@ describe('flat postings', () => {
         found.ids.forEach((id, k) => {
           if (k >= found.settled) return;
           const info = expected.find((e) => e.doc.id === id)!;
-          expect({ typos: found.typos[k], words: 1, proximity: 0, first: found.firstMatchedWord[k], exact: found.exactWords[k] }).toEqual({
+          expect({ typos: found.typos[k], words: found.words[k], proximity: found.proximity[k], first: found.firstMatchedWord[k], exact: found.exactWords[k] }).toEqual({
             typos: info.typos,
             words: info.words,
             proximity: info.proximity,

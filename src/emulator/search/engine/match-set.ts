@@ -83,8 +83,8 @@ export class MatchSet {
     this.typos = found.typos.length === capacity ? found.typos : grown(found.typos, capacity);
     this.firstMatchedWord = found.firstMatchedWord.length === capacity ? found.firstMatchedWord : grown(found.firstMatchedWord, capacity);
     this.exactWords = found.exactWords.length === capacity ? found.exactWords : grown(found.exactWords, capacity);
-    this.words = new Int32Array(capacity).fill(1, 0, n);
-    this.proximity = new Int32Array(capacity);
+    this.words = found.words.length === capacity ? found.words : grown(found.words, capacity);
+    this.proximity = found.proximity.length === capacity ? found.proximity : grown(found.proximity, capacity);
     this.filters = new Float64Array(capacity);
     this.size = n;
     return unsettled;

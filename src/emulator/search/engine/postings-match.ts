@@ -1,13 +1,14 @@
 import type { AttributeRule } from './attributes';
 import type { InvertedIndex } from './inverted-index';
 import type { QueryOptions } from './options';
+import { CodeFigures, type Figures } from './code-figures';
 import type { WordPlan } from './match';
 
 /**
  * The docs a query can match, with their figures when the postings settle them: the first
- * `settled` entries match with one word (so `words` 1, `proximity` 0), their figures equal to
- * what `evaluate` computes; the docs after them must go through `evaluate` (two or more words
- * matched, for proximity; or a join, split or phrase alternative touches them). Order within
+ * `settled` entries, their figures equal to what `evaluate` computes (one word, or several read
+ * from their codes, see {@link CodeFigures}); the docs after them must go through `evaluate`
+ * (a join, split or phrase alternative touches them, or their codes cannot tell). Order within
  * each part is the scan's (ranking and facets do not depend on it). The figure arrays may run
  * longer than `settled` (scratch room a match set can adopt).
  */
@@ -15,6 +16,8 @@ export interface PostingMatches {
   readonly ids: Int32Array;
   readonly settled: number;
   readonly typos: Int32Array;
+  readonly words: Int32Array;
+  readonly proximity: Int32Array;
   readonly firstMatchedWord: Int32Array;
   readonly exactWords: Int32Array;
 }
@@ -49,6 +52,8 @@ const TYPO_BITS = (1 << FLAG_SHIFT) - 1;
 const EXACT = 1 << FLAG_SHIFT;
 const WHOLE = 2 << FLAG_SHIFT;
 const SPECIAL = 4 << FLAG_SHIFT;
+/** Entered by a join, split or phrase alternative (always evaluated). */
+const GROUP = 8 << FLAG_SHIFT;
 const NONE = 0x7fffffff;
 
 /**
@@ -104,7 +109,7 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
     const groups = [...plan.concat.map((term) => [term]), ...plan.splits, ...plan.phrases.map((phrase) => phrase.words)];
     for (const group of groups) {
       for (const doc of holdingInOrder(index, group)) {
-        slotTypoFlags[(seen[doc >>> 5] & (1 << (doc & 31))) === 0 ? enter(doc) : slotOfDoc[doc]] |= SPECIAL;
+        slotTypoFlags[(seen[doc >>> 5] & (1 << (doc & 31))) === 0 ? enter(doc) : slotOfDoc[doc]] |= SPECIAL | GROUP;
       }
     }
   }
@@ -120,7 +125,8 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
   const singleWordQuery = (active & (active - 1)) === 0;
   const mode = options.exactOnSingleWordQuery;
   const exactMode = !singleWordQuery ? EXACT_ANY : mode === 'none' ? EXACT_NEVER : mode === 'attribute' ? EXACT_WHOLE : longWord ? EXACT_ANY : EXACT_NEVER;
-  return collect(slotDocs, slotMasks, slotTypoFlags, slotFirst, entered, { excluded, required, active }, exactMode);
+  const several = singleWordQuery ? null : new CodeFigures(index, plans, rules, attributeOn, options.minProximity);
+  return collect(slotDocs, slotMasks, slotTypoFlags, slotFirst, entered, { excluded, required, active, exactMode, several });
 }
 
 /** How a settled doc's exactness counts (see `exactOnSingleWordQuery`). */
@@ -141,8 +147,8 @@ function enter(doc: number): number {
 }
 
 /**
- * The slots the query matches: settled ones from the front with their one-word figures, those
- * to evaluate from the back. Takes its arrays as arguments so the loop runs on locals.
+ * The slots the query matches: settled ones from the front with their figures, those to
+ * evaluate from the back. Takes its arrays as arguments so the loop runs on locals.
  */
 function collect(
   docs: Int32Array,
@@ -150,14 +156,16 @@ function collect(
   typoFlags: Int32Array,
   first: Int32Array,
   count: number,
-  words: { readonly excluded: number; readonly required: number; readonly active: number },
-  exactMode: number,
+  query: { readonly excluded: number; readonly required: number; readonly active: number; readonly exactMode: number; readonly several: CodeFigures | null },
 ): PostingMatches {
-  const { excluded, required, active } = words;
+  const { excluded, required, active, exactMode, several } = query;
   const ids = new Int32Array(count);
   const typos = new Int32Array(count);
+  const words = new Int32Array(count);
+  const proximity = new Int32Array(count);
   const firstOut = new Int32Array(count);
   const exact = new Int32Array(count);
+  const figures: Figures = { typos: 0, words: 0, proximity: 0, first: 0, exact: 0 };
   let settled = 0;
   let back = count;
   for (let slot = 0; slot < count; slot++) {
@@ -165,22 +173,34 @@ function collect(
     if ((flags & SPECIAL) === 0) {
       const mask = masks[slot];
       if ((mask & excluded) !== 0 || (mask & required) !== required || (mask & active) === 0) continue;
-      // One word: settled here. Two or more: proximity needs the positions, `evaluate` has them.
+      // One word: settled here, proximity 0.
       if ((mask & active & ((mask & active) - 1)) === 0) {
         ids[settled] = docs[slot];
         typos[settled] = flags & TYPO_BITS;
+        words[settled] = 1;
         firstOut[settled] = first[slot] === NONE ? 0 : first[slot];
         exact[settled] = exactMode === EXACT_NEVER ? 0 : (flags & (exactMode === EXACT_WHOLE ? WHOLE : EXACT)) !== 0 ? 1 : 0;
         settled++;
         continue;
       }
     }
+    // Several words: proximity needs positions, read from the codes when they can tell.
+    if ((flags & GROUP) === 0 && several !== null && several.figures(docs[slot], figures)) {
+      ids[settled] = docs[slot];
+      typos[settled] = figures.typos;
+      words[settled] = figures.words;
+      proximity[settled] = figures.proximity;
+      firstOut[settled] = figures.first;
+      exact[settled] = figures.exact;
+      settled++;
+      continue;
+    }
     ids[--back] = docs[slot];
   }
   // Close the gap between the two parts.
   ids.copyWithin(settled, back, count);
   const n = settled + count - back;
-  return { ids: ids.subarray(0, n), settled, typos, firstMatchedWord: firstOut, exactWords: exact };
+  return { ids: ids.subarray(0, n), settled, typos, words, proximity, firstMatchedWord: firstOut, exactWords: exact };
 }
 
 /** The required word whose alternatives have the fewest occurrences. */

@@ -177,7 +177,7 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
           continue;
         }
         const admitted = admit(inverted.doc(id)!);
-        if (admitted) set.push(id, found.typos[k], 1, 0, found.firstMatchedWord[k], found.exactWords[k], admitted.filters, admitted.geo);
+        if (admitted) set.push(id, found.typos[k], found.words[k], found.proximity[k], found.firstMatchedWord[k], found.exactWords[k], admitted.filters, admitted.geo);
       }
     } else if (current.some((w) => !w.excluded)) {
       for (const id of candidateIds(inverted, plans)) {

@@ -1,0 +1,163 @@
+import type { AttributeRule } from './attributes';
+import { readPath } from './fields';
+import type { FlatPostings, InvertedIndex } from './inverted-index';
+import type { WordPlan } from './match';
+
+/** The ranking figures of a doc holding several query words (what `evaluate` computes). */
+export interface Figures {
+  typos: number;
+  words: number;
+  proximity: number;
+  first: number;
+  exact: number;
+}
+
+/** One alternative of a query word, as a doc's codes are read: its postings and its rules per path. */
+interface Reader {
+  readonly word: number;
+  readonly list: FlatPostings;
+  readonly typos: number;
+  /** Per path id: -1 when the alternative does not count there, else the attribute criterion's base. */
+  readonly base: Int32Array;
+  /** Per path id: 1 when the position counts for the attribute criterion (ordered attribute). */
+  readonly ordered: Uint8Array;
+  /** Per path id: 1 when a match there is exact. */
+  readonly exactHere: Uint8Array;
+}
+
+const MAX_PROXIMITY = 8;
+/** Codes cap positions here: past it, distances cannot be told. */
+const CAPPED_POSITION = 999;
+/** `evaluate` compares the first 64 occurrences of each word; past that, it decides. */
+const MAX_OCCURRENCES = 64;
+
+/**
+ * Computes a multi-word doc's figures from the flat postings' codes, without the doc's own term
+ * lists: one binary search per alternative finds its codes. Codes name a path, not an array
+ * element, so this answers only when every path involved holds one string in the doc (the
+ * record is read to check); otherwise, or past the capped positions, it answers false and the
+ * doc goes through `evaluate`. A fast-check property checks the figures against `evaluate`.
+ */
+export class CodeFigures {
+  private readonly readers: Reader[] = [];
+  private readonly occurrences: number[][];
+  private readonly typos: number[];
+  private readonly exact: boolean[];
+  /** Paths of the doc being read known to hold one string. */
+  private readonly checked: number[] = [];
+
+  constructor(
+    private readonly index: InvertedIndex,
+    private readonly plans: readonly WordPlan[],
+    rules: readonly AttributeRule[],
+    attributeOn: boolean,
+    private readonly minProximity: number,
+  ) {
+    plans.forEach((plan, word) => {
+      if (plan.word.excluded) return;
+      for (const [term, alt] of plan.alts) {
+        const termId = index.termId(term);
+        if (termId < 0) continue;
+        const base = new Int32Array(rules.length);
+        const ordered = new Uint8Array(rules.length);
+        const exactHere = new Uint8Array(rules.length);
+        rules.forEach((rule, p) => {
+          const counts = rule.index >= 0 && !(alt.typos > 0 && rule.noTypo) && !(alt.prefixOnly && rule.noPrefix);
+          base[p] = !counts ? -1 : attributeOn ? rule.index * 1000 : 0;
+          ordered[p] = attributeOn && !rule.unordered ? 1 : 0;
+          exactHere[p] = alt.exact && !rule.noExact ? 1 : 0;
+        });
+        this.readers.push({ word, list: index.flat(termId), typos: alt.typos, base, ordered, exactHere });
+      }
+    });
+    this.occurrences = plans.map(() => []);
+    this.typos = plans.map(() => Infinity);
+    this.exact = plans.map(() => false);
+  }
+
+  /** Fills `out` with the figures of `doc` (which holds every required word); false when its codes cannot tell. */
+  figures(doc: number, out: Figures): boolean {
+    const { occurrences, typos, exact } = this;
+    for (let i = 0; i < occurrences.length; i++) {
+      occurrences[i].length = 0;
+      typos[i] = Infinity;
+      exact[i] = false;
+    }
+    const record = this.index.doc(doc)?.record;
+    if (!record) return false;
+    let first = Infinity;
+    const checked = this.checked;
+    checked.length = 0;
+    for (const reader of this.readers) {
+      const { docs, codes } = reader.list;
+      let k = lowerBound(docs, doc);
+      for (; k < docs.length && docs[k] === doc; k++) {
+        const code = codes[k];
+        const path = code >>> 11;
+        const from = reader.base[path];
+        if (from < 0) continue;
+        const position = (code >>> 1) & 1023;
+        if (position >= CAPPED_POSITION) return false;
+        // One string under the path, so the path stands for the string (checked once per path).
+        if (!checked.includes(path)) {
+          if (!singleString(readPath(record, this.index.paths[path]))) return false;
+          checked.push(path);
+        }
+        const list = occurrences[reader.word];
+        if (list.length === MAX_OCCURRENCES) return false;
+        list.push(path * 1024 + position);
+        if (reader.typos < typos[reader.word]) typos[reader.word] = reader.typos;
+        if (reader.exactHere[path] === 1) exact[reader.word] = true;
+        const value = reader.ordered[path] === 1 ? from + position : from;
+        if (value < first) first = value;
+      }
+    }
+    let words = 0;
+    let typoCount = 0;
+    let exactWords = 0;
+    let proximity = 0;
+    let previous = -1;
+    for (let i = 0; i < this.plans.length; i++) {
+      if (this.plans[i].word.excluded || occurrences[i].length === 0) continue;
+      words++;
+      typoCount += typos[i];
+      if (exact[i]) exactWords++;
+      if (previous >= 0) proximity += pairDistance(occurrences[previous], occurrences[i], this.minProximity);
+      previous = i;
+    }
+    out.typos = typoCount;
+    out.words = words;
+    out.proximity = proximity;
+    out.first = first === Infinity ? 0 : first;
+    out.exact = exactWords;
+    return true;
+  }
+}
+
+const singleString = (value: unknown) => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
+/** As `evaluate` measures two consecutive words: positions apart in one string (one more reversed), capped, floored. */
+function pairDistance(left: readonly number[], right: readonly number[], minProximity: number): number {
+  let best = MAX_PROXIMITY;
+  for (const x of left) {
+    for (const y of right) {
+      if (x >>> 10 !== y >>> 10) continue;
+      const px = x & 1023;
+      const py = y & 1023;
+      const distance = py > px ? py - px : px - py + 1;
+      if (distance < best) best = distance;
+    }
+  }
+  return Math.max(Math.min(best, MAX_PROXIMITY), minProximity);
+}
+
+function lowerBound(docs: readonly number[], doc: number): number {
+  let lo = 0;
+  let hi = docs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (docs[mid] < doc) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
