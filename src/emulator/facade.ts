@@ -109,6 +109,8 @@ function utf8Length(text: string): number {
   return /[^\x00-\x7f]/.test(text) ? new TextEncoder().encode(text).length : text.length;
 }
 
+const hasOwn = Object.prototype.hasOwnProperty;
+
 /** {@link jsonCopy} met a value only the JSON round trip handles faithfully. */
 const NOT_PLAIN: unique symbol = Symbol('not plain JSON data');
 /** Deeper than this is left to the round trip (which also reports cycles as it should). */
@@ -147,9 +149,9 @@ function jsonCopy(value: unknown, depth: number): unknown {
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return NOT_PLAIN;
   const out: Record<string, unknown> = {};
-  const keys = Object.keys(value);
-  for (let k = 0; k < keys.length; k++) {
-    const key = keys[k];
+  // Own enumerable keys in Object.keys order, without a key list per object.
+  for (const key in value) {
+    if (!hasOwn.call(value, key)) continue;
     const item = (value as Record<string, unknown>)[key];
     if (item === undefined) continue;
     // An own `__proto__` member would set the copy's prototype instead of a property.

@@ -62,11 +62,14 @@ function parseAll(core: Core, requests: readonly unknown[], check: (request: unk
     check(requests[i], where);
     operations.push(parseBatchRequest(later, requests[i], where));
   }
-  for (const i of unnamed) {
+  for (let k = 0; k < unnamed.length; k++) {
     // The record is this parse's own copy, not frozen yet.
-    (operations[i] as { record: SearchRecord }).record.objectID = generateObjectID(core);
+    (operations[unnamed[k]] as { record: SearchRecord }).record.objectID = generateObjectID(core);
   }
-  for (const operation of operations) if (operation.action === 'addObject' || operation.action === 'updateObject') stored(operation.record);
+  for (let i = 0; i < operations.length; i++) {
+    const operation = operations[i];
+    if (operation.action === 'addObject' || operation.action === 'updateObject') stored(operation.record);
+  }
   return operations;
 }
 
@@ -112,7 +115,7 @@ export function parseBatchRequest(nextID: () => string, request: unknown, where:
 function stored<T>(value: T): T {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
   Object.freeze(value);
-  if (Array.isArray(value)) for (const item of value) stored(item);
+  if (Array.isArray(value)) for (let i = 0; i < value.length; i++) stored(value[i]);
   else for (const key in value) stored((value as Record<string, unknown>)[key]);
   return value;
 }
@@ -139,7 +142,8 @@ export function applyBatch(draft: Draft<State>, indexName: string, now: number, 
         while (end < operations.length && writesRecord(operations[end])) end++;
         const run = operations.slice(i, end) as RecordWrite[];
         writeRecords(draft, indexName, now, (records) => {
-          for (const write of run) {
+          for (let k = 0; k < run.length; k++) {
+            const write = run[k];
             if ('record' in write) records.set(write.record.objectID, write.record);
             else applyPartialTo(records, write.update);
           }
@@ -172,7 +176,8 @@ function writesRecord(operation: BatchOperation): operation is RecordWrite {
 /** The objectIDs a batch reports, in request order (index-level actions have none). */
 function objectIDsOf(operations: readonly BatchOperation[]): string[] {
   const ids: string[] = [];
-  for (const operation of operations) {
+  for (let i = 0; i < operations.length; i++) {
+    const operation = operations[i];
     if (operation.action === 'addObject' || operation.action === 'updateObject') ids.push(operation.record.objectID);
     else if (operation.action === 'deleteObject') ids.push(operation.objectID);
     else if (operation.action === 'partialUpdateObject' || operation.action === 'partialUpdateObjectNoCreate') ids.push(operation.update.objectID);

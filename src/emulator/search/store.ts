@@ -62,6 +62,9 @@ export function writeRecords(
 /** Writes of at least this many records (and a sixteenth of the index) copy the map outside immer. */
 const BULK_WRITES = 64;
 
+const hasOwn = Object.prototype.hasOwnProperty;
+const isEnumerable = Object.prototype.propertyIsEnumerable;
+
 /**
  * `{ ...body, objectID }`, copied key by key: records of one shape then share one hidden class,
  * where spreading many bodies gives each record a class of its own (slower to read, to freeze
@@ -69,15 +72,16 @@ const BULK_WRITES = 64;
  */
 export function recordOf(body: Readonly<Record<string, unknown>>, objectID: string): SearchRecord {
   const record: Record<string, unknown> = {};
-  const keys = Object.keys(body);
-  for (let k = 0; k < keys.length; k++) {
-    const key = keys[k];
+  // Own enumerable keys in Object.keys order, without a key list per record.
+  for (const key in body) {
+    if (!hasOwn.call(body, key)) continue;
     // An own `__proto__` is a property, as a spread makes it, not the prototype.
     if (key === '__proto__') Object.defineProperty(record, key, { value: body[key], enumerable: true, writable: true, configurable: true });
     else record[key] = body[key];
   }
-  for (const symbol of Object.getOwnPropertySymbols(body)) {
-    if (Object.prototype.propertyIsEnumerable.call(body, symbol)) (record as Record<symbol, unknown>)[symbol] = (body as Record<symbol, unknown>)[symbol];
+  const symbols = Object.getOwnPropertySymbols(body);
+  for (let k = 0; k < symbols.length; k++) {
+    if (isEnumerable.call(body, symbols[k])) (record as Record<symbol, unknown>)[symbols[k]] = (body as Record<symbol, unknown>)[symbols[k]];
   }
   record.objectID = objectID;
   return record as SearchRecord;

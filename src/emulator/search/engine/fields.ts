@@ -9,6 +9,8 @@ export interface FieldValue {
   readonly text: string;
 }
 
+const hasOwn = Object.prototype.hasOwnProperty;
+
 /** Attributes the service never treats as text. */
 const NOT_TEXT = new Set(['objectID', '_geoloc', '_highlightResult', '_snippetResult', '_rankingInfo']);
 
@@ -32,10 +34,9 @@ function listField(out: FieldValue[], path: string, element: number, text: strin
  * per call, so the walk's call site stays monomorphic).
  */
 export function eachFieldValue<S>(record: SearchRecord, visit: FieldVisitor<S>, state: S): void {
-  const keys = Object.keys(record);
-  for (let k = 0; k < keys.length; k++) {
-    const key = keys[k];
-    if (!NOT_TEXT.has(key)) walk(record[key], key, -1, visit, state);
+  // Own enumerable keys in Object.keys order, without a key list per record.
+  for (const key in record) {
+    if (hasOwn.call(record, key) && !NOT_TEXT.has(key)) walk(record[key], key, -1, visit, state);
   }
 }
 
@@ -48,7 +49,7 @@ function walk<S>(value: unknown, path: string, element: number, visit: FieldVisi
   } else if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) walk(value[i], path, element < 0 ? i : element, visit, state);
   } else if (value !== null && typeof value === 'object') {
-    for (const key of Object.keys(value)) walk((value as Record<string, unknown>)[key], `${path}.${key}`, element, visit, state);
+    for (const key in value) if (hasOwn.call(value, key)) walk((value as Record<string, unknown>)[key], `${path}.${key}`, element, visit, state);
   }
 }
 

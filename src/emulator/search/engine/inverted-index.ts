@@ -183,8 +183,9 @@ export class InvertedIndex {
   sync(records: ReadonlyMap<string, SearchRecord>): void {
     if (records === this.source) return;
     let position = 0;
-    for (const [objectID, record] of records) {
-      const old = this.byObjectID.get(objectID);
+    // By value (a record's objectID is its key): no entry pair per record.
+    for (const record of records.values()) {
+      const old = this.byObjectID.get(record.objectID);
       const order = position++;
       if (old && old.record === record) {
         if (old.order !== order) {
@@ -401,7 +402,7 @@ export class InvertedIndex {
     const parts = { slots: [] as Slot[], ids: [] as number[], occurrences: [] as number[][] };
     this.collecting = parts;
     eachFieldValue(record, collectField, this);
-    for (const termId of parts.ids) this.local[termId] = 0;
+    for (let k = 0; k < parts.ids.length; k++) this.local[parts.ids[k]] = 0;
     return { slots: parts.slots, termIds: new Int32Array(parts.ids), occurrences: parts.occurrences };
   }
 
@@ -593,9 +594,9 @@ class PendingPostings {
 
   /** Empties the scratch once sorted entries are appended. */
   clear(): void {
-    for (const termId of this.touched) {
-      this.perTermDocs[termId] = 0;
-      this.perTermFlat[termId] = 0;
+    for (let k = 0; k < this.touched.length; k++) {
+      this.perTermDocs[this.touched[k]] = 0;
+      this.perTermFlat[this.touched[k]] = 0;
     }
     this.touched = [];
     this.docCount = 0;
@@ -627,34 +628,25 @@ const SCRATCH_KEPT = 1 << 16;
 /** Flat postings of a term that has none yet. */
 const NO_POSTINGS: FlatPostings = Object.freeze({ docs: Object.freeze([]) as unknown as number[], codes: Object.freeze([]) as unknown as number[] });
 
-/** `source[from, to)` as a new array, no longer than it (array literals for the short ones most terms have). */
+/**
+ * `source[from, to)` as a new array exactly that long (most terms stay rare; pushes would leave
+ * room for 17). Such arrays are "holey" to V8 though they hold no hole: reads are as fast.
+ */
 function arrayOf(source: Int32Array | Float64Array, from: number, to: number): number[] {
-  switch (to - from) {
-    case 1:
-      return [source[from]];
-    case 2:
-      return [source[from], source[from + 1]];
-    case 3:
-      return [source[from], source[from + 1], source[from + 2]];
-    default: {
-      const out: number[] = [];
-      append(out, source, from, to);
-      return out;
-    }
-  }
+  const out = new Array<number>(to - from);
+  for (let k = from; k < to; k++) out[k - from] = source[k];
+  return out;
 }
 
-/**
- * Pushes `source[from, to)` onto `target`: a long range in a few `push` calls of many arguments,
- * so the array grows once per call instead of step by step (it stays a packed array of small
- * integers, as pushes one by one leave it).
- */
+/** Appends `source[from, to)` to `target`; a long range grows it once, to length. */
 function append(target: number[], source: Int32Array | Float64Array, from: number, to: number): void {
   if (to - from < 16) {
     for (let k = from; k < to; k++) target.push(source[k]);
     return;
   }
-  for (let k = from; k < to; k += 8192) Array.prototype.push.apply(target, source.subarray(k, Math.min(to, k + 8192)) as unknown as number[]);
+  const at = target.length - from;
+  target.length = at + to;
+  for (let k = from; k < to; k++) target[at + k] = source[k];
 }
 
 /** Whether `term` is the word of `text` at `start` (as long as `term`), ASCII capitals lower-cased. */
