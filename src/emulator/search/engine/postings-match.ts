@@ -48,12 +48,10 @@ let heldRound = 0;
 /** Typo counts sit in the low bits of a slot's typo flags; flags from this bit on. */
 const FLAG_SHIFT = 16;
 const TYPO_BITS = (1 << FLAG_SHIFT) - 1;
-/** Flags: exact, exact in a single-word string, must go through `evaluate`. */
+/** Flags: exact, exact in a single-word string, entered by a join, split or phrase alternative (always evaluated). */
 const EXACT = 1 << FLAG_SHIFT;
 const WHOLE = 2 << FLAG_SHIFT;
-const SPECIAL = 4 << FLAG_SHIFT;
-/** Entered by a join, split or phrase alternative (always evaluated). */
-const GROUP = 8 << FLAG_SHIFT;
+const GROUP = 4 << FLAG_SHIFT;
 const NONE = 0x7fffffff;
 
 /**
@@ -67,8 +65,9 @@ export function postingsApply(index: InvertedIndex, plans: readonly WordPlan[]):
 /**
  * One pass over the occurrences of every query term (doc ids and small integer codes, no doc
  * objects): which words each doc holds in a searchable attribute under the attribute rules, and
- * the one-word figures (typos, attribute, exactness). Docs holding one word are settled here;
- * the rest are left to `evaluate`.
+ * the one-word figures (typos, attribute, exactness). Docs holding one word are settled here,
+ * docs holding several when their codes can tell (see {@link CodeFigures}); the rest are left to
+ * `evaluate`.
  *
  * Only the rarest required word (and the join, split and phrase groups) admits new docs: a doc
  * lacking it cannot match, so the other words' occurrences only update docs already admitted.
@@ -109,7 +108,7 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
     const groups = [...plan.concat.map((term) => [term]), ...plan.splits, ...plan.phrases.map((phrase) => phrase.words)];
     for (const group of groups) {
       for (const doc of holdingInOrder(index, group)) {
-        slotTypoFlags[(seen[doc >>> 5] & (1 << (doc & 31))) === 0 ? enter(doc) : slotOfDoc[doc]] |= SPECIAL | GROUP;
+        slotTypoFlags[(seen[doc >>> 5] & (1 << (doc & 31))) === 0 ? enter(doc) : slotOfDoc[doc]] |= GROUP;
       }
     }
   }
@@ -170,7 +169,7 @@ function collect(
   let back = count;
   for (let slot = 0; slot < count; slot++) {
     const flags = typoFlags[slot];
-    if ((flags & SPECIAL) === 0) {
+    if ((flags & GROUP) === 0) {
       const mask = masks[slot];
       if ((mask & excluded) !== 0 || (mask & required) !== required || (mask & active) === 0) continue;
       // One word: settled here, proximity 0.
@@ -183,17 +182,17 @@ function collect(
         settled++;
         continue;
       }
-    }
-    // Several words: proximity needs positions, read from the codes when they can tell.
-    if ((flags & GROUP) === 0 && several !== null && several.figures(docs[slot], figures)) {
-      ids[settled] = docs[slot];
-      typos[settled] = figures.typos;
-      words[settled] = figures.words;
-      proximity[settled] = figures.proximity;
-      firstOut[settled] = figures.first;
-      exact[settled] = figures.exact;
-      settled++;
-      continue;
+      // Several words: proximity needs positions, read from the codes when they can tell.
+      if (several !== null && several.figures(docs[slot], figures)) {
+        ids[settled] = docs[slot];
+        typos[settled] = figures.typos;
+        words[settled] = figures.words;
+        proximity[settled] = figures.proximity;
+        firstOut[settled] = figures.first;
+        exact[settled] = figures.exact;
+        settled++;
+        continue;
+      }
     }
     ids[--back] = docs[slot];
   }
