@@ -34,7 +34,7 @@ export class Ranking {
   readonly set: MatchSet;
   /** Entries whose deferred columns are read. */
   private readonly ready: Uint8Array;
-  private deferred: Deferred[] = [];
+  private readonly deferred: Deferred[] = [];
 
   constructor(options: QueryOptions, matches: MatchSet | readonly Candidate[]) {
     const set = matches instanceof MatchSet ? matches : MatchSet.of(matches);
