@@ -183,9 +183,11 @@ export class InvertedIndex {
   sync(records: ReadonlyMap<string, SearchRecord>): void {
     if (records === this.source) return;
     let position = 0;
+    // A first build has no docs to compare with.
+    const first = this.byObjectID.size === 0;
     // By value (a record's objectID is its key): no entry pair per record.
     for (const record of records.values()) {
-      const old = this.byObjectID.get(record.objectID);
+      const old = first ? undefined : this.byObjectID.get(record.objectID);
       const order = position++;
       if (old && old.record === record) {
         if (old.order !== order) {
@@ -279,7 +281,7 @@ export class InvertedIndex {
     if (this.seen[termId] !== id + 1) {
       this.seen[termId] = id + 1;
       this.last[termId] = packed;
-      this.pending.doc(termId, id);
+      this.pending.doc(termId);
     } else {
       if (this.last[termId] === packed) return;
       this.last[termId] = packed;
@@ -291,25 +293,23 @@ export class InvertedIndex {
   private flush(): void {
     const sorted = this.pending.sort();
     if (sorted === undefined) return;
-    const { touched, docs, docEnds, flatDocs, flatCodes, flatEnds } = sorted;
+    const { touched, docCounts, flatDocs, flatCodes, flatEnds } = sorted;
     let from = 0;
-    let flatFrom = 0;
     for (let k = 0; k < touched.length; k++) {
       const termId = touched[k];
-      const to = docEnds[termId];
-      const flatTo = flatEnds[termId];
+      const to = flatEnds[termId];
       let posting = this.postingsById[termId];
       const target = this.flatById[termId];
       // New to the vocabulary: a new term, or one back after compaction dropped it.
       const fresh = posting === undefined || posting.length === 0;
       if (posting === undefined || target === undefined) {
         // A new term's arrays are made as long as its first occurrences: most terms stay rare.
-        posting = this.postingsById[termId] = arrayOf(docs, from, to);
-        this.flatById[termId] = { docs: arrayOf(flatDocs, flatFrom, flatTo), codes: arrayOf(flatCodes, flatFrom, flatTo) };
+        posting = this.postingsById[termId] = docsOf(flatDocs, from, to, docCounts[termId]);
+        this.flatById[termId] = { docs: arrayOf(flatDocs, from, to), codes: arrayOf(flatCodes, from, to) };
       } else {
-        append(posting, docs, from, to);
-        append(target.docs, flatDocs, flatFrom, flatTo);
-        append(target.codes, flatCodes, flatFrom, flatTo);
+        appendDocs(posting, flatDocs, from, to);
+        append(target.docs, flatDocs, from, to);
+        append(target.codes, flatCodes, from, to);
       }
       if (fresh) {
         const term = this.terms[termId];
@@ -317,7 +317,6 @@ export class InvertedIndex {
         this.vocabulary.add(term);
       }
       from = to;
-      flatFrom = flatTo;
     }
     this.pending.clear();
   }
@@ -515,39 +514,34 @@ function collectField(index: InvertedIndex, path: string, element: number, text:
 }
 
 /**
- * Postings entries filed but not yet appended: doc entries (term, doc) and occurrence entries
- * (term, doc, code) in filing order, in typed arrays, then grouped by term with a counting sort.
+ * Occurrences filed but not yet appended (term, doc, code) in filing order, in typed arrays, with
+ * per term the number of docs holding it; grouped by term with a counting sort. A term's doc
+ * postings are its occurrences' doc ids, each once (a doc's occurrences of a term are filed
+ * together).
  */
 class PendingPostings {
-  private docTerms = new Int32Array(1024);
-  private docIds = new Int32Array(1024);
-  private docCount = 0;
   private flatTerms = new Int32Array(1024);
   private flatDocs = new Int32Array(1024);
   private flatCodes = new Float64Array(1024);
   private flatCount = 0;
-  /** Per term id: entries pending (then, while draining, the end of the term's range). */
+  /** Per term id: docs holding it. */
   private perTermDocs = new Int32Array(1024);
+  /** Per term id: occurrences pending (while sorting, then after it, the end of the term's range). */
   private perTermFlat = new Int32Array(1024);
   /** Terms with pending entries, in order of first entry. */
   private touched: number[] = [];
 
-  doc(termId: number, id: number): void {
+  /** A doc's first occurrence of a term follows. */
+  doc(termId: number): void {
     if (termId >= this.perTermDocs.length) {
       const size = Math.max(termId + 1, this.perTermDocs.length * 2);
       this.perTermDocs = grown(this.perTermDocs, new Int32Array(size));
       this.perTermFlat = grown(this.perTermFlat, new Int32Array(size));
     }
     if (this.perTermDocs[termId]++ === 0) this.touched.push(termId);
-    if (this.docCount === this.docIds.length) {
-      this.docTerms = grown(this.docTerms, new Int32Array(this.docCount * 2));
-      this.docIds = grown(this.docIds, new Int32Array(this.docCount * 2));
-    }
-    this.docTerms[this.docCount] = termId;
-    this.docIds[this.docCount++] = id;
   }
 
-  /** An occurrence entry; its term always has a doc entry first. */
+  /** An occurrence; its doc's first one of the term comes after {@link doc}. */
   occurrence(termId: number, id: number, code: number): void {
     this.perTermFlat[termId]++;
     if (this.flatCount === this.flatDocs.length) {
@@ -561,27 +555,21 @@ class PendingPostings {
   }
 
   /**
-   * Groups the entries by term (a counting sort, filing order kept within a term, so doc ids
-   * ascend): the touched terms in order of first entry, and for each its doc ids in
-   * `docs[end of the previous term, docEnds[term])`, its occurrences likewise in `flatDocs` /
-   * `flatCodes` up to `flatEnds[term]`. Undefined when nothing is pending; {@link clear} after.
+   * Groups the occurrences by term (a counting sort, filing order kept within a term, so doc ids
+   * ascend): the touched terms in order of first entry, and for each its occurrences in
+   * `flatDocs` / `flatCodes` from the end of the previous term's range to `flatEnds[term]`, and
+   * in `docCounts[term]` how many docs hold it. Undefined when nothing is pending; {@link clear} after.
    */
   sort(): SortedPostings | undefined {
-    const { touched, perTermDocs, perTermFlat } = this;
+    const { touched, perTermFlat } = this;
     if (touched.length === 0) return undefined;
-    let docAt = 0;
     let flatAt = 0;
     for (let k = 0; k < touched.length; k++) {
       const termId = touched[k];
-      const docs = perTermDocs[termId];
-      perTermDocs[termId] = docAt;
-      docAt += docs;
       const flats = perTermFlat[termId];
       perTermFlat[termId] = flatAt;
       flatAt += flats;
     }
-    const docs = new Int32Array(this.docCount);
-    for (let k = 0; k < this.docCount; k++) docs[perTermDocs[this.docTerms[k]]++] = this.docIds[k];
     const flatDocs = new Int32Array(this.flatCount);
     const flatCodes = new Float64Array(this.flatCount);
     for (let k = 0; k < this.flatCount; k++) {
@@ -589,7 +577,7 @@ class PendingPostings {
       flatDocs[at] = this.flatDocs[k];
       flatCodes[at] = this.flatCodes[k];
     }
-    return { touched, docs, docEnds: perTermDocs, flatDocs, flatCodes, flatEnds: perTermFlat };
+    return { touched, docCounts: this.perTermDocs, flatDocs, flatCodes, flatEnds: perTermFlat };
   }
 
   /** Empties the scratch once sorted entries are appended. */
@@ -599,13 +587,8 @@ class PendingPostings {
       this.perTermFlat[this.touched[k]] = 0;
     }
     this.touched = [];
-    this.docCount = 0;
     this.flatCount = 0;
     // A large write's scratch is not kept.
-    if (this.docIds.length > SCRATCH_KEPT) {
-      this.docTerms = new Int32Array(1024);
-      this.docIds = new Int32Array(1024);
-    }
     if (this.flatDocs.length > SCRATCH_KEPT) {
       this.flatTerms = new Int32Array(1024);
       this.flatDocs = new Int32Array(1024);
@@ -616,8 +599,7 @@ class PendingPostings {
 
 interface SortedPostings {
   readonly touched: readonly number[];
-  readonly docs: Int32Array;
-  readonly docEnds: Int32Array;
+  readonly docCounts: Int32Array;
   readonly flatDocs: Int32Array;
   readonly flatCodes: Float64Array;
   readonly flatEnds: Int32Array;
@@ -636,6 +618,19 @@ function arrayOf(source: Int32Array | Float64Array, from: number, to: number): n
   const out = new Array<number>(to - from);
   for (let k = from; k < to; k++) out[k - from] = source[k];
   return out;
+}
+
+/** The doc ids of the occurrences `flatDocs[from, to)` (ascending), each once: `count` of them. */
+function docsOf(flatDocs: Int32Array, from: number, to: number, count: number): number[] {
+  const out = new Array<number>(count);
+  let n = 0;
+  for (let k = from; k < to; k++) if (k === from || flatDocs[k] !== flatDocs[k - 1]) out[n++] = flatDocs[k];
+  return out;
+}
+
+/** Appends the doc ids of the occurrences `flatDocs[from, to)` to `posting`, each once. */
+function appendDocs(posting: number[], flatDocs: Int32Array, from: number, to: number): void {
+  for (let k = from; k < to; k++) if (k === from || flatDocs[k] !== flatDocs[k - 1]) posting.push(flatDocs[k]);
 }
 
 /** Appends `source[from, to)` to `target`; a long range grows it once, to length. */
