@@ -151,7 +151,8 @@ function pairDistance(left: readonly number[], right: readonly number[], minProx
   return Math.max(Math.min(best, MAX_PROXIMITY), minProximity);
 }
 
-function lowerBound(docs: readonly number[], doc: number): number {
+/** Where a doc's entries start in a term's flat postings (doc ids ascending). */
+export function lowerBound(docs: readonly number[], doc: number): number {
   let lo = 0;
   let hi = docs.length;
   while (lo < hi) {

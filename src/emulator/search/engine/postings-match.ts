@@ -1,7 +1,7 @@
 import type { AttributeRule } from './attributes';
 import type { InvertedIndex } from './inverted-index';
 import type { QueryOptions } from './options';
-import { CodeFigures, type Figures } from './code-figures';
+import { CodeFigures, lowerBound, type Figures } from './code-figures';
 import type { WordPlan } from './match';
 
 /**
@@ -300,15 +300,8 @@ function follows(start: number, code: number, k: number): boolean {
 
 /** A doc's codes in a term's flat postings (doc ids ascending). */
 function codesOf(list: { readonly docs: readonly number[]; readonly codes: readonly number[] }, doc: number): number[] {
-  let lo = 0;
-  let hi = list.docs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list.docs[mid] < doc) lo = mid + 1;
-    else hi = mid;
-  }
   const out: number[] = [];
-  for (let k = lo; k < list.docs.length && list.docs[k] === doc; k++) out.push(list.codes[k]);
+  for (let k = lowerBound(list.docs, doc); k < list.docs.length && list.docs[k] === doc; k++) out.push(list.codes[k]);
   return out;
 }
 
