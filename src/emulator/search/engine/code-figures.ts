@@ -1,6 +1,6 @@
 import type { AttributeRule } from './attributes';
 import { readPath } from './fields';
-import type { FlatPostings, InvertedIndex } from './inverted-index';
+import { codePath, codePosition, MAX_CODE_POSITION, type FlatPostings, type InvertedIndex } from './inverted-index';
 import type { WordPlan } from './match';
 
 /** The ranking figures of a doc holding several query words (what `evaluate` computes). */
@@ -26,8 +26,6 @@ interface Reader {
 }
 
 const MAX_PROXIMITY = 8;
-/** Codes cap positions here: past it, distances cannot be told. */
-const CAPPED_POSITION = 999;
 /** `evaluate` compares the first 64 occurrences of each word; past that, it decides. */
 const MAX_OCCURRENCES = 64;
 
@@ -93,11 +91,12 @@ export class CodeFigures {
       let k = lowerBound(docs, doc);
       for (; k < docs.length && docs[k] === doc; k++) {
         const code = codes[k];
-        const path = code >>> 11;
+        const path = codePath(code);
         const from = reader.base[path];
         if (from < 0) continue;
-        const position = (code >>> 1) & 1023;
-        if (position >= CAPPED_POSITION) return false;
+        const position = codePosition(code);
+        // Capped positions: distances cannot be told.
+        if (position >= MAX_CODE_POSITION) return false;
         // One string under the path, so the path stands for the string (checked once per path).
         if (!checked.includes(path)) {
           if (!singleString(readPath(record, this.index.paths[path]))) return false;

@@ -39,7 +39,9 @@ export const posOf = (packed: number) => packed % POS_RANGE;
  * at 999, all the attribute criterion reads) and whether its string is that one word. Counting and
  * the one-word criteria read these without touching doc objects.
  */
-export const occurrenceCode = (path: number, position: number, whole: boolean) => path * 2048 + Math.min(position, 999) * 2 + (whole ? 1 : 0);
+/** Positions at or past this one share a code: their order cannot be told from the codes. */
+export const MAX_CODE_POSITION = 999;
+export const occurrenceCode = (path: number, position: number, whole: boolean) => path * 2048 + Math.min(position, MAX_CODE_POSITION) * 2 + (whole ? 1 : 0);
 export const codePath = (code: number) => code >>> 11;
 export const codePosition = (code: number) => (code >>> 1) & 1023;
 export const codeWhole = (code: number) => (code & 1) === 1;

@@ -1,5 +1,5 @@
 import type { AttributeRule } from './attributes';
-import type { InvertedIndex } from './inverted-index';
+import { codePath, codePosition, codeWhole, MAX_CODE_POSITION, type InvertedIndex } from './inverted-index';
 import type { QueryOptions } from './options';
 import { CodeFigures, lowerBound, type Figures } from './code-figures';
 import type { WordPlan } from './match';
@@ -251,7 +251,7 @@ function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boo
     for (let k = 0; k < docs.length; k++) {
       const doc = docs[k];
       const code = codes[k];
-      const path = code >>> 11;
+      const path = codePath(code);
       const from = base[path];
       if (from < 0) continue;
       if (doc !== lastDoc) {
@@ -264,9 +264,9 @@ function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boo
       slotMasks[slot] |= bit;
       let flags = slotTypoFlags[slot];
       if (alt.typos < (flags & TYPO_BITS)) flags = (flags & ~TYPO_BITS) | alt.typos;
-      if (exactHere[path] === 1) flags |= (code & 1) === 1 ? EXACT | WHOLE : EXACT;
+      if (exactHere[path] === 1) flags |= codeWhole(code) ? EXACT | WHOLE : EXACT;
       slotTypoFlags[slot] = flags;
-      const value = ordered[path] === 1 ? from + ((code >>> 1) & 1023) : from;
+      const value = ordered[path] === 1 ? from + codePosition(code) : from;
       if (value < slotFirst[slot]) slotFirst[slot] = value;
     }
   }
@@ -287,15 +287,11 @@ function holdingInOrder(index: InvertedIndex, terms: readonly string[]): number[
   });
 }
 
-/** Positions are capped in codes: past the cap, order cannot be told and the doc is kept. */
-const CAPPED_POSITION = 998;
-
-/** Whether occurrence `code` sits `k` words after occurrence `start` in the same path. */
+/** Whether occurrence `code` sits `k` words after occurrence `start` in the same path (kept past the capped positions, where order cannot be told). */
 function follows(start: number, code: number, k: number): boolean {
-  if (code >>> 11 !== start >>> 11) return false;
-  const from = (start >>> 1) & 1023;
-  const at = (code >>> 1) & 1023;
-  return at === from + k || from + k >= CAPPED_POSITION;
+  if (codePath(code) !== codePath(start)) return false;
+  const from = codePosition(start);
+  return codePosition(code) === from + k || from + k >= MAX_CODE_POSITION;
 }
 
 /** A doc's codes in a term's flat postings (doc ids ascending). */
