@@ -20,37 +20,56 @@ const SETTINGS = [
   { searchableAttributes: ['body', 'tags'], disablePrefixOnAttributes: ['tags'], disableExactOnAttributes: ['body'], exactOnSingleWordQuery: 'word' },
 ];
 
+/** Checks the postings' answer for one query against `evaluate` on every doc. */
+function checkAgainstEvaluate(records: readonly Record<string, unknown>[], query: string, settingsIndex: number, optional: string | undefined): void {
+  const index = new InvertedIndex({ keepDiacritics: '', custom: {}, separators: '' });
+  index.sync(new Map(records.map((r, i) => [String(i), { ...r, objectID: String(i) } as SearchRecord])));
+  const settings = effectiveSettings({ settings: SETTINGS[settingsIndex] });
+  const options = resolveOptions(settings, { query, advancedSyntax: true, ...(optional !== undefined ? { optionalWords: [optional] } : {}) });
+  const plans = planWords(index, parseQuery(options, index.tokenizer), options);
+  if (!postingsApply(index, plans)) return;
+  const rules = attributeRules(index.paths, options);
+  const attributeOn = !!options.searchableAttributes?.length;
+  const table = termTable(index, plans);
+  const expected = [...index.all()].map((doc) => evaluate(doc, plans, table, rules, options, attributeOn)).filter((info) => info !== null);
+  const found = matchPostings(index, plans, rules, options, attributeOn);
+  const unsettled = [...found.ids].filter((_, k) => k >= found.settled);
+  // Docs left to evaluate may still fail it; every settled doc and every match is found.
+  expect([...found.ids].filter((id) => !unsettled.includes(id) || expected.some((e) => e.doc.id === id)).sort((a, b) => a - b)).toEqual(expected.map((e) => e.doc.id));
+  found.ids.forEach((id, k) => {
+    if (k >= found.settled) return;
+    const info = expected.find((e) => e.doc.id === id)!;
+    expect({ typos: found.typos[k], words: found.words[k], proximity: found.proximity[k], first: found.firstMatchedWord[k], exact: found.exactWords[k] }).toEqual({
+      typos: info.typos,
+      words: info.words,
+      proximity: info.proximity,
+      first: info.firstMatchedWord,
+      exact: info.exactWords,
+    });
+  });
+}
+
 describe('flat postings', () => {
   it('find exactly the docs evaluate matches, with the same figures for the docs they settle', () => {
     fc.assert(
       fc.property(fc.array(record, { minLength: 1, maxLength: 20 }), fc.array(queryWord, { minLength: 1, maxLength: 3 }), fc.nat({ max: 2 }), fc.boolean(), (records, qwords, s, optional) => {
-        const index = new InvertedIndex({ keepDiacritics: '', custom: {}, separators: '' });
-        index.sync(new Map(records.map((r, i) => [String(i), { ...r, objectID: String(i) } as SearchRecord])));
-        const settings = effectiveSettings({ settings: SETTINGS[s] });
-        const options = resolveOptions(settings, { query: qwords.join(' '), advancedSyntax: true, ...(optional ? { optionalWords: [qwords[0]] } : {}) });
-        const plans = planWords(index, parseQuery(options, index.tokenizer), options);
-        if (!postingsApply(index, plans)) return;
-        const rules = attributeRules(index.paths, options);
-        const attributeOn = !!options.searchableAttributes?.length;
-        const table = termTable(index, plans);
-        const expected = [...index.all()].map((doc) => evaluate(doc, plans, table, rules, options, attributeOn)).filter((info) => info !== null);
-        const found = matchPostings(index, plans, rules, options, attributeOn);
-        const unsettled = [...found.ids].filter((_, k) => k >= found.settled);
-        // Docs left to evaluate may still fail it; every settled doc and every match is found.
-        expect([...found.ids].filter((id) => !unsettled.includes(id) || expected.some((e) => e.doc.id === id)).sort((a, b) => a - b)).toEqual(expected.map((e) => e.doc.id));
-        found.ids.forEach((id, k) => {
-          if (k >= found.settled) return;
-          const info = expected.find((e) => e.doc.id === id)!;
-          expect({ typos: found.typos[k], words: found.words[k], proximity: found.proximity[k], first: found.firstMatchedWord[k], exact: found.exactWords[k] }).toEqual({
-            typos: info.typos,
-            words: info.words,
-            proximity: info.proximity,
-            first: info.firstMatchedWord,
-            exact: info.exactWords,
-          });
-        });
+        checkAgainstEvaluate(records, qwords.join(' '), s, optional ? qwords[0] : undefined);
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it('find the docs a split or a join of query words matches', () => {
+    // Words whose pairs are words too: "rain bow" in a record meets the query "rainbow", and the reverse.
+    const PARTS = ['sun', 'flower', 'sunflower', 'rain', 'bow', 'rainbow', 'coat', 'raincoat'];
+    const part = fc.constantFrom(...PARTS);
+    const line = fc.array(part, { minLength: 1, maxLength: 6 }).map((w) => w.join(' '));
+    const query = fc.oneof(fc.tuple(part, part).map(([a, b]) => a + b), fc.tuple(part, part).map(([a, b]) => `${a} ${b}`), fc.tuple(part, part, part).map((w) => w.join(' ')));
+    fc.assert(
+      fc.property(fc.array(fc.record({ title: line, body: line, tags: fc.array(line, { maxLength: 2 }) }), { minLength: 1, maxLength: 20 }), query, fc.nat({ max: 2 }), (records, q, s) => {
+        checkAgainstEvaluate(records, q, s, undefined);
+      }),
+      { numRuns: 300 },
     );
   });
 });

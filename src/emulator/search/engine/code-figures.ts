@@ -161,3 +161,22 @@ export function lowerBound(docs: readonly number[], doc: number): number {
   }
   return lo;
 }
+
+/** Where a doc's entries start in flat postings, searching forward from `from` (docs ascending, `doc` not before `from`'s): galloping, then a binary search. */
+export function seekDoc(docs: readonly number[], doc: number, from: number): number {
+  let step = 1;
+  let lo = from;
+  let hi = from;
+  while (hi < docs.length && docs[hi] < doc) {
+    lo = hi + 1;
+    hi += step;
+    step *= 2;
+  }
+  if (hi > docs.length) hi = docs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (docs[mid] < doc) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,7 +1,7 @@
 import type { AttributeRule } from './attributes';
-import { codePath, codePosition, codeWhole, MAX_CODE_POSITION, type InvertedIndex } from './inverted-index';
+import { codePath, codePosition, codeWhole, MAX_CODE_POSITION, type FlatPostings, type InvertedIndex } from './inverted-index';
 import type { QueryOptions } from './options';
-import { CodeFigures, lowerBound, type Figures } from './code-figures';
+import { CodeFigures, seekDoc, type Figures } from './code-figures';
 import type { WordPlan } from './match';
 
 /**
@@ -40,10 +40,6 @@ let slotMasks = new Int32Array(0);
 let slotTypoFlags = new Int32Array(0);
 let slotFirst = new Int32Array(0);
 let entered = 0;
-/** Per doc id: how many of a group's terms it holds (see {@link holdingAll}). */
-let held = new Int32Array(0);
-let heldGeneration = new Int32Array(0);
-let heldRound = 0;
 
 /** Typo counts sit in the low bits of a slot's typo flags; flags from this bit on. */
 const FLAG_SHIFT = 16;
@@ -82,9 +78,6 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
     slotMasks = new Int32Array(size);
     slotTypoFlags = new Int32Array(size);
     slotFirst = new Int32Array(size);
-    held = new Int32Array(size);
-    heldGeneration = new Int32Array(size);
-    heldRound = 0;
   } else {
     // Clears the previous round's bits: a few thousand words, or the docs it entered when fewer.
     if (entered * 4 < seen.length) for (let slot = 0; slot < entered; slot++) seen[slotDocs[slot] >>> 5] = 0;
@@ -158,12 +151,14 @@ function collect(
   query: { readonly excluded: number; readonly required: number; readonly active: number; readonly exactMode: number; readonly several: CodeFigures | null },
 ): PostingMatches {
   const { excluded, required, active, exactMode, several } = query;
-  const ids = new Int32Array(count);
-  const typos = new Int32Array(count);
-  const words = new Int32Array(count);
-  const proximity = new Int32Array(count);
-  const firstOut = new Int32Array(count);
-  const exact = new Int32Array(count);
+  // One buffer for the six columns: a backing store costs far more than a view.
+  const buffer = new ArrayBuffer(count * 24);
+  const ids = new Int32Array(buffer, 0, count);
+  const typos = new Int32Array(buffer, count * 4, count);
+  const words = new Int32Array(buffer, count * 8, count);
+  const proximity = new Int32Array(buffer, count * 12, count);
+  const firstOut = new Int32Array(buffer, count * 16, count);
+  const exact = new Int32Array(buffer, count * 20, count);
   const figures: Figures = { typos: 0, words: 0, proximity: 0, first: 0, exact: 0 };
   let settled = 0;
   let back = count;
@@ -245,6 +240,16 @@ function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boo
       exactHere[p] = alt.exact && !rule.noExact ? 1 : 0;
     }
     const { docs, codes } = index.flat(termId);
+    // Locals, not the module's arrays: the loop then keeps them in registers.
+    const bitmap = seen;
+    const slotOf = slotOfDoc;
+    const slotMask = slotMasks;
+    const slotFlags = slotTypoFlags;
+    const slotFirstWord = slotFirst;
+    const bases = base;
+    const orderedHere = ordered;
+    const exactAt = exactHere;
+    const typos = alt.typos;
     // A doc's occurrences of a term are adjacent: its slot is looked up once per run of them.
     let lastDoc = -1;
     let slot = -1;
@@ -252,22 +257,22 @@ function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boo
       const doc = docs[k];
       const code = codes[k];
       const path = codePath(code);
-      const from = base[path];
+      const from = bases[path];
       if (from < 0) continue;
       if (doc !== lastDoc) {
-        if ((seen[doc >>> 5] & (1 << (doc & 31))) !== 0) slot = slotOfDoc[doc];
+        lastDoc = doc;
+        if ((bitmap[doc >>> 5] & (1 << (doc & 31))) !== 0) slot = slotOf[doc];
         else if (admits && (tombstoned === null || tombstoned.doc(doc) !== undefined)) slot = enter(doc);
         else slot = -1;
-        lastDoc = doc;
       }
       if (slot < 0) continue;
-      slotMasks[slot] |= bit;
-      let flags = slotTypoFlags[slot];
-      if (alt.typos < (flags & TYPO_BITS)) flags = (flags & ~TYPO_BITS) | alt.typos;
-      if (exactHere[path] === 1) flags |= codeWhole(code) ? EXACT | WHOLE : EXACT;
-      slotTypoFlags[slot] = flags;
-      const value = ordered[path] === 1 ? from + codePosition(code) : from;
-      if (value < slotFirst[slot]) slotFirst[slot] = value;
+      slotMask[slot] |= bit;
+      let flags = slotFlags[slot];
+      if (typos < (flags & TYPO_BITS)) flags = (flags & ~TYPO_BITS) | typos;
+      if (exactAt[path] === 1) flags |= codeWhole(code) ? EXACT | WHOLE : EXACT;
+      slotFlags[slot] = flags;
+      const value = orderedHere[path] === 1 ? from + codePosition(code) : from;
+      if (value < slotFirstWord[slot]) slotFirstWord[slot] = value;
     }
   }
 }
@@ -275,16 +280,63 @@ function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boo
 /**
  * Live docs that may hold `terms` one after the other in one attribute: those holding them all
  * whose flat codes place them at consecutive positions of one path (array elements share a path,
- * so some docs kept here still fail `evaluate`, which decides).
+ * so some docs kept here still fail `evaluate`, which decides). The shortest list drives; the
+ * others are searched forward from where the previous doc was found, by galloping.
  */
 function holdingInOrder(index: InvertedIndex, terms: readonly string[]): number[] {
-  const docs = holdingAll(index, terms);
-  if (terms.length < 2) return docs;
-  const lists = terms.map((term) => index.flat(index.termId(term)));
-  return docs.filter((doc) => {
-    const codes = lists.map((list) => codesOf(list, doc));
-    return codes[0].some((start) => codes.every((list, k) => k === 0 || list.some((code) => follows(start, code, k))));
-  });
+  const lists: FlatPostings[] = [];
+  for (const term of terms) {
+    const termId = index.termId(term);
+    if (termId < 0) return [];
+    lists.push(index.flat(termId));
+  }
+  let driver = 0;
+  for (let k = 1; k < lists.length; k++) if (lists[k].docs.length < lists[driver].docs.length) driver = k;
+  const cursors = new Array<number>(lists.length).fill(0);
+  const ends = new Array<number>(lists.length).fill(0);
+  const tombstoned = index.hasTombstones ? index : null;
+  const out: number[] = [];
+  const docs = lists[driver].docs;
+  for (let at = 0; at < docs.length; ) {
+    const doc = docs[at];
+    let end = at + 1;
+    while (end < docs.length && docs[end] === doc) end++;
+    cursors[driver] = at;
+    ends[driver] = end;
+    at = end;
+    let all = true;
+    for (let k = 0; k < lists.length && all; k++) {
+      if (k === driver) continue;
+      const other = lists[k].docs;
+      const from = seekDoc(other, doc, cursors[k]);
+      cursors[k] = from;
+      if (from >= other.length || other[from] !== doc) all = false;
+      else {
+        let to = from + 1;
+        while (to < other.length && other[to] === doc) to++;
+        ends[k] = to;
+      }
+    }
+    if (!all || (tombstoned !== null && tombstoned.doc(doc) === undefined)) continue;
+    if (lists.length === 1 || inOrder(lists, cursors, ends)) out.push(doc);
+  }
+  return out;
+}
+
+/** Whether some occurrence of the first list starts a run with the k-th list's occurrence k words after it (each list's codes of one doc: `[cursors[k], ends[k])`). */
+function inOrder(lists: readonly FlatPostings[], cursors: readonly number[], ends: readonly number[]): boolean {
+  const first = lists[0].codes;
+  for (let a = cursors[0]; a < ends[0]; a++) {
+    const start = first[a];
+    let run = true;
+    for (let k = 1; k < lists.length && run; k++) {
+      const codes = lists[k].codes;
+      run = false;
+      for (let b = cursors[k]; b < ends[k] && !run; b++) run = follows(start, codes[b], k);
+    }
+    if (run) return true;
+  }
+  return false;
 }
 
 /** Whether occurrence `code` sits `k` words after occurrence `start` in the same path (kept past the capped positions, where order cannot be told). */
@@ -292,34 +344,4 @@ function follows(start: number, code: number, k: number): boolean {
   if (codePath(code) !== codePath(start)) return false;
   const from = codePosition(start);
   return codePosition(code) === from + k || from + k >= MAX_CODE_POSITION;
-}
-
-/** A doc's codes in a term's flat postings (doc ids ascending). */
-function codesOf(list: { readonly docs: readonly number[]; readonly codes: readonly number[] }, doc: number): number[] {
-  const out: number[] = [];
-  for (let k = lowerBound(list.docs, doc); k < list.docs.length && list.docs[k] === doc; k++) out.push(list.codes[k]);
-  return out;
-}
-
-/** Live docs holding every term of `terms` (postings intersected by counting). */
-function holdingAll(index: InvertedIndex, terms: readonly string[]): number[] {
-  const distinct = [...new Set(terms)];
-  const round = ++heldRound;
-  let out: number[] = [];
-  distinct.forEach((term, k) => {
-    const next: number[] = [];
-    for (const doc of index.postings.get(term) ?? []) {
-      if (index.doc(doc) === undefined) continue;
-      if (k === 0) {
-        heldGeneration[doc] = round;
-        held[doc] = 1;
-        next.push(doc);
-      } else if (heldGeneration[doc] === round && held[doc] === k) {
-        held[doc] = k + 1;
-        next.push(doc);
-      }
-    }
-    out = next;
-  });
-  return out;
 }
