@@ -54,4 +54,19 @@ describe('Ranking', () => {
       { numRuns: 300 },
     );
   });
+
+  it('narrows hundreds of tied entries to the same first page as a full sort', () => {
+    // Values from 0..2 tie most entries on every column: the narrowing must keep every entry tied with the page's last.
+    const tiny = fc.integer({ min: 0, max: 2 });
+    const spec = fc.record({ typos: tiny, words: tiny, proximity: tiny, first: tiny, exact: tiny, filters: tiny, bucket: tiny, rerank: fc.option(tiny, { nil: undefined }), likes: fc.oneof(tiny, fc.constantFrom(null, undefined)), name: fc.oneof(tiny, fc.constantFrom('a', undefined)) });
+    fc.assert(
+      fc.property(fc.array(spec, { minLength: 50, maxLength: 400 }), fc.integer({ min: 1, max: 30 }), fc.constantFrom(0, 1, 2), (specs, k, r) => {
+        const options = { ranking: RANKINGS[r], customRanking: ['desc(likes)', 'asc(name)'], typoTolerance: true } as unknown as QueryOptions;
+        const candidates = candidatesOf(specs);
+        const expected = [...candidates].sort(comparator(options));
+        expect(new Ranking(options, candidates).top(k)).toEqual(expected.slice(0, k));
+      }),
+      { numRuns: 150 },
+    );
+  });
 });

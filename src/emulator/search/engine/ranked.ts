@@ -105,8 +105,11 @@ export class Ranking {
 
   /** The first `k` candidates in ranking order (all of them by default). */
   top(k = Infinity): Candidate[] {
-    const count = Math.min(k, this.set.count);
-    const pool = this.pool(count);
+    const n = this.set.count;
+    const count = Math.min(k, n);
+    if (count <= 0) return [];
+    const pool = count * 4 >= n ? entriesUpTo(n) : this.narrow(count);
+    this.read(pool);
     const compare = (i: number, j: number) => this.compare(i, j);
     let chosen: number[];
     if (count * 4 >= pool.length) {
@@ -115,35 +118,47 @@ export class Ranking {
     } else {
       chosen = select(pool, count, compare).sort(compare);
     }
-    return chosen.map((i) => this.set.candidate(i));
+    const out = new Array<Candidate>(count);
+    for (let r = 0; r < count; r++) out[r] = this.set.candidate(chosen[r]);
+    return out;
   }
 
   /**
-   * The entries that can be among the first `count`, with their deferred columns read: when the
-   * columns before the first deferred one rank at least `count` entries ahead of some others
-   * (say typo, attribute and exactness before the custom ranking), those others cannot reach the
-   * page, and their attribute values are never read.
+   * The entries that can be among the first `count`, column by column: on a numeric column,
+   * the `need`-th smallest value splits the entries still in play into those below it (kept:
+   * fewer than `need`, all reach the page), those above (dropped) and those tied with it, which
+   * the next column decides between. A deferred column is read only for the tied entries of its
+   * turn, so attribute values are read for few entries; string columns leave the rest to the
+   * final comparison.
    */
-  private pool(count: number): number[] {
-    const all = entriesUpTo(this.set.count);
-    if (this.deferred.length === 0) return all;
-    const cut = this.columns.findIndex((column) => this.deferred.includes(column as Deferred));
-    let pool = all;
-    if (cut > 0 && count > 0 && count * 4 < all.length) {
-      const keys = numericKeys(this.columns.slice(0, cut));
-      const prefix = keys ? (i: number, j: number) => compareKeys(keys, i, j) : (i: number, j: number) => compareColumns(this.columns, cut, i, j);
-      const kept = select(all, count, prefix);
-      // The heap's root is the worst entry kept: everything tied with it or better can still rank.
-      const worst = kept[0];
-      pool = all.filter((i) => prefix(i, worst) <= 0);
+  private narrow(count: number): number[] {
+    const kept: number[] = [];
+    let tied: Int32Array = typedEntriesUpTo(this.set.count);
+    let need = count;
+    for (let c = 0; c < this.columns.length && need < tied.length; c++) {
+      if (this.deferred.includes(this.columns[c] as Deferred)) this.read(tied);
+      const column = columnOf(this.columns[c])!;
+      if (!('numbers' in column)) break;
+      const numbers = column.numbers;
+      const threshold = smallest(numbers, tied, need);
+      let next = 0;
+      for (let t = 0; t < tied.length; t++) {
+        const entry = tied[t];
+        const value = numbers[entry];
+        if (value < threshold) kept.push(entry);
+        else if (value === threshold) tied[next++] = entry;
+      }
+      need = count - kept.length;
+      tied = tied.subarray(0, next);
     }
-    this.read(pool);
-    return pool;
+    for (let t = 0; t < tied.length; t++) kept.push(tied[t]);
+    return kept;
   }
 
   /** Reads the deferred columns of `entries` not read yet. */
-  private read(entries: readonly number[]): void {
-    const missing = entries.filter((i) => this.ready[i] === 0);
+  private read(entries: ArrayLike<number>): void {
+    const missing: number[] = [];
+    for (let e = 0; e < entries.length; e++) if (this.ready[entries[e]] === 0) missing.push(entries[e]);
     if (missing.length === 0) return;
     const n = this.set.count;
     for (const deferred of this.deferred) {
@@ -159,17 +174,52 @@ export class Ranking {
       }
       if ('numbers' in part) {
         const numbers = column && 'numbers' in column ? column.numbers : new Float64Array(n);
-        missing.forEach((i, k) => (numbers[i] = part.numbers[k]));
+        for (let k = 0; k < missing.length; k++) numbers[missing[k]] = part.numbers[k];
         deferred.column = { numbers };
       } else {
         const values: (number | string | undefined)[] = column && 'values' in column ? (column.values as (number | string | undefined)[]) : new Array(n);
-        missing.forEach((i, k) => (values[i] = part.values[k]));
+        for (let k = 0; k < missing.length; k++) values[missing[k]] = part.values[k];
         deferred.column = { values, ascending: deferred.ascending };
       }
     }
     for (const i of missing) this.ready[i] = 1;
     this.keys = numericKeys(this.columns);
   }
+}
+
+/**
+ * The `need`-th smallest of `numbers` over `entries` (`need` <= their count): a max-heap of
+ * the `need` smallest values seen, whose root is the answer.
+ */
+function smallest(numbers: Float64Array, entries: Int32Array, need: number): number {
+  const heap = new Float64Array(need);
+  for (let t = 0; t < need; t++) {
+    let at = t;
+    const value = numbers[entries[t]];
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      if (heap[parent] >= value) break;
+      heap[at] = heap[parent];
+      at = parent;
+    }
+    heap[at] = value;
+  }
+  for (let t = need; t < entries.length; t++) {
+    const value = numbers[entries[t]];
+    if (value >= heap[0]) continue;
+    let at = 0;
+    for (;;) {
+      const left = 2 * at + 1;
+      if (left >= need) break;
+      const right = left + 1;
+      const child = right < need && heap[right] > heap[left] ? right : left;
+      if (heap[child] <= value) break;
+      heap[at] = heap[child];
+      at = child;
+    }
+    heap[at] = value;
+  }
+  return heap[0];
 }
 
 /** The `count` best of `entries` under `compare`, unordered: a max-heap whose root is the worst kept. */
@@ -207,6 +257,12 @@ function select(entries: readonly number[], count: number, compare: (i: number, 
 /** 0, 1, ..., n - 1 (a plain loop: `Array.from` with a mapper showed in profiles). */
 function entriesUpTo(n: number): number[] {
   const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = i;
+  return out;
+}
+
+function typedEntriesUpTo(n: number): Int32Array {
+  const out = new Int32Array(n);
   for (let i = 0; i < n; i++) out[i] = i;
   return out;
 }
