@@ -1,7 +1,7 @@
 import type { GeoMatch } from './geo';
 import type { InvertedIndex } from './inverted-index';
 import type { MatchInfo } from './match';
-import type { PostingMatches } from './postings-match';
+import type { Maxima, PostingMatches } from './postings-match';
 import type { Candidate } from './rank';
 import { readPath } from './fields';
 import { sortable } from './rank';
@@ -28,6 +28,10 @@ export class MatchSet {
   firstMatchedWord: Int32Array = new Int32Array(16);
   exactWords: Int32Array = new Int32Array(16);
   filters: Float64Array = new Float64Array(16);
+  /** The largest value of each figure column so far (ranking packs them without a pass to find out). */
+  readonly maxima: Maxima = { typos: 0, words: 0, proximity: 0, first: 0, exact: 0 };
+  /** Whether some entry has a filter score other than 0. */
+  scored = false;
   /** Only filled by queries with a geo criterion. */
   readonly geo: (GeoMatch | undefined)[] = [];
   private readonly built: (Candidate | undefined)[] = [];
@@ -67,6 +71,13 @@ export class MatchSet {
     this.exactWords[i] = exact;
     this.filters[i] = filters;
     if (geo) this.geo[i] = geo;
+    const maxima = this.maxima;
+    if (typos > maxima.typos) maxima.typos = typos;
+    if (words > maxima.words) maxima.words = words;
+    if (proximity > maxima.proximity) maxima.proximity = proximity;
+    if (first > maxima.first) maxima.first = first;
+    if (exact > maxima.exact) maxima.exact = exact;
+    if (filters !== 0) this.scored = true;
   }
 
   /**
@@ -86,6 +97,7 @@ export class MatchSet {
     this.words = found.words.length === capacity ? found.words : grown(found.words, capacity);
     this.proximity = found.proximity.length === capacity ? found.proximity : grown(found.proximity, capacity);
     this.filters = new Float64Array(capacity);
+    Object.assign(this.maxima, found.maxima);
     this.size = n;
     return unsettled;
   }

@@ -20,6 +20,17 @@ export interface PostingMatches {
   readonly proximity: Int32Array;
   readonly firstMatchedWord: Int32Array;
   readonly exactWords: Int32Array;
+  /** The largest value of each figure among the settled entries (ranking packs them without a pass to find out). */
+  readonly maxima: Maxima;
+}
+
+/** The largest value of each ranking figure in a set of matches (every figure is at least 0). */
+export interface Maxima {
+  typos: number;
+  words: number;
+  proximity: number;
+  first: number;
+  exact: number;
 }
 
 /** Bitmasks hold one bit per query word. */
@@ -160,6 +171,11 @@ function collect(
   const firstOut = new Int32Array(buffer, count * 16, count);
   const exact = new Int32Array(buffer, count * 20, count);
   const figures: Figures = { typos: 0, words: 0, proximity: 0, first: 0, exact: 0 };
+  let maxTypos = 0;
+  let maxWords = 0;
+  let maxProximity = 0;
+  let maxFirst = 0;
+  let maxExact = 0;
   let settled = 0;
   let back = count;
   for (let slot = 0; slot < count; slot++) {
@@ -169,12 +185,19 @@ function collect(
       if ((mask & excluded) !== 0 || (mask & required) !== required || (mask & active) === 0) continue;
       // One word: settled here, proximity 0.
       if ((mask & active & ((mask & active) - 1)) === 0) {
+        const typoCount = flags & TYPO_BITS;
+        const firstWord = first[slot] === NONE ? 0 : first[slot];
+        const exactWord = exactMode === EXACT_NEVER ? 0 : (flags & (exactMode === EXACT_WHOLE ? WHOLE : EXACT)) !== 0 ? 1 : 0;
         ids[settled] = docs[slot];
-        typos[settled] = flags & TYPO_BITS;
+        typos[settled] = typoCount;
         words[settled] = 1;
-        firstOut[settled] = first[slot] === NONE ? 0 : first[slot];
-        exact[settled] = exactMode === EXACT_NEVER ? 0 : (flags & (exactMode === EXACT_WHOLE ? WHOLE : EXACT)) !== 0 ? 1 : 0;
+        firstOut[settled] = firstWord;
+        exact[settled] = exactWord;
         settled++;
+        if (typoCount > maxTypos) maxTypos = typoCount;
+        if (firstWord > maxFirst) maxFirst = firstWord;
+        if (exactWord > maxExact) maxExact = exactWord;
+        maxWords = maxWords > 1 ? maxWords : 1;
         continue;
       }
       // Several words: proximity needs positions, read from the codes when they can tell.
@@ -186,6 +209,11 @@ function collect(
         firstOut[settled] = figures.first;
         exact[settled] = figures.exact;
         settled++;
+        if (figures.typos > maxTypos) maxTypos = figures.typos;
+        if (figures.words > maxWords) maxWords = figures.words;
+        if (figures.proximity > maxProximity) maxProximity = figures.proximity;
+        if (figures.first > maxFirst) maxFirst = figures.first;
+        if (figures.exact > maxExact) maxExact = figures.exact;
         continue;
       }
     }
@@ -194,7 +222,8 @@ function collect(
   // Close the gap between the two parts.
   ids.copyWithin(settled, back, count);
   const n = settled + count - back;
-  return { ids: ids.subarray(0, n), settled, typos, words, proximity, firstMatchedWord: firstOut, exactWords: exact };
+  const maxima = { typos: maxTypos, words: maxWords, proximity: maxProximity, first: maxFirst, exact: maxExact };
+  return { ids: ids.subarray(0, n), settled, typos, words, proximity, firstMatchedWord: firstOut, exactWords: exact, maxima };
 }
 
 /** The required word whose alternatives have the fewest occurrences. */

@@ -61,13 +61,13 @@ export class Ranking {
     for (const criterion of ranking) {
       const sort = SORT.exec(criterion);
       if (sort) defer(sort[2], sort[1] === 'asc');
-      else if (criterion === 'typo') packer.add(set.typos, 1);
+      else if (criterion === 'typo') packer.add(set.typos, 1, set.maxima.typos);
       else if (criterion === 'geo') push(set.geo.length > 0 ? numbers(n, (i) => set.geo[i]?.bucket ?? 0) : undefined);
-      else if (criterion === 'words') packer.add(set.words, -1);
-      else if (criterion === 'filters') push(negated(set.filters, n));
-      else if (criterion === 'proximity') packer.add(set.proximity, 1);
-      else if (criterion === 'attribute') packer.add(set.firstMatchedWord, 1);
-      else if (criterion === 'exact') packer.add(set.exactWords, -1);
+      else if (criterion === 'words') packer.add(set.words, -1, set.maxima.words);
+      else if (criterion === 'filters') push(set.scored ? negated(set.filters, n) : undefined);
+      else if (criterion === 'proximity') packer.add(set.proximity, 1, set.maxima.proximity);
+      else if (criterion === 'attribute') packer.add(set.firstMatchedWord, 1, set.maxima.first);
+      else if (criterion === 'exact') packer.add(set.exactWords, -1, set.maxima.exact);
       else if (criterion === 'custom') {
         // Personalization weighs against business relevance (its score blends in the custom rank).
         rerank();
@@ -346,30 +346,24 @@ const PACK_LIMIT = 2 ** 52;
 
 /**
  * Packs consecutive small-integer criteria (typo, words, proximity, attribute, exact) into as
- * few numeric columns as fit a double: each value, offset by its column's minimum (or taken
- * from the maximum when higher ranks first), becomes a digit in a mixed radix of the columns'
+ * few numeric columns as fit a double: each value (from 0 to the column's known maximum, taken
+ * from the maximum when higher ranks first) becomes a digit in a mixed radix of the columns'
  * ranges. Comparing the packed numbers equals comparing the criteria one by one. A criterion
- * with one value everywhere is left out: it never decides.
+ * whose maximum is 0 is left out: it never decides.
  */
 class Packer {
-  private parts: { list: Int32Array; sign: 1 | -1; min: number; max: number }[] = [];
+  private parts: { list: Int32Array; sign: 1 | -1; max: number }[] = [];
   private range = 1;
   private done: Column[] = [];
 
   constructor(private readonly n: number) {}
 
-  add(list: Int32Array, sign: 1 | -1): void {
-    let min = Infinity;
-    let max = -Infinity;
-    for (let i = 0; i < this.n; i++) {
-      const value = list[i];
-      if (value < min) min = value;
-      if (value > max) max = value;
-    }
-    if (!(max > min)) return;
-    const width = max - min + 1;
+  /** Adds a criterion whose values lie in `[0, max]`. */
+  add(list: Int32Array, sign: 1 | -1, max: number): void {
+    if (!(max > 0)) return;
+    const width = max + 1;
     if (this.range * width > PACK_LIMIT) this.close();
-    this.parts.push({ list, sign, min, max });
+    this.parts.push({ list, sign, max });
     this.range *= width;
   }
 
@@ -386,11 +380,12 @@ class Packer {
     this.parts = [];
     this.range = 1;
     if (parts.length === 0) return;
-    const out = new Float64Array(this.n);
-    for (const { list, sign, min, max } of parts) {
-      const width = max - min + 1;
-      if (sign === 1) for (let i = 0; i < this.n; i++) out[i] = out[i] * width + (list[i] - min);
-      else for (let i = 0; i < this.n; i++) out[i] = out[i] * width + (max - list[i]);
+    const n = this.n;
+    const out = new Float64Array(n);
+    for (const { list, sign, max } of parts) {
+      const width = max + 1;
+      if (sign === 1) for (let i = 0; i < n; i++) out[i] = out[i] * width + list[i];
+      else for (let i = 0; i < n; i++) out[i] = out[i] * width + (max - list[i]);
     }
     this.done.push({ numbers: out });
   }
