@@ -4,7 +4,7 @@ import { decompoundedTerms } from '../dictionaries/decompounded';
 import { effectiveSettings } from '../settings/effective';
 import { recordsOf } from '../store';
 import { placeholderTokens } from '../synonyms/expand';
-import { InvertedIndex } from './inverted-index';
+import { InvertedIndex, type TermExpander } from './inverted-index';
 import { normalizeConfigOf, normalizeKey } from './normalize';
 import { cjkLocaleOf } from './segment';
 import { languageKey, type TokenizerConfig } from './tokenize';
@@ -19,22 +19,45 @@ const caches = new WeakMap<Core, Map<string, InvertedIndex>>();
 /** The inverted index serving `index` (a replica shares its primary's records). */
 export function invertedIndexFor(core: Core, index: IndexState): InvertedIndex {
   const records = recordsOf(core.state, index);
-  const config = tokenizerConfigOf(index);
+  const { config, key, expand } = configOf(core, index);
   const owner = index.primary !== undefined && core.state.indices.has(index.primary) ? index.primary : index.name;
-  const decompounded = decompoundedTerms(core.state.dictionaries, effectiveSettings(index).decompoundedAttributes);
-  const key = [owner, normalizeKey(config), config.separators, config.placeholders?.join(' ') ?? '', decompounded?.key ?? '', languageKey(config)].join('\u0000');
   let perCore = caches.get(core);
   if (!perCore) {
     perCore = new Map();
     caches.set(core, perCore);
   }
-  let inverted = perCore.get(key);
+  const cacheKey = `${owner}\u0000${key}`;
+  let inverted = perCore.get(cacheKey);
   if (!inverted) {
-    inverted = new InvertedIndex(config, decompounded?.expand);
-    perCore.set(key, inverted);
+    inverted = new InvertedIndex(config, expand);
+    perCore.set(cacheKey, inverted);
   }
   inverted.sync(records);
   return inverted;
+}
+
+/** What an index's tokenizer depends on, with its cache key: per settings object, as long as its synonyms and the dictionaries stay the same objects. */
+interface IndexConfig {
+  readonly synonyms: IndexState['synonyms'];
+  readonly dictionaries: Core['state']['dictionaries'];
+  readonly config: TokenizerConfig;
+  readonly key: string;
+  readonly expand: TermExpander | undefined;
+}
+
+const configs = new WeakMap<IndexState['settings'], IndexConfig>();
+
+/** The tokenizer settings of `index`, computed once per settings, synonyms and dictionaries (states are immutable: a change makes new objects). */
+function configOf(core: Core, index: IndexState): IndexConfig {
+  const dictionaries = core.state.dictionaries;
+  const known = configs.get(index.settings);
+  if (known && known.synonyms === index.synonyms && known.dictionaries === dictionaries) return known;
+  const config = tokenizerConfigOf(index);
+  const decompounded = decompoundedTerms(dictionaries, effectiveSettings(index).decompoundedAttributes);
+  const key = [normalizeKey(config), config.separators, config.placeholders?.join(' ') ?? '', decompounded?.key ?? '', languageKey(config)].join('\u0000');
+  const entry = { synonyms: index.synonyms, dictionaries, config, key, expand: decompounded?.expand };
+  configs.set(index.settings, entry);
+  return entry;
 }
 
 export function tokenizerConfigOf(index: Pick<IndexState, 'settings'> & Partial<Pick<IndexState, 'synonyms'>>): TokenizerConfig {
