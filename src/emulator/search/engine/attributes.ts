@@ -45,7 +45,19 @@ export const under = (path: string, name: string) => path === name || path.start
  * One rule per indexed path, computed once per query. When `searchableAttributes` is unset
  * every attribute is searchable and the attribute criterion is off (all at priority 0, unordered).
  */
-export function attributeRules(paths: readonly string[], options: QueryOptions): AttributeRule[] {
+export function attributeRules(paths: readonly string[], options: QueryOptions): readonly AttributeRule[] {
+  // Queries mostly repeat their index's settings: the last rules per path list are kept (paths only grow).
+  const key = JSON.stringify([options.searchableAttributes, options.restrictSearchableAttributes, options.disableTypoToleranceOnAttributes, options.disablePrefixOnAttributes, options.disableExactOnAttributes]);
+  const known = lastRules.get(paths);
+  if (known && known.key === key && known.rules.length === paths.length) return known.rules;
+  const rules = rulesOf(paths, options);
+  lastRules.set(paths, { key, rules });
+  return rules;
+}
+
+const lastRules = new WeakMap<readonly string[], { readonly key: string; readonly rules: readonly AttributeRule[] }>();
+
+function rulesOf(paths: readonly string[], options: QueryOptions): AttributeRule[] {
   const entries = options.searchableAttributes && options.searchableAttributes.length > 0 ? searchableEntries(options.searchableAttributes) : null;
   const restrict = options.restrictSearchableAttributes;
   const flags = (path: string) => ({
