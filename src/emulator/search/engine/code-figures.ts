@@ -1,6 +1,6 @@
 import type { AttributeRule } from './attributes';
 import { readPath } from './fields';
-import { codePath, codePosition, MAX_CODE_POSITION, type FlatPostings, type InvertedIndex } from './inverted-index';
+import { codePath, codePosition, MAX_CODE_POSITION, type InvertedIndex } from './inverted-index';
 import type { WordPlan } from './match';
 
 /** The ranking figures of a doc holding several query words (what `evaluate` computes). */
@@ -12,10 +12,9 @@ export interface Figures {
   exact: number;
 }
 
-/** One alternative of a query word, as a doc's codes are read: its postings and its rules per path. */
+/** One alternative of a query word, as a doc's codes are read: its rules per path. */
 interface Reader {
   readonly word: number;
-  readonly list: FlatPostings;
   readonly typos: number;
   /** Per path id: -1 when the alternative does not count there, else the attribute criterion's base. */
   readonly base: Int32Array;
@@ -30,11 +29,24 @@ const MAX_PROXIMITY = 8;
 const MAX_OCCURRENCES = 64;
 
 /**
- * Computes a multi-word doc's figures from the flat postings' codes, without the doc's own term
- * lists: one binary search per alternative finds its codes. Codes name a path, not an array
- * element, so this answers only when every path involved holds one string in the doc (the
- * record is read to check); otherwise, or past the capped positions, it answers false and the
- * doc goes through `evaluate`. A fast-check property checks the figures against `evaluate`.
+ * A doc's occurrences of the query's alternatives, as the scan met them: chained from a head
+ * through `next` (-1 ends), each with its code and its reader (the alternative, numbered as
+ * {@link CodeFigures} numbers them: words in query order, excluded ones left out, then each
+ * word's alternatives found in the index, in plan order).
+ */
+export interface ChainedOccurrences {
+  readonly codes: Int32Array;
+  readonly readers: Int32Array;
+  readonly next: Int32Array;
+}
+
+/**
+ * Computes a multi-word doc's figures from its occurrences' codes, as the scan chained them,
+ * without the doc's own term lists. Codes name a path, not an array element, so this answers
+ * only when every path involved holds one string in the doc (known for paths no record holds
+ * several strings under; otherwise the record is read); otherwise, or past the capped
+ * positions, it answers false and the doc goes through `evaluate`. A fast-check property checks
+ * the figures against `evaluate`.
  */
 export class CodeFigures {
   private readonly readers: Reader[] = [];
@@ -65,7 +77,7 @@ export class CodeFigures {
           ordered[p] = attributeOn && !rule.unordered ? 1 : 0;
           exactHere[p] = alt.exact && !rule.noExact ? 1 : 0;
         });
-        this.readers.push({ word, list: index.flat(termId), typos: alt.typos, base, ordered, exactHere });
+        this.readers.push({ word, typos: alt.typos, base, ordered, exactHere });
       }
     });
     this.occurrences = plans.map(() => []);
@@ -73,8 +85,8 @@ export class CodeFigures {
     this.exact = plans.map(() => false);
   }
 
-  /** Fills `out` with the figures of `doc` (which holds every required word); false when its codes cannot tell. */
-  figures(doc: number, out: Figures): boolean {
+  /** Fills `out` with the figures of `doc` (which holds every required word), from its occurrences chained from `head`; false when its codes cannot tell. */
+  figures(doc: number, head: number, chain: ChainedOccurrences, out: Figures): boolean {
     const { occurrences, typos, exact } = this;
     for (let i = 0; i < occurrences.length; i++) {
       occurrences[i].length = 0;
@@ -86,30 +98,28 @@ export class CodeFigures {
     let first = Infinity;
     const checked = this.checked;
     checked.length = 0;
-    for (const reader of this.readers) {
-      const { docs, codes } = reader.list;
-      let k = lowerBound(docs, doc);
-      for (; k < docs.length && docs[k] === doc; k++) {
-        const code = codes[k];
-        const path = codePath(code);
-        const from = reader.base[path];
-        if (from < 0) continue;
-        const position = codePosition(code);
-        // Capped positions: distances cannot be told.
-        if (position >= MAX_CODE_POSITION) return false;
-        // One string under the path, so the path stands for the string (checked once per path).
-        if (!checked.includes(path)) {
-          if (!singleString(readPath(record, this.index.paths[path]))) return false;
-          checked.push(path);
-        }
-        const list = occurrences[reader.word];
-        if (list.length === MAX_OCCURRENCES) return false;
-        list.push(path * 1024 + position);
-        if (reader.typos < typos[reader.word]) typos[reader.word] = reader.typos;
-        if (reader.exactHere[path] === 1) exact[reader.word] = true;
-        const value = reader.ordered[path] === 1 ? from + position : from;
-        if (value < first) first = value;
+    const { codes, readers, next } = chain;
+    for (let at = head; at >= 0; at = next[at]) {
+      const reader = this.readers[readers[at]];
+      const code = codes[at];
+      const path = codePath(code);
+      const from = reader.base[path];
+      if (from < 0) continue;
+      const position = codePosition(code);
+      // Capped positions: distances cannot be told.
+      if (position >= MAX_CODE_POSITION) return false;
+      // One string under the path, so the path stands for the string (checked once per path).
+      if (!this.index.oneStringAt(path) && !checked.includes(path)) {
+        if (!singleString(readPath(record, this.index.paths[path]))) return false;
+        checked.push(path);
       }
+      const list = occurrences[reader.word];
+      if (list.length === MAX_OCCURRENCES) return false;
+      list.push(path * 1024 + position);
+      if (reader.typos < typos[reader.word]) typos[reader.word] = reader.typos;
+      if (reader.exactHere[path] === 1) exact[reader.word] = true;
+      const value = reader.ordered[path] === 1 ? from + position : from;
+      if (value < first) first = value;
     }
     let words = 0;
     let typoCount = 0;
@@ -148,18 +158,6 @@ function pairDistance(left: readonly number[], right: readonly number[], minProx
     }
   }
   return Math.max(Math.min(best, MAX_PROXIMITY), minProximity);
-}
-
-/** Where a doc's entries start in a term's flat postings (doc ids ascending). */
-export function lowerBound(docs: readonly number[], doc: number): number {
-  let lo = 0;
-  let hi = docs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (docs[mid] < doc) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** Where a doc's entries start in flat postings, searching forward from `from` (docs ascending, `doc` not before `from`'s): galloping, then a binary search. */

@@ -127,6 +127,9 @@ export class InvertedIndex {
   /** Insertion order by doc id (ranking's last tie-break, read without the doc). */
   readonly orders: number[] = [];
   private readonly pathIds = new Map<string, number>();
+  /** Per path id: the last doc (id + 1) that filed a string there, and 1 once some doc filed several (see {@link oneStringAt}). */
+  private readonly filedBy: number[] = [];
+  private readonly severalStrings: number[] = [];
   private readonly docs: (Doc | undefined)[] = objectArray();
   /**
    * Scratch by term id while filing a doc's postings: `seen` holds 1 + the id of the last doc
@@ -226,6 +229,8 @@ export class InvertedIndex {
     const { id } = this.filing;
     const slot = this.filing.slot++;
     const pathId = this.intern(path);
+    if (this.filedBy[pathId] === id + 1) this.severalStrings[pathId] = 1;
+    else this.filedBy[pathId] = id + 1;
     const variants = this.tokenizer.variants?.forPath(path);
     const count = this.wordsOf(text, variants !== undefined);
     const whole = count === 1;
@@ -501,8 +506,15 @@ export class InvertedIndex {
       id = this.paths.length;
       this.paths.push(path);
       this.pathIds.set(path, id);
+      this.filedBy.push(0);
+      this.severalStrings.push(0);
     }
     return id;
+  }
+
+  /** Whether no record ever filed several strings under path `pathId` (an array): then a path's codes in a doc all come from one string. */
+  oneStringAt(pathId: number): boolean {
+    return this.severalStrings[pathId] === 0;
   }
 }
 

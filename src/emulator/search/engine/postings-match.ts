@@ -51,6 +51,13 @@ let slotMasks = new Int32Array(0);
 let slotTypoFlags = new Int32Array(0);
 let slotFirst = new Int32Array(0);
 let entered = 0;
+/**
+ * Queries of several words: each slot's occurrences, chained (newest first) from its head as the
+ * scan files them, so code figures read a doc's occurrences without searching the postings.
+ */
+let slotHead = new Int32Array(0);
+const chain = { codes: new Int32Array(4096), readers: new Int32Array(4096), next: new Int32Array(4096) };
+let chained = 0;
 
 /** Typo counts sit in the low bits of a slot's typo flags; flags from this bit on. */
 const FLAG_SHIFT = 16;
@@ -89,12 +96,14 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
     slotMasks = new Int32Array(size);
     slotTypoFlags = new Int32Array(size);
     slotFirst = new Int32Array(size);
+    slotHead = new Int32Array(size);
   } else {
     // Clears the previous round's bits: a few thousand words, or the docs it entered when fewer.
     if (entered * 4 < seen.length) for (let slot = 0; slot < entered; slot++) seen[slotDocs[slot] >>> 5] = 0;
     else seen.fill(0);
   }
   entered = 0;
+  chained = 0;
   let excluded = 0;
   let required = 0;
   let active = 0;
@@ -117,15 +126,25 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
     }
   }
   const opener = required !== 0 ? rarestRequired(index, plans) : -1;
+  const singleWordQuery = (active & (active - 1)) === 0;
+  // Readers numbered as code figures number them: active words in query order, their alternatives in the index.
+  const firstReader = plans.map(() => -1);
+  if (!singleWordQuery) {
+    let readers = 0;
+    plans.forEach((plan, i) => {
+      if (plan.word.excluded) return;
+      firstReader[i] = readers;
+      for (const term of plan.alts.keys()) if (index.termId(term) >= 0) readers++;
+    });
+  }
   // The opener first, excluded words last: words that do not admit docs must find them all entered.
   const rank = (i: number) => (i === opener ? 0 : plans[i].word.excluded ? 2 : 1);
   const order = plans.map((_, i) => i).sort((a, b) => rank(a) - rank(b) || a - b);
   for (const i of order) {
     // Without a required word, every active word admits docs; excluded words never do.
     const admits = !plans[i].word.excluded && (opener < 0 || i === opener);
-    scanWord(index, plans[i], 1 << i, admits, rules, attributeOn);
+    scanWord(index, plans[i], 1 << i, admits, rules, attributeOn, firstReader[i]);
   }
-  const singleWordQuery = (active & (active - 1)) === 0;
   const mode = options.exactOnSingleWordQuery;
   const exactMode = !singleWordQuery ? EXACT_ANY : mode === 'none' ? EXACT_NEVER : mode === 'attribute' ? EXACT_WHOLE : longWord ? EXACT_ANY : EXACT_NEVER;
   const several = singleWordQuery ? null : new CodeFigures(index, plans, rules, attributeOn, options.minProximity);
@@ -146,7 +165,27 @@ function enter(doc: number): number {
   slotMasks[slot] = 0;
   slotTypoFlags[slot] = TYPO_BITS;
   slotFirst[slot] = NONE;
+  slotHead[slot] = -1;
   return slot;
+}
+
+/** Chains an occurrence (its code, the alternative that met it) to slot `slot`'s. */
+function chainOccurrence(slot: number, code: number, reader: number): void {
+  if (chained === chain.codes.length) {
+    const grow = (list: Int32Array) => {
+      const out = new Int32Array(list.length * 2);
+      out.set(list);
+      return out;
+    };
+    chain.codes = grow(chain.codes);
+    chain.readers = grow(chain.readers);
+    chain.next = grow(chain.next);
+  }
+  const at = chained++;
+  chain.codes[at] = code;
+  chain.readers[at] = reader;
+  chain.next[at] = slotHead[slot];
+  slotHead[slot] = at;
 }
 
 /**
@@ -201,7 +240,7 @@ function collect(
         continue;
       }
       // Several words: proximity needs positions, read from the codes when they can tell.
-      if (several !== null && several.figures(docs[slot], figures)) {
+      if (several !== null && several.figures(docs[slot], slotHead[slot], chain, figures)) {
         ids[settled] = docs[slot];
         typos[settled] = figures.typos;
         words[settled] = figures.words;
@@ -251,16 +290,19 @@ let ordered = new Uint8Array(16);
 let exactHere = new Uint8Array(16);
 
 /** Files one word's occurrences: its bit, best typo count, first matched word and exactness per doc. */
-function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boolean, rules: readonly AttributeRule[], attributeOn: boolean): void {
+function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boolean, rules: readonly AttributeRule[], attributeOn: boolean, firstReader: number): void {
   if (base.length < rules.length) {
     base = new Int32Array(rules.length * 2);
     ordered = new Uint8Array(rules.length * 2);
     exactHere = new Uint8Array(rules.length * 2);
   }
   const tombstoned = index.hasTombstones ? index : null;
+  // The alternative's reader number when occurrences are chained (queries of several words), else -1.
+  let reader = firstReader - 1;
   for (const [term, alt] of plan.alts) {
     const termId = index.termId(term);
     if (termId < 0) continue;
+    if (firstReader >= 0) reader++;
     for (let p = 0; p < rules.length; p++) {
       const rule = rules[p];
       const counts = rule.index >= 0 && !(alt.typos > 0 && rule.noTypo) && !(alt.prefixOnly && rule.noPrefix);
@@ -302,6 +344,7 @@ function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boo
       slotFlags[slot] = flags;
       const value = orderedHere[path] === 1 ? from + codePosition(code) : from;
       if (value < slotFirstWord[slot]) slotFirstWord[slot] = value;
+      if (reader >= 0) chainOccurrence(slot, code, reader);
     }
   }
 }
