@@ -62,8 +62,10 @@ describe('engine properties', () => {
         expect(found).toEqual(sorted.filter((t) => damerauLevenshtein(q, t) <= max));
         const prefixed = fuzzyTerms(sorted, q, max, true);
         expect(prefixed.map((m) => m.term)).toEqual(sorted.filter((t) => damerauLevenshtein(q, t) <= max || (t.length >= q.length && damerauLevenshtein(q, t.slice(0, q.length)) <= max)));
-        // Each match also tells its whole-term distance (what decides a prefix-only match).
-        for (const budget of [0, max]) for (const m of fuzzyTerms(sorted, q, budget, true)) expect(m.whole).toBe(damerauLevenshtein(q, m.term));
+        // Each match tells its distance (of the closer reading in prefix mode) and whether the whole term is within the budget (what decides a prefix-only match).
+        for (const m of fuzzyTerms(sorted, q, max, false)) expect(m.distance).toBe(damerauLevenshtein(q, m.term));
+        for (const m of prefixed) expect(m.distance).toBe(Math.min(damerauLevenshtein(q, m.term), m.term.length >= q.length ? damerauLevenshtein(q, m.term.slice(0, q.length)) : Infinity));
+        for (const budget of [0, max]) for (const m of fuzzyTerms(sorted, q, budget, true)) expect(Math.min(m.whole, budget + 1)).toBe(Math.min(damerauLevenshtein(q, m.term), budget + 1));
       }),
     );
   });

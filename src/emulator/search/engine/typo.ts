@@ -5,7 +5,7 @@ export interface FuzzyMatch {
   readonly term: string;
   /** Damerau–Levenshtein (optimal string alignment) distance (in prefix mode, of the closer reading). */
   readonly distance: number;
-  /** The distance of the whole term to the word (above the budget for a term matched only as a prefix). */
+  /** The distance of the whole term to the word (above the budget for a term matched only as a prefix; any value above the budget only says so). */
   readonly whole: number;
 }
 
@@ -67,11 +67,16 @@ function nonDigits(word: string): number {
  * Terms of a sorted vocabulary within `max` edits of `word` (or, with `prefix`, whose
  * prefix of the word's length is: a prefix with a typo matches the same number of letters). Walks the sorted array like a trie: DP rows are shared between terms with a
  * common prefix, and a whole prefix range is skipped once no extension can stay within `max`.
+ * Only the band of cells within `max` of the diagonal is computed (a cell farther away is
+ * more than `max` edits), so a `whole` distance above `max` only says it is above `max`.
  */
 export function fuzzyTerms(terms: readonly string[], word: string, max: number, prefix: boolean): FuzzyMatch[] {
   if (max <= 0) return exactTerms(terms, word, prefix);
   const m = word.length;
-  const rows: Int32Array[] = [Int32Array.from({ length: m + 1 }, (_, j) => j)];
+  const far = max + 1;
+  const chars = new Int32Array(m + 1);
+  for (let j = 1; j <= m; j++) chars[j] = word.charCodeAt(j - 1);
+  const rows: Int32Array[] = [Int32Array.from({ length: m + 2 }, (_, j) => j)];
   // best[d]: distance of the word to the term's first m letters, once d >= m (prefix mode).
   const best: number[] = [m === 0 ? 0 : Infinity];
   const out: FuzzyMatch[] = [];
@@ -85,18 +90,24 @@ export function fuzzyTerms(terms: readonly string[], word: string, max: number, 
     let pruned = -1;
     while (depth < term.length) {
       depth++;
-      const row = (rows[depth] ??= new Int32Array(m + 1));
+      const row = (rows[depth] ??= new Int32Array(m + 2));
       const above = rows[depth - 1];
-      const twoAbove = depth > 1 ? rows[depth - 2] : undefined;
+      const twoAbove = depth > 1 ? rows[depth - 2] : above;
       const char = term.charCodeAt(depth - 1);
+      const before = depth > 1 ? term.charCodeAt(depth - 2) : -1;
+      const lo = depth - max > 1 ? depth - max : 1;
+      const hi = depth + max < m ? depth + max : m;
       row[0] = depth;
+      // Just outside the band: read by this row and the next ones as "too far".
+      if (lo > 1) row[lo - 1] = far;
+      row[hi + 1] = far;
       let rowMin = depth;
-      for (let j = 1; j <= m; j++) {
-        const q = word.charCodeAt(j - 1);
-        let value = Math.min(above[j] + 1, row[j - 1] + 1, above[j - 1] + (q === char ? 0 : 1));
-        if (twoAbove && j > 1 && q === term.charCodeAt(depth - 2) && word.charCodeAt(j - 2) === char) {
-          value = Math.min(value, twoAbove[j - 2] + 1);
-        }
+      for (let j = lo; j <= hi; j++) {
+        const q = chars[j];
+        let value = above[j - 1] + (q === char ? 0 : 1);
+        if (above[j] + 1 < value) value = above[j] + 1;
+        if (row[j - 1] + 1 < value) value = row[j - 1] + 1;
+        if (j > 1 && q === before && chars[j - 1] === char && twoAbove[j - 2] + 1 < value) value = twoAbove[j - 2] + 1;
         row[j] = value;
         if (value < rowMin) rowMin = value;
       }
@@ -112,7 +123,7 @@ export function fuzzyTerms(terms: readonly string[], word: string, max: number, 
       continue;
     }
     valid = term.length;
-    const whole = rows[term.length][m];
+    const whole = term.length - m > max || m - term.length > max ? far : rows[term.length][m];
     const distance = prefix && term.length >= m ? Math.min(best[term.length], whole) : whole;
     if (distance <= max) out.push({ term, distance, whole });
     i++;
