@@ -4,27 +4,23 @@
  */
 export function jsonPrefix(value: unknown, limit: number): string {
   const out = new Writer(limit);
-  try {
-    write(out, value, '');
-  } catch (error) {
-    if (error !== FULL) throw error;
-  }
-  return out.text().slice(0, limit);
+  write(out, value, '', '');
+  const text = out.text();
+  return text.length > limit ? text.slice(0, limit) : text;
 }
 
-/** Thrown once the writer holds `limit` characters: unwinds the walk. */
-const FULL = Symbol('full');
-
+/** Collects the parts and joins them once: the log keeps one flat string, not a chain of pieces. */
 class Writer {
   private readonly parts: string[] = [];
-  private length = 0;
+  length = 0;
 
-  constructor(private readonly limit: number) {}
+  constructor(readonly limit: number) {}
 
-  push(part: string): void {
+  /** Appends `part`; false once the text holds `limit` characters (the walk stops). */
+  push(part: string): boolean {
     this.parts.push(part);
     this.length += part.length;
-    if (this.length >= this.limit) throw FULL;
+    return this.length < this.limit;
   }
 
   text(): string {
@@ -32,34 +28,76 @@ class Writer {
   }
 }
 
+/** Characters JSON.stringify escapes in a string: quote, backslash, controls and surrogates (a lone one is escaped). */
+const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** A string as JSON writes it; of a long one, the characters that fit when it needs no escape. */
+function quoted(text: string, room: number): string {
+  if (text.length < room) return ESCAPED.test(text) ? JSON.stringify(text) : `"${text}"`;
+  const head = text.slice(0, room);
+  return ESCAPED.test(head) ? JSON.stringify(text) : `"${head}`;
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
 /** What JSON.stringify leaves out of an object (and writes as null in an array). */
 const skipped = (value: unknown) => value === undefined || typeof value === 'function' || typeof value === 'symbol';
 
-/** Writes `value` as JSON.stringify would, `key` being its property name (for `toJSON`). */
-function write(out: Writer, input: unknown, key: string): void {
-  const value = input !== null && typeof input === 'object' && typeof (input as { toJSON?: unknown }).toJSON === 'function' ? (input as { toJSON(key: string): unknown }).toJSON(key) : input;
-  if (value === null || typeof value !== 'object') {
-    out.push(JSON.stringify(value) ?? 'null');
-    return;
+/**
+ * Writes `input` as JSON.stringify would, after `prefix` (the separator and key before it, sent
+ * with the value's first characters: half as many pieces), `key` being its property name (for
+ * `toJSON`; an array item's index as a number). False once the limit is reached.
+ */
+function write(out: Writer, input: unknown, key: string | number, prefix: string): boolean {
+  const value =
+    input !== null && typeof input === 'object' && typeof (input as { toJSON?: unknown }).toJSON === 'function'
+      ? (input as { toJSON(key: string): unknown }).toJSON(String(key))
+      : input;
+  switch (typeof value) {
+    case 'string':
+      return out.push(prefix + quoted(value, Math.max(0, out.limit - out.length - prefix.length)));
+    case 'number':
+      // A finite number's JSON is its string form (-0 included: "0").
+      return out.push(prefix + (Number.isFinite(value) ? `${value}` : 'null'));
+    case 'boolean':
+      return out.push(prefix + (value ? 'true' : 'false'));
+    case 'object':
+      if (value === null) return out.push(`${prefix}null`);
+      break;
+    default:
+      return out.push(prefix + (JSON.stringify(value) ?? 'null'));
   }
   if (Array.isArray(value)) {
-    out.push('[');
-    value.forEach((item, i) => {
-      if (i > 0) out.push(',');
-      if (skipped(item)) out.push('null');
-      else write(out, item, String(i));
-    });
-    out.push(']');
-    return;
+    if (value.length === 0) return out.push(`${prefix}[]`);
+    if (!out.push(`${prefix}[`)) return false;
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i];
+      const separator = i > 0 ? ',' : '';
+      if (!(skipped(item) ? out.push(`${separator}null`) : write(out, item, i, separator))) return false;
+    }
+    return out.push(']');
   }
-  out.push('{');
-  let first = true;
-  for (const name of Object.keys(value)) {
+  let label = `${prefix}{`;
+  // Own enumerable keys in Object.keys order, without a key list per object.
+  for (const name in value) {
+    if (!hasOwn.call(value, name)) continue;
     const item = (value as Record<string, unknown>)[name];
     if (skipped(item)) continue;
-    out.push(first ? `${JSON.stringify(name)}:` : `,${JSON.stringify(name)}:`);
-    first = false;
-    write(out, item, name);
+    if (!write(out, item, name, `${label}${quotedKey(name)}:`)) return false;
+    label = ',';
   }
-  out.push('}');
+  return out.push(label === ',' ? '}' : `${label}}`);
+}
+
+/** Quoted property names: a response repeats the same few. */
+const keyTexts = new Map<string, string>();
+const MAX_KEY_TEXTS = 512;
+
+function quotedKey(name: string): string {
+  let text = keyTexts.get(name);
+  if (text === undefined) {
+    text = quoted(name, Number.POSITIVE_INFINITY);
+    if (keyTexts.size < MAX_KEY_TEXTS) keyTexts.set(name, text);
+  }
+  return text;
 }
