@@ -2,7 +2,7 @@ import type { Core } from './core';
 import { dispatch } from './dispatch';
 import { ApiError } from './errors';
 import type { EmulatorRequest } from './request';
-import type { Route } from './route';
+import type { CallShape, Route } from './route';
 
 /** Extra request options, as the real client's second argument takes them. */
 export interface RequestOptions {
@@ -43,35 +43,29 @@ export function buildDirectCalls(core: Core, caller: Caller): Record<string, Dir
 
 /** The request the real client would send for `route` called with `params`. */
 export function toRequest(route: Route, params: Record<string, any>, caller: Caller, options: RequestOptions = {}): EmulatorRequest {
-  const shape = route.call ?? {};
-  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === null || value === '') {
-      throw new ApiError(400, `Parameter \`${name}\` is required when calling \`${route.operation}\`.`);
-    }
-    return encodeURIComponent(String(value));
-  });
+  const shape = route.call ?? NO_SHAPE;
+  const path = pathOf(route, params);
   const query: Record<string, string> = {};
-  for (const name of shape.query ?? []) {
-    if (params[name] !== undefined) query[name] = String(params[name]);
-  }
-  for (const [name, value] of Object.entries(options.queryParameters ?? {})) {
+  if (shape.query) for (const name of shape.query) if (params[name] !== undefined) query[name] = String(params[name]);
+  const extraQuery = options.queryParameters;
+  for (const name in extraQuery) {
+    if (!hasOwn.call(extraQuery, name)) continue;
+    const value = extraQuery[name];
     if (value !== undefined) query[name] = Array.isArray(value) ? value.join(',') : String(value);
   }
-  const headers: Record<string, string> = {
-    'x-algolia-application-id': caller.appId,
-    'x-algolia-api-key': caller.apiKey,
-    ...lowerKeys(caller.headers),
-  };
-  for (const [param, header] of Object.entries(shape.headers ?? {})) {
-    if (params[param] !== undefined) headers[header.toLowerCase()] = String(params[param]);
+  const headers: Record<string, string> = { 'x-algolia-application-id': caller.appId, 'x-algolia-api-key': caller.apiKey };
+  addLowered(headers, caller.headers);
+  if (shape.headers) {
+    for (const param in shape.headers) {
+      if (hasOwn.call(shape.headers, param) && params[param] !== undefined) headers[shape.headers[param].toLowerCase()] = String(params[param]);
+    }
   }
-  Object.assign(headers, lowerKeys(options.headers));
+  addLowered(headers, options.headers);
   const raw = route.method === 'GET' || shape.body === undefined ? undefined : shape.body === '$params' ? params : params[shape.body];
   const { body, text } = wireBody(raw);
   // Counted when read (two routes check it): a large body is not serialized on every call.
   let size: number | undefined = body === undefined ? 0 : undefined;
-  return {
+  const req: EmulatorRequest = {
     method: route.method,
     host: route.host,
     path,
@@ -84,9 +78,35 @@ export function toRequest(route: Route, params: Record<string, any>, caller: Cal
     set bodySize(value: number) {
       size = value;
     },
-    // Re-serializing the parsed body writes the same text.
-    ...(text === undefined ? {} : { bodyText: text }),
   };
+  // Re-serializing the parsed body writes the same text.
+  if (text !== undefined) req.bodyText = text;
+  return req;
+}
+
+const NO_SHAPE: CallShape = {};
+
+/** A route's path cut at its placeholders: literal text, then a placeholder name, alternately. */
+const pathParts = new WeakMap<Route, readonly string[]>();
+
+/** The route's path with each `{name}` replaced by the encoded parameter of that name. */
+function pathOf(route: Route, params: Record<string, any>): string {
+  let parts = pathParts.get(route);
+  if (!parts) pathParts.set(route, (parts = route.path.split(/\{(\w+)\}/)));
+  let path = parts[0];
+  for (let i = 1; i < parts.length; i += 2) {
+    const value = params[parts[i]];
+    if (value === undefined || value === null || value === '') {
+      throw new ApiError(400, `Parameter \`${parts[i]}\` is required when calling \`${route.operation}\`.`);
+    }
+    path += encodeURIComponent(String(value)) + parts[i + 1];
+  }
+  return path;
+}
+
+/** Copies `extra` into `headers` under lower-cased names. */
+function addLowered(headers: Record<string, string>, extra: Record<string, string> | undefined): void {
+  for (const name in extra) if (hasOwn.call(extra, name)) headers[name.toLowerCase()] = extra[name];
 }
 
 /**
@@ -160,11 +180,5 @@ function jsonCopy(value: unknown, depth: number): unknown {
     if (copy === NOT_PLAIN) return NOT_PLAIN;
     out[key] = copy;
   }
-  return out;
-}
-
-function lowerKeys(record: Record<string, string> | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(record ?? {})) out[key.toLowerCase()] = value;
   return out;
 }

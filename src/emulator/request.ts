@@ -33,21 +33,33 @@ export interface EmulatorResponse {
 
 /** Reads a header in any of its spellings (`X-Service-*`, `X-Algolia-*`), case-insensitively. */
 export function readHeader(req: Pick<EmulatorRequest, 'headers'>, name: string): string | undefined {
-  const lower = name.toLowerCase();
-  const direct = req.headers[lower];
-  if (direct !== undefined) return direct;
-  if (lower.startsWith('x-algolia-')) return req.headers[`x-service-${lower.slice(10)}`];
-  if (lower.startsWith('x-service-')) return req.headers[`x-algolia-${lower.slice(10)}`];
-  return undefined;
+  const spellings = spellingsOf(name);
+  const direct = req.headers[spellings[0]];
+  return direct !== undefined || spellings.length === 1 ? direct : req.headers[spellings[1]];
 }
 
 /** Reads a credential from headers, then from the query string (any case, either spelling). */
 export function readCredential(req: Pick<EmulatorRequest, 'headers' | 'query'>, name: 'application-id' | 'api-key'): string | undefined {
-  const fromHeader = readHeader(req, `x-algolia-${name}`);
+  const spellings = spellingsOf(name === 'api-key' ? 'x-algolia-api-key' : 'x-algolia-application-id');
+  const fromHeader = readHeader(req, spellings[0]);
   if (fromHeader !== undefined) return fromHeader;
-  const wanted = new Set([`x-algolia-${name}`, `x-service-${name}`]);
   for (const [key, value] of Object.entries(req.query)) {
-    if (wanted.has(key.toLowerCase())) return value;
+    const lower = key.toLowerCase();
+    if (lower === spellings[0] || lower === spellings[1]) return value;
   }
   return undefined;
+}
+
+/** Header name -> its lower-case name, then the other family's spelling when it has one. */
+const spellingCache = new Map<string, readonly string[]>();
+
+/** The names a header is read under; the code reads a fixed set of names, so this stays small. */
+function spellingsOf(name: string): readonly string[] {
+  let known = spellingCache.get(name);
+  if (known === undefined) {
+    const lower = name.toLowerCase();
+    const other = lower.startsWith('x-algolia-') ? `x-service-${lower.slice(10)}` : lower.startsWith('x-service-') ? `x-algolia-${lower.slice(10)}` : undefined;
+    spellingCache.set(name, (known = other === undefined ? [lower] : [lower, other]));
+  }
+  return known;
 }

@@ -18,27 +18,35 @@ interface Compiled {
  * `GET /1/indexes/{indexName}/settings` wins over `GET /1/indexes/{indexName}/{objectID}`.
  */
 export class Router {
-  private readonly compiled: Compiled[];
+  /** Host family -> segment count -> the routes that can match. */
+  private readonly buckets = new Map<HostFamily, Bucket[]>();
 
   constructor(readonly routes: readonly Route[]) {
-    this.compiled = routes.map(compile).sort(bySpecificity);
+    const compiled = routes.map(compile).sort(bySpecificity);
     const seen = new Set<string>();
-    for (const { route } of this.compiled) {
+    const groups = new Map<HostFamily, Compiled[][]>();
+    for (const entry of compiled) {
+      const { route } = entry;
       const key = `${route.host} ${route.method} ${route.path}`;
       if (seen.has(key)) throw new Error(`Duplicate route ${key}`);
       seen.add(key);
+      let byLength = groups.get(route.host);
+      if (!byLength) groups.set(route.host, (byLength = []));
+      (byLength[entry.segments.length] ??= []).push(entry);
     }
+    for (const [host, byLength] of groups) this.buckets.set(host, byLength.map((group) => group && bucket(group)));
   }
 
   /** The matching route, `'method'` when only the method differs, or `undefined`. */
   match(host: HostFamily, method: Method, rawPath: string): Match | 'method' | undefined {
-    const parts = rawPath.replace(/\/+$/, '').split('/');
+    const parts = (rawPath.endsWith('/') ? rawPath.replace(/\/+$/, '') : rawPath).split('/');
+    const bucket = this.buckets.get(host)?.[parts.length];
+    if (!bucket) return undefined;
+    const candidates = bucket.byLast.get(parts[parts.length - 1]) ?? bucket.open;
     let pathMatched = false;
-    for (const candidate of this.compiled) {
-      if (candidate.route.host !== host) continue;
-      const params = matchSegments(candidate, parts);
-      if (!params) continue;
-      if (candidate.route.method === method) return { route: candidate.route, params };
+    for (const candidate of candidates) {
+      if (!segmentsMatch(candidate, parts)) continue;
+      if (candidate.route.method === method) return { route: candidate.route, params: paramsOf(candidate, parts) };
       pathMatched = true;
     }
     return pathMatched ? 'method' : undefined;
@@ -47,6 +55,26 @@ export class Router {
   byOperation(operation: string): Route | undefined {
     return this.routes.find((r) => r.operation === operation);
   }
+}
+
+/**
+ * The routes of one host and segment count, most specific first. A path's last segment picks
+ * the routes ending with that literal or a placeholder (the others cannot match), in that order.
+ */
+interface Bucket {
+  readonly byLast: ReadonlyMap<string, readonly Compiled[]>;
+  /** The routes ending with a placeholder: all a path can match when no route ends with its last segment. */
+  readonly open: readonly Compiled[];
+}
+
+function bucket(group: readonly Compiled[]): Bucket {
+  const lastOf = (entry: Compiled) => entry.segments[entry.segments.length - 1];
+  const byLast = new Map<string, Compiled[]>();
+  for (const entry of group) {
+    const last = lastOf(entry);
+    if (last !== null && !byLast.has(last)) byLast.set(last, group.filter((other) => lastOf(other) === last || lastOf(other) === null));
+  }
+  return { byLast, open: group.filter((entry) => lastOf(entry) === null) };
 }
 
 function compile(route: Route): Compiled {
@@ -72,18 +100,21 @@ function bySpecificity(a: Compiled, b: Compiled): number {
   return 0;
 }
 
-function matchSegments(candidate: Compiled, parts: readonly string[]): Record<string, string> | undefined {
-  if (parts.length !== candidate.segments.length) return undefined;
+/** Whether `parts` (as many as the candidate's segments) has its literals and a non-empty value per placeholder. */
+function segmentsMatch(candidate: Compiled, parts: readonly string[]): boolean {
+  for (let i = 0; i < parts.length; i++) {
+    const expected = candidate.segments[i];
+    if (expected === null ? parts[i] === '' : expected !== parts[i]) return false;
+  }
+  return true;
+}
+
+/** The decoded placeholder values of a matching path. */
+function paramsOf(candidate: Compiled, parts: readonly string[]): Record<string, string> {
   const params: Record<string, string> = {};
   let name = 0;
   for (let i = 0; i < parts.length; i++) {
-    const expected = candidate.segments[i];
-    if (expected === null) {
-      if (parts[i] === '') return undefined;
-      params[candidate.names[name++]] = safeDecode(parts[i]);
-    } else if (expected !== parts[i]) {
-      return undefined;
-    }
+    if (candidate.segments[i] === null) params[candidate.names[name++]] = safeDecode(parts[i]);
   }
   return params;
 }
