@@ -11,6 +11,8 @@ export interface DispatchEvent {
   readonly req: EmulatorRequest;
   readonly res: EmulatorResponse;
   readonly route?: Route;
+  /** The route's decoded path parameters, when a route matched. */
+  readonly params?: Readonly<Record<string, string>>;
   readonly auth?: Auth;
   readonly at: number;
 }
@@ -64,10 +66,24 @@ export class Core {
     return this.current;
   }
 
+  /**
+   * Sets fields of one slice, giving the tree a `commit` assigning them would give (the root and
+   * that slice copied, then frozen), without a draft. For values immer would store as they are:
+   * frozen class instances such as the append-only lists every request grows (API log,
+   * analytics), so answering a request costs no produce. `fields` holds only the fields to set.
+   */
+  assign<K extends keyof State>(slice: K, fields: Partial<State[K]>): void {
+    const before = this.current;
+    this.current = Object.freeze({ ...before, [slice]: Object.freeze({ ...before[slice], ...fields }) });
+    for (const listener of this.publishers) listener(before, this.current);
+  }
+
   /** Publishes every pending task the clock has reached, in task order. */
   settle(): void {
+    const pending = this.current.tasks.pending;
+    if (pending.length === 0) return;
     const now = this.clock.now();
-    const due = this.current.tasks.pending.filter((task) => task.publishAt <= now);
+    const due = pending.filter((task) => task.publishAt <= now);
     if (due.length === 0) return;
     this.commit((draft) => {
       for (const task of due) task.apply(draft);

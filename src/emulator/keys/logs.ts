@@ -40,15 +40,13 @@ function logIndex(core: Core, log: LogRecord): string | undefined {
  * except routes marked `logged: false` (the logs call itself).
  */
 export function recordLog(core: Core, event: DispatchEvent): void {
-  if (event.route?.logged === false) return;
   const { req, res, route } = event;
-  const query = new URLSearchParams(req.query).toString();
-  const headers = Object.entries(req.headers)
-    .map(([name, value]) => `${name}: ${SECRET_HEADERS.has(name) ? maskKey(value) : value}`)
-    .join('\n');
-  const answer = res.body as { nbHits?: unknown; params?: unknown } | undefined;
+  if (route?.logged === false) return;
+  const query = queryString(req.query);
+  const answer = res.body as { nbHits?: unknown } | undefined;
   const bodyParams = (req.body as { params?: unknown } | undefined)?.params;
-  const record: LogRecord = {
+  const queryParams = typeof bodyParams === 'string' ? bodyParams : query ? query : undefined;
+  const record: Mutable<LogRecord> = {
     at: event.at,
     host: req.host,
     method: req.method,
@@ -58,17 +56,35 @@ export function recordLog(core: Core, event: DispatchEvent): void {
     ip: event.auth?.ip ?? req.headers['x-emulator-client-ip'] ?? core.options.clientIp,
     queryBody: req.body === undefined ? '' : req.bodyText !== undefined ? req.bodyText.slice(0, BODY_CHARACTERS) : jsonPrefix(req.body, BODY_CHARACTERS),
     answer: jsonPrefix(res.body ?? null, BODY_CHARACTERS),
-    queryHeaders: headers,
-    ...(typeof bodyParams === 'string' ? { queryParams: bodyParams } : query ? { queryParams: query } : {}),
-    ...(typeof answer?.nbHits === 'number' ? { nbHits: answer.nbHits } : {}),
-    kind: route && typeof route.acl === 'string' && QUERY_ACLS.has(route.acl) ? 'query' : req.method === 'GET' ? 'other' : 'build',
+    queryHeaders: headerLines(req.headers),
   };
-  // Appended in O(1) outside the draft and assigned whole: immer never walks the log.
-  const logs = core.state.security.logs.append(Object.freeze(record), LOG_CAPACITY);
-  core.commit((draft) => {
-    draft.security.logs = logs;
-  });
+  if (queryParams !== undefined) record.queryParams = queryParams;
+  if (typeof answer?.nbHits === 'number') record.nbHits = answer.nbHits;
+  record.kind = route && typeof route.acl === 'string' && QUERY_ACLS.has(route.acl) ? 'query' : req.method === 'GET' ? 'other' : 'build';
+  // Appended in O(1) and assigned whole, without a draft: the log is never walked.
+  core.assign('security', { logs: core.state.security.logs.append(Object.freeze(record as LogRecord), LOG_CAPACITY) });
 }
+
+type Mutable<T> = { -readonly [K in keyof T]?: T[K] };
+
+/** `new URLSearchParams(query).toString()`; most requests have no query string. */
+function queryString(query: Record<string, string>): string {
+  for (const _ in query) return new URLSearchParams(query).toString();
+  return '';
+}
+
+/** One `name: value` line a header, key values masked. */
+function headerLines(headers: Record<string, string>): string {
+  let text = '';
+  for (const name in headers) {
+    if (!hasOwn.call(headers, name)) continue;
+    const value = headers[name];
+    text += `${text === '' ? '' : '\n'}${name}: ${SECRET_HEADERS.has(name) ? maskKey(value) : value}`;
+  }
+  return text;
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
 
 async function sha1Hex(text: string): Promise<string> {
   const digest = new Uint8Array(await globalThis.crypto.subtle.digest('SHA-1', new TextEncoder().encode(text)));

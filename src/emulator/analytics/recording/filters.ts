@@ -8,6 +8,8 @@ const OPERATORS = ['<=', '>=', '!=', '<', '>', '='] as const;
  */
 export function recordedFilters(params: Record<string, unknown>): RecordedFilter[] {
   const out: RecordedFilter[] = [];
+  // Most searches filter nothing.
+  if (params.facetFilters === undefined && params.numericFilters === undefined && params.tagFilters === undefined && typeof params.filters !== 'string') return out;
   for (const leaf of leaves(params.facetFilters)) push(out, leaf);
   for (const leaf of leaves(params.numericFilters)) push(out, leaf);
   for (const leaf of leaves(params.tagFilters)) push(out, leaf.includes(':') ? leaf : `_tags:${leaf}`);

@@ -8,9 +8,12 @@ export function readSearchParams(source: unknown): Record<string, unknown> {
   if (!source || typeof source !== 'object') return out;
   const record = source as Record<string, unknown>;
   if (typeof record.params === 'string') Object.assign(out, parseParamsString(record.params));
-  for (const [key, value] of Object.entries(record)) if (key !== 'params') out[key] = value;
+  // An own `__proto__` member (JSON.parse makes one) is no parameter: assigned, it would set the prototype.
+  for (const key in record) if (hasOwn.call(record, key) && key !== 'params' && key !== '__proto__') out[key] = record[key];
   return out;
 }
+
+const hasOwn = Object.prototype.hasOwnProperty;
 
 /** `query=a&hitsPerPage=2&facetFilters=%5B%22a%3Ab%22%5D` -> fields; JSON-looking values are parsed. */
 export function parseParamsString(params: string): Record<string, unknown> {

@@ -1,8 +1,7 @@
-import { freeze, type Draft } from 'immer';
 import type { Core, DispatchEvent } from '../../core';
 import { readHeader } from '../../request';
 import type { AppendList } from '../../append-list';
-import type { AnalyticsState, RecordedSearch } from '../state';
+import type { IssuedQuery, RecordedSearch } from '../state';
 import { recordedFilters } from './filters';
 import { readBoolean, readSearchParams, readTags } from './params';
 
@@ -39,7 +38,7 @@ export function recordSearch(core: Core, input: SearchInput): void {
   const at = input.at ?? core.now();
   const params = input.params;
   const state = core.state.analytics;
-  // Both lists grow in O(1) outside the draft and are assigned whole; immer never walks them.
+  // Both lists grow in O(1) and are assigned whole, without a draft: nothing walks them.
   let searches: AppendList<RecordedSearch> | undefined;
   let searchId: number | undefined;
   if (readBoolean(params.analytics, true)) {
@@ -50,77 +49,89 @@ export function recordSearch(core: Core, input: SearchInput): void {
     searchId = id;
     const previous = current.lastWithKey(userKeyOf, userKey(input.indexName, user));
     const replaces = previous !== undefined && at - previous.at <= AGGREGATION_WINDOW_MS && isPrefixPair(previous.query, query) ? previous.id : undefined;
-    const search: RecordedSearch = {
+    const filters = recordedFilters(params as Record<string, unknown>);
+    for (const filter of filters) Object.freeze(filter);
+    const search: Mutable<RecordedSearch> = {
       id,
       at,
       index: input.indexName,
       query,
       user,
-      tags: readTags(params.analyticsTags),
+      tags: Object.freeze(readTags(params.analyticsTags)),
       nbHits: input.nbHits,
-      hits: [...input.hits],
-      filters: recordedFilters(params as Record<string, unknown>),
-      ...(input.queryID !== undefined ? { queryID: input.queryID } : {}),
-      ...(input.country !== undefined ? { country: input.country } : {}),
-      ...(replaces !== undefined ? { replaces } : {}),
+      hits: Object.freeze(input.hits.slice()),
+      filters: Object.freeze(filters),
     };
-    searches = current.append(freeze(search, true));
+    if (input.queryID !== undefined) search.queryID = input.queryID;
+    if (input.country !== undefined) search.country = input.country;
+    if (replaces !== undefined) search.replaces = replaces;
+    searches = current.append(Object.freeze(search as RecordedSearch));
   }
-  const queries =
-    input.queryID === undefined
-      ? undefined
-      : state.queries.append(Object.freeze({ queryID: input.queryID, at, index: input.indexName, ...(searchId !== undefined ? { searchId } : {}) }));
-  if (searches === undefined && queries === undefined) return;
-  core.commit((draft) => {
-    const slice = draft.analytics as Draft<AnalyticsState>;
-    if (searches !== undefined) slice.searches = searches;
-    if (queries !== undefined) slice.queries = queries;
-  });
+  if (input.queryID === undefined) {
+    if (searches !== undefined) core.assign('analytics', { searches });
+    return;
+  }
+  const issued: Mutable<IssuedQuery> = { queryID: input.queryID, at, index: input.indexName };
+  if (searchId !== undefined) issued.searchId = searchId;
+  const queries = state.queries.append(Object.freeze(issued as IssuedQuery));
+  core.assign('analytics', searches === undefined ? { queries } : { searches, queries });
 }
+
+type Mutable<T> = { -readonly [K in keyof T]?: T[K] };
 
 /** The observer: records the searches of every successful search request. */
 export function recordFromDispatch(core: Core, event: DispatchEvent): void {
-  const { req, res, route, auth } = event;
+  const { req, res, route, params, auth } = event;
   if (!route || route.host !== 'search' || res.status !== 200 || !res.body || typeof res.body !== 'object') return;
-  const forced = auth?.queryParameters ?? {};
-  const common = {
+  const body = res.body as Record<string, unknown>;
+  const single = route.path === '/1/indexes/{indexName}/query' ? route.method === 'POST' : route.path === '/1/indexes/{indexName}' && route.method === 'GET' && Array.isArray(body.hits);
+  const multi = route.method === 'POST' && route.path === '/1/indexes/*/queries';
+  if (!single && !multi) return;
+  const origin: Origin = {
     user: readHeader(req, 'x-algolia-usertoken') ?? auth?.userToken ?? firstForwarded(req.headers['x-forwarded-for']) ?? auth?.ip ?? core.options.clientIp,
     country: readHeader(req, COUNTRY_HEADER) ?? core.options.country,
     at: event.at,
+    forced: auth?.queryParameters,
   };
-  const body = res.body as Record<string, unknown>;
-  const segments = req.path.split('/');
-  if (route.method === 'POST' && route.path === '/1/indexes/{indexName}/query') {
-    record(core, decode(segments[3]), { ...readSearchParams(req.body), ...forced }, body, common);
-  } else if (route.method === 'GET' && route.path === '/1/indexes/{indexName}' && Array.isArray(body.hits)) {
-    record(core, decode(segments[3]), { ...readSearchParams(req.query), ...forced }, body, common);
-  } else if (route.method === 'POST' && route.path === '/1/indexes/*/queries') {
-    const requests = (req.body as { requests?: unknown[] } | undefined)?.requests ?? [];
-    const results = (body.results as unknown[] | undefined) ?? [];
-    requests.forEach((entry, i) => {
-      const request = (entry ?? {}) as Record<string, unknown>;
-      const result = results[i] as Record<string, unknown> | undefined;
-      if (request.type === 'facet' || !result || !Array.isArray(result.hits) || typeof request.indexName !== 'string') return;
-      record(core, request.indexName, { ...readSearchParams(request), ...forced }, result, common);
-    });
+  if (single) {
+    record(core, params?.indexName ?? '', readSearchParams(route.method === 'POST' ? req.body : req.query), body, origin);
+    return;
   }
+  const requests = (req.body as { requests?: unknown[] } | undefined)?.requests ?? [];
+  const results = (body.results as unknown[] | undefined) ?? [];
+  requests.forEach((entry, i) => {
+    const request = (entry ?? {}) as Record<string, unknown>;
+    const result = results[i] as Record<string, unknown> | undefined;
+    if (request.type === 'facet' || !result || !Array.isArray(result.hits) || typeof request.indexName !== 'string') return;
+    record(core, request.indexName, readSearchParams(request), result, origin);
+  });
 }
 
-function record(
-  core: Core,
-  indexName: string,
-  params: Record<string, unknown>,
-  result: Record<string, unknown>,
-  common: { user: string; country?: string; at: number },
-): void {
+/** Who a request's searches are attributed to, and the parameters its key forces. */
+interface Origin {
+  readonly user: string;
+  readonly country: string | undefined;
+  readonly at: number;
+  readonly forced: Readonly<Record<string, string>> | undefined;
+}
+
+function record(core: Core, indexName: string, params: Record<string, unknown>, result: Record<string, unknown>, origin: Origin): void {
+  if (origin.forced) Object.assign(params, origin.forced);
   const hits = Array.isArray(result.hits) ? result.hits : [];
+  const ids: string[] = [];
+  for (const hit of hits) {
+    const id = String((hit as { objectID?: unknown })?.objectID ?? '');
+    if (id) ids.push(id);
+  }
   recordSearch(core, {
     indexName,
     params,
     nbHits: typeof result.nbHits === 'number' ? result.nbHits : hits.length,
-    hits: hits.map((hit) => String((hit as { objectID?: unknown })?.objectID ?? '')).filter(Boolean),
-    ...(typeof result.queryID === 'string' ? { queryID: result.queryID } : {}),
-    ...common,
+    hits: ids,
+    queryID: typeof result.queryID === 'string' ? result.queryID : undefined,
+    user: origin.user,
+    country: origin.country,
+    at: origin.at,
   });
 }
 
@@ -138,12 +149,4 @@ function isPrefixPair(a: string, b: string): boolean {
 function firstForwarded(header: string | undefined): string | undefined {
   const first = header?.split(',')[0]?.trim();
   return first ? first : undefined;
-}
-
-function decode(segment: string | undefined): string {
-  try {
-    return decodeURIComponent(segment ?? '');
-  } catch {
-    return segment ?? '';
-  }
 }
