@@ -21,13 +21,14 @@ function grown(list: Int32Array, capacity: number): Int32Array {
  */
 export class MatchSet {
   private size = 0;
-  docs: Int32Array = new Int32Array(16);
-  typos: Int32Array = new Int32Array(16);
-  words: Int32Array = new Int32Array(16);
-  proximity: Int32Array = new Int32Array(16);
-  firstMatchedWord: Int32Array = new Int32Array(16);
-  exactWords: Int32Array = new Int32Array(16);
-  filters: Float64Array = new Float64Array(16);
+  // Empty until filled: most sets adopt the scan's columns, and an empty typed array costs no backing store.
+  docs: Int32Array = new Int32Array(0);
+  typos: Int32Array = new Int32Array(0);
+  words: Int32Array = new Int32Array(0);
+  proximity: Int32Array = new Int32Array(0);
+  firstMatchedWord: Int32Array = new Int32Array(0);
+  exactWords: Int32Array = new Int32Array(0);
+  filters: Float64Array = new Float64Array(0);
   /** The largest value of each figure column so far (ranking packs them without a pass to find out). */
   readonly maxima: Maxima = { typos: 0, words: 0, proximity: 0, first: 0, exact: 0 };
   /** Whether some entry has a filter score other than 0. */
@@ -108,7 +109,7 @@ export class MatchSet {
   }
 
   private grow(): void {
-    this.resize(this.docs.length * 2);
+    this.resize(Math.max(16, this.docs.length * 2));
   }
 
   private resize(capacity: number): void {

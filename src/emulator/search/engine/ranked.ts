@@ -192,7 +192,8 @@ export class Ranking {
  * the `need` smallest values seen, whose root is the answer.
  */
 function smallest(numbers: Float64Array, entries: Int32Array, need: number): number {
-  const heap = new Float64Array(need);
+  // A plain array: a page's few values live on the heap, where a typed array would cost a backing store.
+  const heap: number[] = [];
   for (let t = 0; t < need; t++) {
     let at = t;
     const value = numbers[entries[t]];
