@@ -22,7 +22,7 @@ export async function dispatch(core: Core, req: EmulatorRequest): Promise<Emulat
   // The firewall allow-list works at the network level: a refused source reaches no server.
   if (core.state.security.firewall.enabled && !sourceAllowed(core, clientIp(core, req))) return { status: 0, headers: {}, body: { message: UNREACHABLE } };
   let route: Route | undefined;
-  let params: Record<string, string> | undefined;
+  let params: Readonly<Record<string, string>> | undefined;
   let auth: Auth | undefined;
   let res: EmulatorResponse;
   try {

@@ -3,8 +3,11 @@ import type { Route } from './route';
 
 export interface Match {
   readonly route: Route;
-  readonly params: Record<string, string>;
+  readonly params: Readonly<Record<string, string>>;
 }
+
+/** Paths whose answers the router keeps; then it starts again. */
+const MAX_ANSWERS = 1024;
 
 interface Compiled {
   readonly route: Route;
@@ -20,6 +23,8 @@ interface Compiled {
 export class Router {
   /** Host family -> segment count -> the routes that can match. */
   private readonly buckets = new Map<HostFamily, Bucket[]>();
+  /** `host method path` -> the answer, for the paths seen last (object IDs make paths unbounded). */
+  private readonly answers = new Map<string, Match | 'method' | undefined>();
 
   constructor(readonly routes: readonly Route[]) {
     const compiled = routes.map(compile).sort(bySpecificity);
@@ -39,6 +44,19 @@ export class Router {
 
   /** The matching route, `'method'` when only the method differs, or `undefined`. */
   match(host: HostFamily, method: Method, rawPath: string): Match | 'method' | undefined {
+    // The table never changes, so an answer holds for good; its parameters are frozen to be shared.
+    const key = `${host} ${method} ${rawPath}`;
+    let answer = this.answers.get(key);
+    if (answer === undefined && !this.answers.has(key)) {
+      if (this.answers.size >= MAX_ANSWERS) this.answers.clear();
+      answer = this.find(host, method, rawPath);
+      if (typeof answer === 'object') Object.freeze(Object.freeze(answer).params);
+      this.answers.set(key, answer);
+    }
+    return answer;
+  }
+
+  private find(host: HostFamily, method: Method, rawPath: string): Match | 'method' | undefined {
     const parts = (rawPath.endsWith('/') ? rawPath.replace(/\/+$/, '') : rawPath).split('/');
     const bucket = this.buckets.get(host)?.[parts.length];
     if (!bucket) return undefined;
