@@ -1,5 +1,5 @@
 import type { WordPlan } from './match';
-import type { Token, Tokenizer } from './tokenize';
+import { termHash, type Token, type Tokenizer } from './tokenize';
 import type { WordVariants } from './word-variants';
 
 /** How one token of a text matched the query. */
@@ -18,21 +18,37 @@ export interface TokenMark {
   readonly ranges?: readonly (readonly [number, number])[];
 }
 
+/** Matched words and level of a text, from the set of query words its marks hold. */
+export interface WordsMatch {
+  readonly level: MatchLevel;
+  /** The matched query words' terms, by word order, each once. */
+  readonly words: readonly string[];
+}
+
+export type MatchLevel = 'none' | 'partial' | 'full';
+
 /**
  * Which query words each vocabulary term matches, from the same per-query alternatives
  * that matched the records, so highlighting agrees with ranking.
  */
 export class Marker {
   private readonly memo = new Map<string, TokenMark | null>();
+  /** The plans that mark tokens: excluded words do not. */
+  private readonly live: readonly WordPlan[];
+  /** The normalized query words that count for matchLevel (excluded words do not). */
+  readonly activeWords: number;
+  /** Some plan has phrase alternatives, which {@link markPhrases} marks over consecutive tokens. */
+  readonly phrased: boolean;
+  private filter: Uint32Array | undefined;
+  private readonly byWords = new Map<number, WordsMatch>();
 
   constructor(
     private readonly plans: readonly WordPlan[],
     readonly tokenizer: Tokenizer,
-  ) {}
-
-  /** The normalized query words that count for matchLevel (excluded words do not). */
-  get activeWords(): number {
-    return this.plans.filter((p) => !p.word.excluded).length;
+  ) {
+    this.live = plans.filter((p) => !p.word.excluded);
+    this.activeWords = this.live.length;
+    this.phrased = plans.some((p) => p.phrases.length > 0);
   }
 
   term(word: number): string {
@@ -41,30 +57,69 @@ export class Marker {
 
   mark(term: string): TokenMark | null {
     let known = this.memo.get(term);
-    if (known !== undefined) return known;
-    const words: number[] = [];
+    if (known === undefined) {
+      known = this.marked(term);
+      this.memo.set(term, known);
+    }
+    return known;
+  }
+
+  private marked(term: string): TokenMark | null {
+    let words: number[] | undefined;
     let length = 0;
     let replace: string | undefined;
-    for (const plan of this.plans) {
-      if (plan.word.excluded) continue;
+    for (const plan of this.live) {
+      const index = plan.word.index;
       const alt = plan.alts.get(term);
       if (alt) {
-        words.push(plan.word.index);
+        (words ??= []).push(index);
         length = Math.max(length, alt.prefixOnly ? Math.min(plan.word.term.length, term.length) : term.length);
         if (alt.replace) replace = plan.word.term;
       }
-      if (plan.concat.includes(term)) {
-        words.push(plan.word.index, plan.word.index + 1);
+      if (plan.concat.length > 0 && plan.concat.includes(term)) {
+        (words ??= []).push(index, index + 1);
         length = term.length;
       }
-      if (plan.splits.some(([a, b]) => a === term || b === term)) {
-        words.push(plan.word.index);
+      for (const [a, b] of plan.splits) {
+        if (a !== term && b !== term) continue;
+        (words ??= []).push(index);
         length = term.length;
+        break;
       }
     }
-    known = words.length > 0 ? { words: [...new Set(words)], length, ...(replace !== undefined && words.length === 1 ? { replace } : {}) } : null;
-    this.memo.set(term, known);
+    if (words === undefined) return null;
+    return { words: words.length === 1 ? words : [...new Set(words)], length, ...(replace !== undefined && words.length === 1 ? { replace } : {}) };
+  }
+
+  /**
+   * Whether a word whose {@link termHash} is `hash` may match (false: {@link mark} gives null
+   * for it), so that most words of a text are ruled out without being sliced out of it.
+   */
+  mayMatch(hash: number): boolean {
+    const bits = (this.filter ??= termFilter(this.live));
+    const mixed = mix(hash);
+    const size = (bits.length << 5) - 1;
+    const a = mixed & size;
+    const b = (mixed >>> 16) & size;
+    return (bits[a >>> 5] & (1 << (a & 31))) !== 0 && (bits[b >>> 5] & (1 << (b & 31))) !== 0;
+  }
+
+  /** Level and words of a text whose marks hold the query words of the bit set `mask` (bit n: word n, below {@link WIDE_WORD}). */
+  wordsMatch(mask: number): WordsMatch {
+    let known = this.byWords.get(mask);
+    if (known === undefined) {
+      const indexes: number[] = [];
+      for (let word = 0; word < WIDE_WORD; word++) if (mask & (1 << word)) indexes.push(word);
+      known = this.matchOf(indexes);
+      this.byWords.set(mask, known);
+    }
     return known;
+  }
+
+  /** Level and words of the set of matched word indexes `matched`, ascending and distinct. */
+  matchOf(matched: readonly number[]): WordsMatch {
+    const level: MatchLevel = matched.length === 0 ? 'none' : matched.length >= this.activeWords ? 'full' : 'partial';
+    return { level, words: [...new Set(matched.map((w) => this.term(w)))] };
   }
 
   /** Phrase alternatives (synonyms, compounds): marked where their words follow each other in a text. */
@@ -87,15 +142,47 @@ export class Marker {
   }
 }
 
-/** A text with its tokens marked. */
-export interface MarkedText {
+/** Query words from this index on are kept out of {@link Marker.wordsMatch}'s bit sets. */
+export const WIDE_WORD = 31;
+
+/** Spreads a {@link termHash} (FNV-1a, weak in its low bits) over all bits. */
+function mix(hash: number): number {
+  const h = Math.imul(hash ^ (hash >>> 16), 0x45d9f3b);
+  return h ^ (h >>> 16);
+}
+
+/** A Bloom filter (two bits a term) of the terms a marker can match: its plans' alternatives, joined words and split parts. */
+function termFilter(plans: readonly WordPlan[]): Uint32Array {
+  const terms: string[] = [];
+  for (const plan of plans) {
+    for (const term of plan.alts.keys()) terms.push(term);
+    terms.push(...plan.concat);
+    for (const [a, b] of plan.splits) terms.push(a, b);
+  }
+  // About 16 bits a term: a word that matches nothing passes in some 1.5% of cases (and is then looked up).
+  let words = 8;
+  while (words * 32 < terms.length * 16) words *= 2;
+  const bits = new Uint32Array(words);
+  const size = words * 32 - 1;
+  for (const term of terms) {
+    const mixed = mix(termHash(term));
+    const a = mixed & size;
+    const b = (mixed >>> 16) & size;
+    bits[a >>> 5] |= 1 << (a & 31);
+    bits[b >>> 5] |= 1 << (b & 31);
+  }
+  return bits;
+}
+
+/** A text's tokens and their marks. */
+export interface TokenMarks {
   readonly text: string;
   readonly tokens: readonly Token[];
   readonly marks: readonly (TokenMark | null)[];
 }
 
 /** Marks a text's tokens; `path` (the attribute it was read from) limits camel case parts and other scripts to the attributes that index them. */
-export function markText(marker: Marker, text: string, path?: string): MarkedText {
+export function markText(marker: Marker, text: string, path?: string): TokenMarks {
   const tokens = marker.tokenizer.tokens(text);
   const marks = tokens.map((token) => marker.mark(token.term));
   marker.markPhrases(tokens, marks);
@@ -148,36 +235,4 @@ export function markEnd(token: Token, mark: TokenMark): number {
   if (mark.length >= token.term.length) return token.end;
   // Without `ends`, each character of the term is one character of the text.
   return token.ends ? token.ends[Math.max(0, mark.length - 1)] : token.start + Math.max(1, mark.length);
-}
-
-/** Renders tokens `from..to` (exclusive) of a marked text with tags around matched parts. */
-export function renderMarked(marked: MarkedText, from: number, to: number, pre: string, post: string): string {
-  if (marked.tokens.length === 0) return marked.text;
-  const start = from === 0 ? 0 : marked.tokens[from].start;
-  const stop = to >= marked.tokens.length ? marked.text.length : marked.tokens[to - 1].end;
-  let out = '';
-  let cursor = start;
-  for (let i = from; i < to; i++) {
-    const mark = marked.marks[i];
-    if (!mark) continue;
-    const token = marked.tokens[i];
-    if (mark.replace !== undefined) {
-      const last = marked.tokens[Math.min(i + (mark.span ?? 1), to) - 1];
-      out += marked.text.slice(cursor, token.start) + pre + mark.replace + post;
-      cursor = last.end;
-      i += (mark.span ?? 1) - 1;
-      continue;
-    }
-    if (mark.ranges !== undefined) {
-      for (const [from, to] of mark.ranges) {
-        out += marked.text.slice(cursor, from) + pre + marked.text.slice(from, to) + post;
-        cursor = to;
-      }
-      continue;
-    }
-    const end = markEnd(token, mark);
-    out += marked.text.slice(cursor, token.start) + pre + marked.text.slice(token.start, end) + post;
-    cursor = end;
-  }
-  return out + marked.text.slice(cursor, stop);
 }

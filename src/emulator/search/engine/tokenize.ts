@@ -220,10 +220,15 @@ function asciiTokens(text: string): Token[] | undefined {
   for (let k = 0; k < count; k++) {
     const start = bounds[3 * k];
     const end = bounds[3 * k + 1];
-    const word = text.slice(start, end);
-    out[k] = { term: hasCapital(word) ? word.toLowerCase() : word, start, end };
+    out[k] = { term: asciiTerm(text, start, end), start, end };
   }
   return out;
+}
+
+/** The term of the ASCII word `text[start, end)` (as {@link Tokenizer.asciiWords} finds it): the word lower-cased. */
+export function asciiTerm(text: string, start: number, end: number): string {
+  const word = text.slice(start, end);
+  return hasCapital(word) ? word.toLowerCase() : word;
 }
 
 function hasCapital(word: string): boolean {
