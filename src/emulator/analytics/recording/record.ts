@@ -57,10 +57,10 @@ export function recordSearch(core: Core, input: SearchInput): void {
       index: input.indexName,
       query,
       user,
-      tags: Object.freeze(readTags(params.analyticsTags)),
+      tags: frozenList(readTags(params.analyticsTags)),
       nbHits: input.nbHits,
-      hits: Object.freeze(input.hits.slice()),
-      filters: Object.freeze(filters),
+      hits: input.hits.length === 0 ? NONE : Object.freeze(input.hits.slice()),
+      filters: frozenList(filters),
     };
     if (input.queryID !== undefined) search.queryID = input.queryID;
     if (input.country !== undefined) search.country = input.country;
@@ -78,6 +78,11 @@ export function recordSearch(core: Core, input: SearchInput): void {
 }
 
 type Mutable<T> = { -readonly [K in keyof T]?: T[K] };
+
+/** One empty list for every search without tags, filters or hits. */
+const NONE: readonly never[] = Object.freeze([]);
+
+const frozenList = <T>(list: T[]): readonly T[] => (list.length === 0 ? NONE : Object.freeze(list));
 
 /** The observer: records the searches of every successful search request. */
 export function recordFromDispatch(core: Core, event: DispatchEvent): void {
