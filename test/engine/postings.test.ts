@@ -72,4 +72,23 @@ describe('flat postings', () => {
       { numRuns: 300 },
     );
   });
+
+  it('find the same docs when thousands enter through the parts of a rare compound', () => {
+    // Compounds are rare and their parts common: the compound opens with a few docs, then the
+    // docs holding its parts in a row enter by the thousand.
+    const PARTS = ['sun', 'flower', 'rain', 'bow', 'coat'];
+    const COMPOUNDS = ['sunflower', 'rainbow', 'raincoat'];
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 30 }), fc.constantFrom('rainbow', 'sunflower coat', 'raincoat sun', 'rain'), (seed, query) => {
+        // A plain LCG: records differ per seed, thousands of them, cheap to make.
+        let state = seed;
+        const next = () => (state = (Math.imul(state, 1103515245) + 12345) & 0x7fffffff) >>> 4;
+        const word = () => (next() % 40 === 0 ? COMPOUNDS[next() % COMPOUNDS.length] : PARTS[next() % PARTS.length]);
+        const line = () => Array.from({ length: 2 + (next() % 5) }, word).join(' ');
+        const records = Array.from({ length: 3000 }, () => ({ title: line(), body: line(), tags: [line()] }));
+        checkAgainstEvaluate(records, query, seed % 3, undefined);
+      }),
+      { numRuns: 4 },
+    );
+  });
 });
