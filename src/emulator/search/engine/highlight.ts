@@ -16,9 +16,23 @@ export interface HighlightLeaf {
 
 export type HighlightTree = Tree<HighlightLeaf>;
 
+const EVERY_ATTRIBUTE = ['*'];
+const MEMO_LIMIT = 1_000;
+/** By searchableAttributes (as JSON): each query has its own copy of the list, and parsing it took microseconds a query. */
+const defaults = new Map<string, string[]>();
+
 /** The attributes highlighted by default: the searchable ones, or every attribute. */
 function defaultHighlighted(options: QueryOptions): string[] {
-  return !options.searchableAttributes || options.searchableAttributes.length === 0 ? ['*'] : searchableEntries(options.searchableAttributes).flatMap((entry) => entry.names);
+  const searchable = options.searchableAttributes;
+  if (!searchable || searchable.length === 0) return EVERY_ATTRIBUTE;
+  const key = JSON.stringify(searchable);
+  let names = defaults.get(key);
+  if (names === undefined) {
+    names = searchableEntries(searchable).flatMap((entry) => entry.names);
+    if (defaults.size >= MEMO_LIMIT) defaults.clear();
+    defaults.set(key, names);
+  }
+  return names;
 }
 
 function leaf(marker: Marker, text: string, options: QueryOptions, path: string): HighlightLeaf {

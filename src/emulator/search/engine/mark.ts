@@ -106,6 +106,7 @@ export class Marker {
 
   /** Level and words of a text whose marks hold the query words of the bit set `mask` (bit n: word n, below {@link WIDE_WORD}). */
   wordsMatch(mask: number): WordsMatch {
+    if (mask === 0) return NO_WORDS;
     let known = this.byWords.get(mask);
     if (known === undefined) {
       const indexes: number[] = [];
@@ -142,6 +143,8 @@ export class Marker {
   }
 }
 
+const NO_WORDS: WordsMatch = { level: 'none', words: [] };
+
 /** Query words from this index on are kept out of {@link Marker.wordsMatch}'s bit sets. */
 export const WIDE_WORD = 31;
 
@@ -153,23 +156,27 @@ function mix(hash: number): number {
 
 /** A Bloom filter (two bits a term) of the terms a marker can match: its plans' alternatives, joined words and split parts. */
 function termFilter(plans: readonly WordPlan[]): Uint32Array {
-  const terms: string[] = [];
-  for (const plan of plans) {
-    for (const term of plan.alts.keys()) terms.push(term);
-    terms.push(...plan.concat);
-    for (const [a, b] of plan.splits) terms.push(a, b);
-  }
+  let terms = 0;
+  for (const plan of plans) terms += plan.alts.size + plan.concat.length + 2 * plan.splits.length;
   // About 16 bits a term: a word that matches nothing passes in some 1.5% of cases (and is then looked up).
   let words = 8;
-  while (words * 32 < terms.length * 16) words *= 2;
+  while (words * 32 < terms * 16) words *= 2;
   const bits = new Uint32Array(words);
   const size = words * 32 - 1;
-  for (const term of terms) {
+  const add = (term: string) => {
     const mixed = mix(termHash(term));
     const a = mixed & size;
     const b = (mixed >>> 16) & size;
     bits[a >>> 5] |= 1 << (a & 31);
     bits[b >>> 5] |= 1 << (b & 31);
+  };
+  for (const plan of plans) {
+    for (const term of plan.alts.keys()) add(term);
+    for (const term of plan.concat) add(term);
+    for (const [a, b] of plan.splits) {
+      add(a);
+      add(b);
+    }
   }
   return bits;
 }

@@ -120,6 +120,8 @@ export function renderMarked(marked: MarkedText, from: number, to: number, pre: 
   if (count === 0) return text;
   const start = from === 0 ? 0 : spans[3 * from];
   const stop = to >= count ? text.length : spans[3 * (to - 1) + 1];
+  // Nothing marked from `from` on: most texts of a page of hits.
+  if (marked.first < 0 || marked.first >= to) return text.slice(start, stop);
   let out = '';
   let cursor = start;
   for (let i = from; i < to; i++) {
