@@ -22,10 +22,20 @@ const plan = (index: number, last: boolean): fc.Arbitrary<WordPlan> =>
 /** A query word that matches nothing, at position `index`. */
 const idle = (index: number): WordPlan => ({ word: { index, term: `w${index}`, prefix: false, phrase: -1, excluded: false, optional: false }, alts: new Map(), concat: [], splits: [], phrases: [] });
 
-/** One to four plans, sometimes after 30 that match nothing (word indexes past a 31-bit set). */
-const plans = fc.tuple(fc.integer({ min: 1, max: 4 }), fc.boolean()).chain(([n, far]) => {
+/** Terms no text holds, enough to turn the marker's term filter off. */
+const CROWD = new Map(Array.from({ length: 2_100 }, (_, i): [string, Alternative] => [`zz${i}`, { typos: 0, exact: true, prefixOnly: false }]));
+const crowded = (p: WordPlan): WordPlan => {
+  const alts = new Map(CROWD);
+  for (const [t, alt] of p.alts) alts.set(t, alt);
+  return { ...p, alts };
+};
+
+/** One to four plans, sometimes after 30 that match nothing (word indexes past a 31-bit set), sometimes with thousands of alternatives. */
+const plans = fc.tuple(fc.integer({ min: 1, max: 4 }), fc.boolean(), fc.nat(7)).chain(([n, far, crowd]) => {
   const skip = far ? 30 : 0;
-  return fc.tuple(...Array.from({ length: n }, (_, i) => plan(skip + i, i === n - 1))).map((tail) => [...Array.from({ length: skip }, (_, i) => idle(i)), ...tail]);
+  return fc
+    .tuple(...Array.from({ length: n }, (_, i) => plan(skip + i, i === n - 1)))
+    .map((tail) => [...Array.from({ length: skip }, (_, i) => idle(i)), ...(crowd === 0 ? [crowded(tail[0]), ...tail.slice(1)] : tail)]);
 });
 
 const word = fc.tuple(term, fc.constantFrom('lower', 'upper', 'title')).map(([w, kind]) => (kind === 'upper' ? w.toUpperCase() : kind === 'title' ? w[0].toUpperCase() + w.slice(1) : w));

@@ -1,5 +1,6 @@
 import type { WordPlan } from './match';
-import { termHash, type Token, type Tokenizer } from './tokenize';
+import { termFilter } from './term-filter';
+import type { Token, Tokenizer } from './tokenize';
 import type { WordVariants } from './word-variants';
 
 /** How one token of a text matched the query. */
@@ -92,16 +93,11 @@ export class Marker {
   }
 
   /**
-   * Whether a word whose {@link termHash} is `hash` may match (false: {@link mark} gives null
-   * for it), so that most words of a text are ruled out without being sliced out of it.
+   * A filter of the terms {@link mark} can match (see term-filter.ts): most words of a text are
+   * ruled out by their hash, without being sliced out of it.
    */
-  mayMatch(hash: number): boolean {
-    const bits = (this.filter ??= termFilter(this.live));
-    const mixed = mix(hash);
-    const size = (bits.length << 5) - 1;
-    const a = mixed & size;
-    const b = (mixed >>> 16) & size;
-    return (bits[a >>> 5] & (1 << (a & 31))) !== 0 && (bits[b >>> 5] & (1 << (b & 31))) !== 0;
+  termBits(): Uint32Array {
+    return (this.filter ??= termFilter(this.live));
   }
 
   /** Level and words of a text whose marks hold the query words of the bit set `mask` (bit n: word n, below {@link WIDE_WORD}). */
@@ -147,39 +143,6 @@ const NO_WORDS: WordsMatch = { level: 'none', words: [] };
 
 /** Query words from this index on are kept out of {@link Marker.wordsMatch}'s bit sets. */
 export const WIDE_WORD = 31;
-
-/** Spreads a {@link termHash} (FNV-1a, weak in its low bits) over all bits. */
-function mix(hash: number): number {
-  const h = Math.imul(hash ^ (hash >>> 16), 0x45d9f3b);
-  return h ^ (h >>> 16);
-}
-
-/** A Bloom filter (two bits a term) of the terms a marker can match: its plans' alternatives, joined words and split parts. */
-function termFilter(plans: readonly WordPlan[]): Uint32Array {
-  let terms = 0;
-  for (const plan of plans) terms += plan.alts.size + plan.concat.length + 2 * plan.splits.length;
-  // About 16 bits a term: a word that matches nothing passes in some 1.5% of cases (and is then looked up).
-  let words = 8;
-  while (words * 32 < terms * 16) words *= 2;
-  const bits = new Uint32Array(words);
-  const size = words * 32 - 1;
-  const add = (term: string) => {
-    const mixed = mix(termHash(term));
-    const a = mixed & size;
-    const b = (mixed >>> 16) & size;
-    bits[a >>> 5] |= 1 << (a & 31);
-    bits[b >>> 5] |= 1 << (b & 31);
-  };
-  for (const plan of plans) {
-    for (const term of plan.alts.keys()) add(term);
-    for (const term of plan.concat) add(term);
-    for (const [a, b] of plan.splits) {
-      add(a);
-      add(b);
-    }
-  }
-  return bits;
-}
 
 /** A text's tokens and their marks. */
 export interface TokenMarks {

@@ -1,4 +1,5 @@
 import { markEnd, markText, WIDE_WORD, type Marker, type TokenMark, type WordsMatch } from './mark';
+import { mayHold } from './term-filter';
 import { asciiTerm } from './tokenize';
 
 /**
@@ -57,14 +58,17 @@ export function markedText(marker: Marker, text: string, path: string): MarkedTe
 function markAscii(marker: Marker, text: string, count: number): MarkedText {
   begin(text, count);
   const { spans, marks } = current;
+  const bits = marker.termBits();
+  let fully = count > 0;
   for (let k = 0; k < count; k++) {
     const at = 3 * k;
-    const mark = marker.mayMatch(spans[at + 2]) ? marker.mark(asciiTerm(text, spans[at], spans[at + 1])) : null;
+    const mark = mayHold(bits, spans[at + 2]) ? marker.mark(asciiTerm(text, spans[at], spans[at + 1])) : null;
     marks[k] = mark;
-    if (mark === null) current.fully = false;
+    if (mark === null) fully = false;
     // As markEnd: each character of an ASCII word is one character of its term.
     else note(k, mark, spans[at + 1], mark.length >= spans[at + 1] - spans[at] ? spans[at + 1] : spans[at] + Math.max(1, mark.length));
   }
+  current.fully &&= fully;
   return current;
 }
 

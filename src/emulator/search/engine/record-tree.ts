@@ -43,7 +43,9 @@ export function recordTree<Leaf>(record: SearchRecord, targets: readonly ParsedT
       }
       continue;
     }
-    const tree = valueTree(readPath(record, name), name, words, options, leaf);
+    // A name without dots is read as readPath reads it, without its `in` check.
+    const value = target.parts.length === 1 ? record[name] : readPath(record, name);
+    const tree = valueTree(value, name, words, options, leaf);
     if (tree !== undefined) setParts(out, target.parts, tree);
   }
   return out;
