@@ -1,7 +1,7 @@
 import type { GeoMatch } from './geo';
 import type { InvertedIndex } from './inverted-index';
 import type { MatchInfo } from './match';
-import type { Maxima, PostingMatches } from './postings-match';
+import { releaseColumns, type Maxima, type PostingMatches } from './postings-match';
 import type { Candidate } from './rank';
 import { readPath } from './fields';
 import { sortable } from './rank';
@@ -83,24 +83,47 @@ export class MatchSet {
 
   /**
    * The postings' matches in bulk (no filter, no geo) into an empty set: the settled entries'
-   * columns are taken over as they are, not copied. Answers the docs left to evaluate.
+   * columns are taken over as they are, not copied (their buffer goes back to the postings on
+   * {@link dispose}). Answers the docs left to evaluate.
    */
   adoptSettled(found: PostingMatches): Int32Array {
     if (this.size !== 0) throw new Error('adoptSettled needs an empty match set');
     const n = found.settled;
     // Copied first: adding evaluated matches writes over the adopted ids after the settled ones.
     const unsettled = found.ids.slice(n);
-    const capacity = Math.max(found.typos.length, 16);
-    this.docs = found.ids.length === capacity ? found.ids : grown(found.ids, capacity);
-    this.typos = found.typos.length === capacity ? found.typos : grown(found.typos, capacity);
-    this.firstMatchedWord = found.firstMatchedWord.length === capacity ? found.firstMatchedWord : grown(found.firstMatchedWord, capacity);
-    this.exactWords = found.exactWords.length === capacity ? found.exactWords : grown(found.exactWords, capacity);
-    this.words = found.words.length === capacity ? found.words : grown(found.words, capacity);
-    this.proximity = found.proximity.length === capacity ? found.proximity : grown(found.proximity, capacity);
-    this.filters = new Float64Array(capacity);
+    const length = found.typos.length;
+    const capacity = Math.max(length, 16);
+    // The ids' whole room in the buffer, as long as the other columns.
+    const ids = new Int32Array(found.ids.buffer, found.ids.byteOffset, length);
+    this.docs = length === capacity ? ids : grown(ids, capacity);
+    this.typos = length === capacity ? found.typos : grown(found.typos, capacity);
+    this.firstMatchedWord = length === capacity ? found.firstMatchedWord : grown(found.firstMatchedWord, capacity);
+    this.exactWords = length === capacity ? found.exactWords : grown(found.exactWords, capacity);
+    this.words = length === capacity ? found.words : grown(found.words, capacity);
+    this.proximity = length === capacity ? found.proximity : grown(found.proximity, capacity);
+    this.filters = length === capacity ? found.filters : new Float64Array(capacity);
+    this.adopted = found.buffer;
     Object.assign(this.maxima, found.maxima);
     this.size = n;
     return unsettled;
+  }
+
+  /** The buffer of adopted columns, given back on {@link dispose}. */
+  private adopted: ArrayBuffer | undefined = undefined;
+
+  /**
+   * Done with this set: the adopted columns' buffer goes back to the postings for the next
+   * query. The set is empty after; nothing built from it may read its columns any more
+   * (candidates already built copied their figures).
+   */
+  dispose(): void {
+    const adopted = this.adopted;
+    if (adopted === undefined) return;
+    this.adopted = undefined;
+    this.size = 0;
+    this.docs = this.typos = this.words = this.proximity = this.firstMatchedWord = this.exactWords = new Int32Array(0);
+    this.filters = new Float64Array(0);
+    releaseColumns(adopted);
   }
 
   /** Makes room for `capacity` entries at once (the postings say how many docs can match), so filling never regrows. */

@@ -20,8 +20,35 @@ export interface PostingMatches {
   readonly proximity: Int32Array;
   readonly firstMatchedWord: Int32Array;
   readonly exactWords: Int32Array;
+  /** Filter scores, all 0 (filled by whoever filters), as long as the figure arrays. */
+  readonly filters: Float64Array;
   /** The largest value of each figure among the settled entries (ranking packs them without a pass to find out). */
   readonly maxima: Maxima;
+  /** The buffer behind every column: give it back with {@link releaseColumns} once no column is read any more. */
+  readonly buffer: ArrayBuffer;
+}
+
+/** A buffer the columns of a finished query gave back, for the next query's (see {@link releaseColumns}). */
+let spare: ArrayBuffer | null = null;
+
+/** A zeroed buffer of at least `bytes` bytes: the spare one when large enough (clearing it costs far less than a new one). */
+function columnsBuffer(bytes: number): ArrayBuffer {
+  if (spare !== null && spare.byteLength >= bytes) {
+    const buffer = spare;
+    spare = null;
+    new Uint8Array(buffer, 0, bytes).fill(0);
+    return buffer;
+  }
+  return new ArrayBuffer(bytes);
+}
+
+/**
+ * Gives back the buffer of a query's columns ({@link PostingMatches.buffer}), which nothing may
+ * read after: the next query clears it and writes its columns there instead of allocating one
+ * (a backing store cost as much as filling it).
+ */
+export function releaseColumns(buffer: ArrayBuffer): void {
+  if (spare === null || buffer.byteLength > spare.byteLength) spare = buffer;
 }
 
 /** The largest value of each ranking figure in a set of matches (every figure is at least 0). */
@@ -201,14 +228,15 @@ function collect(
   query: { readonly excluded: number; readonly required: number; readonly active: number; readonly exactMode: number; readonly several: CodeFigures | null },
 ): PostingMatches {
   const { excluded, required, active, exactMode, several } = query;
-  // One buffer for the six columns: a backing store costs far more than a view.
-  const buffer = new ArrayBuffer(count * 24);
+  // One buffer for the seven columns, reused across queries: a backing store costs far more than a view.
+  const buffer = columnsBuffer(count * 32);
   const ids = new Int32Array(buffer, 0, count);
   const typos = new Int32Array(buffer, count * 4, count);
   const words = new Int32Array(buffer, count * 8, count);
   const proximity = new Int32Array(buffer, count * 12, count);
   const firstOut = new Int32Array(buffer, count * 16, count);
   const exact = new Int32Array(buffer, count * 20, count);
+  const filters = new Float64Array(buffer, count * 24, count);
   const figures: Figures = { typos: 0, words: 0, proximity: 0, first: 0, exact: 0 };
   let maxTypos = 0;
   let maxWords = 0;
@@ -262,7 +290,7 @@ function collect(
   ids.copyWithin(settled, back, count);
   const n = settled + count - back;
   const maxima = { typos: maxTypos, words: maxWords, proximity: maxProximity, first: maxFirst, exact: maxExact };
-  return { ids: ids.subarray(0, n), settled, typos, words, proximity, firstMatchedWord: firstOut, exactWords: exact, maxima };
+  return { ids: ids.subarray(0, n), settled, typos, words, proximity, firstMatchedWord: firstOut, exactWords: exact, filters, maxima, buffer };
 }
 
 /** The required word whose alternatives have the fewest occurrences. */

@@ -16,7 +16,7 @@ import { Marker } from './mark';
 import { MatchSet } from './match-set';
 import { candidateIds, evaluate, planWords, termTable, type WordPlan } from './match';
 import { resolveOptions, type QueryOptions } from './options';
-import { matchPostings, postingsApply } from './postings-match';
+import { matchPostings, postingsApply, releaseColumns } from './postings-match';
 import { pageWindow, type PageWindow } from './paginate';
 import { applyPostRank } from './post-rank';
 import { parseParams, SEARCH_PARAMETERS, type RawParams } from './params';
@@ -58,6 +58,8 @@ export interface Matches {
   readonly queryAfterRemoval?: string;
   readonly ctx: StageContext;
   readonly response: Record<string, unknown>;
+  /** Done with the matches: their columns' buffer serves the next query (nothing may read them after). */
+  dispose(): void;
 }
 
 /** Merges the key's forced parameters over the query's own (the key wins). */
@@ -74,6 +76,15 @@ export function withForcedParameters(params: RawParams, auth: Auth): RawParams {
 export function runSearch(core: Core, indexName: string, params: RawParams, auth: Auth, search: SearchOptions = {}): Record<string, unknown> {
   const index = requireIndex(core.state, indexName);
   const matches = findMatches(core, index, withForcedParameters(params, auth), auth);
+  try {
+    return respond(core, indexName, matches, auth, search);
+  } finally {
+    matches.dispose();
+  }
+}
+
+/** The response body of a search's matches. */
+function respond(core: Core, indexName: string, matches: Matches, auth: Auth, search: SearchOptions): Record<string, unknown> {
   const { options, ctx } = matches;
   const facets = wantsFacets(options) && searchStages.facets ? searchStages.facets(ctx, matches.faceted) : {};
   const { total, window, page } = pageOf(matches, auth);
@@ -136,11 +147,16 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
   for (const rewrite of searchStages.wordRewrites) words = rewrite(wordsCtx, words);
   const alternatives = searchStages.alternatives.flatMap((stage) => stage(wordsCtx, words));
 
+  const created: MatchSet[] = [];
+  const dispose = () => {
+    for (const made of created) made.dispose();
+  };
   const run = (current: QueryWord[]) => {
     const plans = planWords(inverted, current, options, alternatives);
     const table = termTable(inverted, plans);
     const details = (doc: Doc) => evaluate(doc, plans, table, rules, options, attributeOn);
     const set = new MatchSet(inverted);
+    created.push(set);
     /** Filter score and geo match of a doc, or null when filters or geo leave it out. */
     const admit = (doc: Doc): { filters: number; geo: GeoMatch | undefined } | null => {
       let filters = 0;
@@ -179,6 +195,7 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
         const admitted = admit(inverted.doc(id)!);
         if (admitted) set.push(id, found.typos[k], found.words[k], found.proximity[k], found.firstMatchedWord[k], found.exactWords[k], admitted.filters, admitted.geo);
       }
+      releaseColumns(found.buffer);
     } else if (current.some((w) => !w.excluded)) {
       for (const id of candidateIds(inverted, plans)) {
         const doc = inverted.doc(id);
@@ -212,7 +229,7 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
     for (const stage of reranks) stage.run(ctx, all);
   }
   const ranking = new Ranking(options, set);
-  const base = { query, options, plans, inverted, queryAfterRemoval, ctx, response };
+  const base = { query, options, plans, inverted, queryAfterRemoval, ctx, response, dispose };
   // Browse overrides the ranking and lists every record: no relevant sort there.
   const relevantSorted = index.virtual === true && !settingsOverride;
   if (!relevantSorted && postRanks.length === 0) {
