@@ -2,6 +2,7 @@ import type { AttributeRule } from './attributes';
 import { readPath } from './fields';
 import { codePath, codePosition, MAX_CODE_POSITION, type InvertedIndex } from './inverted-index';
 import type { WordPlan } from './match';
+import type { SearchRecord } from '../../state';
 
 /** The ranking figures of a doc holding several query words (what `evaluate` computes). */
 export interface Figures {
@@ -50,9 +51,13 @@ export interface ChainedOccurrences {
  */
 export class CodeFigures {
   private readonly readers: Reader[] = [];
-  private readonly occurrences: number[][];
-  private readonly typos: number[];
-  private readonly exact: boolean[];
+  /** Per query word, while a doc is read: its occurrences (path * 1024 + position, {@link MAX_OCCURRENCES} slots per word), how many, best typos, exactness. */
+  private readonly occurrences: Int32Array;
+  private readonly counts: Int32Array;
+  private readonly typos: Int32Array;
+  private readonly exact: Uint8Array;
+  /** Active words in query order. */
+  private readonly active: number[] = [];
   /** Paths of the doc being read known to hold one string. */
   private readonly checked: number[] = [];
 
@@ -80,22 +85,25 @@ export class CodeFigures {
         this.readers.push({ word, typos: alt.typos, base, ordered, exactHere });
       }
     });
-    this.occurrences = plans.map(() => []);
-    this.typos = plans.map(() => Infinity);
-    this.exact = plans.map(() => false);
+    this.occurrences = new Int32Array(plans.length * MAX_OCCURRENCES);
+    this.counts = new Int32Array(plans.length);
+    this.typos = new Int32Array(plans.length);
+    this.exact = new Uint8Array(plans.length);
+    plans.forEach((plan, i) => {
+      if (!plan.word.excluded) this.active.push(i);
+    });
   }
 
   /** Fills `out` with the figures of `doc` (which holds every required word), from its occurrences chained from `head`; false when its codes cannot tell. */
   figures(doc: number, head: number, chain: ChainedOccurrences, out: Figures): boolean {
-    const { occurrences, typos, exact } = this;
-    for (let i = 0; i < occurrences.length; i++) {
-      occurrences[i].length = 0;
-      typos[i] = Infinity;
-      exact[i] = false;
+    const { occurrences, counts, typos, exact, active } = this;
+    for (const i of active) {
+      counts[i] = 0;
+      typos[i] = NO_TYPOS;
+      exact[i] = 0;
     }
-    const record = this.index.doc(doc)?.record;
-    if (!record) return false;
     let first = Infinity;
+    let record: SearchRecord | undefined;
     const checked = this.checked;
     checked.length = 0;
     const { codes, readers, next } = chain;
@@ -108,16 +116,19 @@ export class CodeFigures {
       const position = codePosition(code);
       // Capped positions: distances cannot be told.
       if (position >= MAX_CODE_POSITION) return false;
-      // One string under the path, so the path stands for the string (checked once per path).
+      // One string under the path, so the path stands for the string (read once per path where some record holds several).
       if (!this.index.oneStringAt(path) && !checked.includes(path)) {
-        if (!singleString(readPath(record, this.index.paths[path]))) return false;
+        record ??= this.index.doc(doc)?.record;
+        if (!record || !singleString(readPath(record, this.index.paths[path]))) return false;
         checked.push(path);
       }
-      const list = occurrences[reader.word];
-      if (list.length === MAX_OCCURRENCES) return false;
-      list.push(path * 1024 + position);
-      if (reader.typos < typos[reader.word]) typos[reader.word] = reader.typos;
-      if (reader.exactHere[path] === 1) exact[reader.word] = true;
+      const word = reader.word;
+      const count = counts[word];
+      if (count === MAX_OCCURRENCES) return false;
+      occurrences[word * MAX_OCCURRENCES + count] = path * 1024 + position;
+      counts[word] = count + 1;
+      if (reader.typos < typos[word]) typos[word] = reader.typos;
+      if (reader.exactHere[path] === 1) exact[word] = 1;
       const value = reader.ordered[path] === 1 ? from + position : from;
       if (value < first) first = value;
     }
@@ -126,12 +137,12 @@ export class CodeFigures {
     let exactWords = 0;
     let proximity = 0;
     let previous = -1;
-    for (let i = 0; i < this.plans.length; i++) {
-      if (this.plans[i].word.excluded || occurrences[i].length === 0) continue;
+    for (const i of active) {
+      if (counts[i] === 0) continue;
       words++;
       typoCount += typos[i];
-      if (exact[i]) exactWords++;
-      if (previous >= 0) proximity += pairDistance(occurrences[previous], occurrences[i], this.minProximity);
+      exactWords += exact[i];
+      if (previous >= 0) proximity += pairDistance(occurrences, previous, counts[previous], i, counts[i], this.minProximity);
       previous = i;
     }
     out.typos = typoCount;
@@ -143,13 +154,20 @@ export class CodeFigures {
   }
 }
 
+/** Above any typo count (a word's best typos start here). */
+const NO_TYPOS = 1 << 30;
+
 const singleString = (value: unknown) => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 
-/** As `evaluate` measures two consecutive words: positions apart in one string (one more reversed), capped, floored. */
-function pairDistance(left: readonly number[], right: readonly number[], minProximity: number): number {
+/** As `evaluate` measures two consecutive words (their occurrences in `occurrences` by word): positions apart in one string (one more reversed), capped, floored. */
+function pairDistance(occurrences: Int32Array, left: number, leftCount: number, right: number, rightCount: number, minProximity: number): number {
   let best = MAX_PROXIMITY;
-  for (const x of left) {
-    for (const y of right) {
+  const leftFrom = left * MAX_OCCURRENCES;
+  const rightFrom = right * MAX_OCCURRENCES;
+  for (let a = leftFrom; a < leftFrom + leftCount; a++) {
+    const x = occurrences[a];
+    for (let b = rightFrom; b < rightFrom + rightCount; b++) {
+      const y = occurrences[b];
       if (x >>> 10 !== y >>> 10) continue;
       const px = x & 1023;
       const py = y & 1023;
