@@ -35,8 +35,9 @@ export class MatchSet {
   scored = false;
   /** Only filled by queries with a geo criterion. */
   readonly geo: (GeoMatch | undefined)[] = [];
-  private readonly built: (Candidate | undefined)[] = [];
-  private readonly infos: (MatchInfo | undefined)[] = [];
+  /** By entry, the few built (maps: a page's entries are scattered, and writes far into an empty array make it a slow dictionary anyway). */
+  private readonly built = new Map<number, Candidate>();
+  private readonly infos = new Map<number, MatchInfo>();
 
   constructor(private readonly index: InvertedIndex | null) {}
 
@@ -45,7 +46,7 @@ export class MatchSet {
     const set = new MatchSet(null);
     for (const candidate of candidates) {
       set.add(candidate.info.doc.id, candidate.info, candidate.filters, candidate.geo);
-      set.built[set.count - 1] = candidate;
+      set.built.set(set.count - 1, candidate);
     }
     return set;
   }
@@ -57,7 +58,7 @@ export class MatchSet {
   /** A match whose figures `evaluate` computed. */
   add(doc: number, info: MatchInfo, filters: number, geo: GeoMatch | undefined): void {
     this.push(doc, info.typos, info.words, info.proximity, info.firstMatchedWord, info.exactWords, filters, geo);
-    this.infos[this.size - 1] = info;
+    this.infos.set(this.size - 1, info);
   }
 
   /** A match whose figures the flat postings gave (its details are read from the columns when shown). */
@@ -151,11 +152,11 @@ export class MatchSet {
   }
 
   candidate(i: number): Candidate {
-    let candidate = this.built[i];
+    let candidate = this.built.get(i);
     if (!candidate) {
-      const info = this.infos[i] ?? this.settledInfo(i);
+      const info = this.infos.get(i) ?? this.settledInfo(i);
       candidate = { info, filters: this.filters[i], ...(this.geo[i] ? { geo: this.geo[i] } : {}) };
-      this.built[i] = candidate;
+      this.built.set(i, candidate);
     }
     return candidate;
   }
@@ -184,24 +185,24 @@ export class MatchSet {
 
   /** The re-rank score a hook set on entry `i` (0 when none did). */
   rerank(i: number): number {
-    return this.built[i]?.rerank ?? 0;
+    return this.built.get(i)?.rerank ?? 0;
   }
 
   /** Whether a hook may have set re-rank scores (some candidate was built). */
   hasRerank(): boolean {
-    return this.built.length > 0;
+    return this.built.size > 0;
   }
 
   /** Every entry's ranking key for the re-rank score (higher first, so negated); zeros when no candidate was built yet. */
   rerankKeys(): Float64Array {
     const keys = new Float64Array(this.size);
-    if (this.built.length > 0) for (let i = 0; i < this.size; i++) keys[i] = -this.rerank(i);
+    if (this.built.size > 0) for (let i = 0; i < this.size; i++) keys[i] = -this.rerank(i);
     return keys;
   }
 
   /** Entry `i`'s insertion order (ranking's last tie-break). */
   order(i: number): number {
-    return this.index ? this.index.orders[this.docs[i]] : this.built[i]!.info.doc.order;
+    return this.index ? this.index.orders[this.docs[i]] : this.built.get(i)!.info.doc.order;
   }
 
   /**
@@ -215,7 +216,7 @@ export class MatchSet {
   /** The sortable value of `path` of each of `entries` (custom ranking, sort criteria). */
   sortValues(path: string, entries: readonly number[]): (number | string | undefined)[] {
     if (this.index) return sortValues(this.index, path, entries.map((i) => this.docs[i]));
-    return entries.map((i) => sortable(readPath(this.built[i]!.info.doc.record, path)));
+    return entries.map((i) => sortable(readPath(this.built.get(i)!.info.doc.record, path)));
   }
 
   /** The entries `keep` accepts, in order. */
@@ -224,8 +225,10 @@ export class MatchSet {
     for (let i = 0; i < this.count; i++) {
       if (!keep(i)) continue;
       out.push(this.docs[i], this.typos[i], this.words[i], this.proximity[i], this.firstMatchedWord[i], this.exactWords[i], this.filters[i], this.geo[i]);
-      out.infos[out.count - 1] = this.infos[i];
-      out.built[out.count - 1] = this.built[i];
+      const info = this.infos.get(i);
+      if (info) out.infos.set(out.count - 1, info);
+      const built = this.built.get(i);
+      if (built) out.built.set(out.count - 1, built);
     }
     return out;
   }

@@ -133,14 +133,35 @@ export class Ranking {
    */
   private narrow(count: number): number[] {
     const kept: number[] = [];
-    let tied: Int32Array = typedEntriesUpTo(this.set.count);
+    let tied: Int32Array;
     let need = count;
-    for (let c = 0; c < this.columns.length && need < tied.length; c++) {
+    let c = 0;
+    const lead = this.columns[0];
+    if (lead !== undefined && !this.deferred.includes(lead as Deferred) && 'numbers' in lead) {
+      // The first column over every entry, without a list of them first.
+      const numbers = lead.numbers;
+      const n = this.set.count;
+      const threshold = smallest(numbers, need, n);
+      let ties = 0;
+      for (let i = 0; i < n; i++) if (numbers[i] === threshold) ties++;
+      tied = new Int32Array(ties);
+      let next = 0;
+      for (let i = 0; i < n; i++) {
+        const value = numbers[i];
+        if (value < threshold) kept.push(i);
+        else if (value === threshold) tied[next++] = i;
+      }
+      need = count - kept.length;
+      c = 1;
+    } else {
+      tied = typedEntriesUpTo(this.set.count);
+    }
+    for (; c < this.columns.length && need < tied.length; c++) {
       if (this.deferred.includes(this.columns[c] as Deferred)) this.read(tied);
       const column = columnOf(this.columns[c])!;
       if (!('numbers' in column)) break;
       const numbers = column.numbers;
-      const threshold = smallest(numbers, tied, need);
+      const threshold = smallest(numbers, need, tied);
       let next = 0;
       for (let t = 0; t < tied.length; t++) {
         const entry = tied[t];
@@ -188,15 +209,17 @@ export class Ranking {
 }
 
 /**
- * The `need`-th smallest of `numbers` over `entries` (`need` <= their count): a max-heap of
- * the `need` smallest values seen, whose root is the answer.
+ * The `need`-th smallest of `numbers` over `entries` (a list, or a count n for entries 0..n-1;
+ * `need` <= their count): a max-heap of the `need` smallest values seen, whose root is the answer.
  */
-function smallest(numbers: Float64Array, entries: Int32Array, need: number): number {
+function smallest(numbers: Float64Array, need: number, entries: Int32Array | number): number {
+  const list = typeof entries === 'number' ? undefined : entries;
+  const total = list ? list.length : (entries as number);
   // A plain array: a page's few values live on the heap, where a typed array would cost a backing store.
   const heap: number[] = [];
   for (let t = 0; t < need; t++) {
     let at = t;
-    const value = numbers[entries[t]];
+    const value = numbers[list ? list[t] : t];
     while (at > 0) {
       const parent = (at - 1) >> 1;
       if (heap[parent] >= value) break;
@@ -205,8 +228,8 @@ function smallest(numbers: Float64Array, entries: Int32Array, need: number): num
     }
     heap[at] = value;
   }
-  for (let t = need; t < entries.length; t++) {
-    const value = numbers[entries[t]];
+  for (let t = need; t < total; t++) {
+    const value = numbers[list ? list[t] : t];
     if (value >= heap[0]) continue;
     let at = 0;
     for (;;) {
@@ -383,10 +406,20 @@ class Packer {
     if (parts.length === 0) return;
     const n = this.n;
     const out = new Float64Array(n);
-    for (const { list, sign, max } of parts) {
-      const width = max + 1;
-      if (sign === 1) for (let i = 0; i < n; i++) out[i] = out[i] * width + list[i];
-      else for (let i = 0; i < n; i++) out[i] = out[i] * width + (max - list[i]);
+    // Each digit is `offset + scale * value` (the value, or max - value when higher ranks first).
+    const digit = (k: number) => ({ list: parts[k].list, offset: parts[k].sign === 1 ? 0 : parts[k].max, scale: parts[k].sign, width: parts[k].max + 1 });
+    let k = 0;
+    if (parts.length >= 3) {
+      // The usual run (typo, attribute, exact) in one pass.
+      const a = digit(0);
+      const b = digit(1);
+      const c = digit(2);
+      for (let i = 0; i < n; i++) out[i] = ((a.offset + a.scale * a.list[i]) * b.width + b.offset + b.scale * b.list[i]) * c.width + c.offset + c.scale * c.list[i];
+      k = 3;
+    }
+    for (; k < parts.length; k++) {
+      const { list, offset, scale, width } = digit(k);
+      for (let i = 0; i < n; i++) out[i] = out[i] * width + offset + scale * list[i];
     }
     this.done.push({ numbers: out });
   }
