@@ -16,7 +16,7 @@ export interface MarkedText {
   readonly marks: readonly (TokenMark | null)[];
   /** The first marked token, -1 when none. */
   readonly first: number;
-  /** Some token, every token wholly highlighted. */
+  /** There are tokens, and every one is wholly highlighted (`fullyHighlighted`). */
   readonly fully: boolean;
   /** The query words the marks hold, as a bit set (of those below {@link WIDE_WORD}). */
   readonly words: number;
