@@ -89,7 +89,8 @@ export class Marker {
       }
     }
     if (words === undefined) return null;
-    return { words: words.length === 1 ? words : [...new Set(words)], length, ...(replace !== undefined && words.length === 1 ? { replace } : {}) };
+    if (words.length > 1) return { words: [...new Set(words)], length };
+    return replace === undefined ? { words, length } : { words, length, replace };
   }
 
   /**

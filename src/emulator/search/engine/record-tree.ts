@@ -24,7 +24,8 @@ const parsed = { highlight: new WeakMap<QueryOptions, ParsedTarget[]>(), snippet
 export function targetsOf(options: QueryOptions, kind: keyof typeof parsed, parse: () => Target[]): readonly ParsedTarget[] {
   let targets = parsed[kind].get(options);
   if (targets === undefined) {
-    targets = parse().map((target) => ({ ...target, parts: target.name.split('.') }));
+    // Built field by field: an object spread here took microseconds a query.
+    targets = parse().map(({ name, words }) => ({ name, words, parts: name.includes('.') ? name.split('.') : [name] }));
     parsed[kind].set(options, targets);
   }
   return targets;
