@@ -46,7 +46,9 @@ function view(index: InvertedIndex) {
       return [term, ids.filter((id) => live.has(id)).map((id) => live.get(id)!).sort()];
     }),
     flat: terms.map((term) => {
-      const { docs: ids, codes } = index.flat(index.termId(term));
+      const flat = index.flat(index.termId(term));
+      const ids = [...flat.docs];
+      const codes = [...flat.codes];
       expect(ids.length).toBe(codes.length);
       expect(ids).toEqual([...ids].sort((x, y) => x - y));
       const entries = ids.flatMap((id, k) => (live.has(id) ? [[live.get(id)!, index.paths[codePath(codes[k])], codePosition(codes[k]), codeWhole(codes[k])] as const] : []));

@@ -179,7 +179,7 @@ function pairDistance(occurrences: Int32Array, left: number, leftCount: number, 
 }
 
 /** Where a doc's entries start in flat postings, searching forward from `from` (docs ascending, `doc` not before `from`'s): galloping, then a binary search. */
-export function seekDoc(docs: readonly number[], doc: number, from: number): number {
+export function seekDoc(docs: ArrayLike<number>, doc: number, from: number): number {
   let step = 1;
   let lo = from;
   let hi = from;

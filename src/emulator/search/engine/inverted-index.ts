@@ -48,10 +48,66 @@ export const codeWhole = (code: number) => (code & 1) === 1;
 /** Path ids must fit the code's 21 high bits. */
 const MAX_PATHS = 1 << 20;
 
-/** A term's occurrences in every doc, doc ids ascending (tombstones of removed docs included). */
+/**
+ * A term's occurrences in every doc, doc ids ascending (tombstones of removed docs included), as
+ * typed arrays exactly as long as the occurrences: half the bytes a scan reads from arrays of
+ * numbers, and no per-term copy when a write files them (see {@link GrowingPostings}).
+ */
 export interface FlatPostings {
-  readonly docs: number[];
-  readonly codes: number[];
+  readonly docs: Int32Array;
+  readonly codes: Uint32Array;
+}
+
+/**
+ * Flat postings that grow: views on storage with room after them. A new term's views share the
+ * buffer its write's occurrences were sorted into; its first append moves it to storage of its
+ * own, twice as long as needed.
+ */
+class GrowingPostings implements FlatPostings {
+  docs: Int32Array;
+  codes: Uint32Array;
+  private docStore: Int32Array;
+  private codeStore: Uint32Array;
+  /** Whether the stores are this term's alone (shared ones have no room to grow into). */
+  private owned = false;
+
+  constructor(docs: Int32Array, codes: Uint32Array) {
+    this.docs = this.docStore = docs;
+    this.codes = this.codeStore = codes;
+  }
+
+  /** Appends `docs[from, to)` and their codes. */
+  append(docs: Int32Array, codes: Uint32Array, from: number, to: number): void {
+    const length = this.docs.length;
+    const total = length + to - from;
+    if (!this.owned || total > this.docStore.length) {
+      const capacity = Math.max(total, length * 2, 16);
+      const docStore = new Int32Array(capacity);
+      const codeStore = new Uint32Array(capacity);
+      docStore.set(this.docs);
+      codeStore.set(this.codes);
+      this.docStore = docStore;
+      this.codeStore = codeStore;
+      this.owned = true;
+    }
+    this.docStore.set(docs.subarray(from, to), length);
+    this.codeStore.set(codes.subarray(from, to), length);
+    this.docs = this.docStore.subarray(0, total);
+    this.codes = this.codeStore.subarray(0, total);
+  }
+
+  /** Keeps the occurrences of docs `live` accepts, in order. */
+  retain(live: (doc: number) => boolean): void {
+    const { docs, codes } = this;
+    let kept = 0;
+    for (let k = 0; k < docs.length; k++) {
+      if (!live(docs[k])) continue;
+      docs[kept] = docs[k];
+      codes[kept++] = codes[k];
+    }
+    this.docs = docs.subarray(0, kept);
+    this.codes = codes.subarray(0, kept);
+  }
 }
 
 /** What a doc holds per slot and term, built on first read (see {@link InvertedIndex.partsOf}). */
@@ -123,7 +179,7 @@ export class InvertedIndex {
   /** `postings` by term id: one map lookup per indexed term (undefined until the term's first occurrences are appended). */
   private readonly postingsById: (number[] | undefined)[] = objectArray();
   /** Occurrences by term id (see {@link occurrenceCode}), as `postingsById`. */
-  private readonly flatById: (FlatPostings | undefined)[] = objectArray();
+  private readonly flatById: (GrowingPostings | undefined)[] = objectArray();
   /** Insertion order by doc id (ranking's last tie-break, read without the doc). */
   readonly orders: number[] = [];
   private readonly pathIds = new Map<string, number>();
@@ -312,11 +368,10 @@ export class InvertedIndex {
       if (posting === undefined || target === undefined) {
         // A new term's arrays are made as long as its first occurrences: most terms stay rare.
         posting = this.postingsById[termId] = docsOf(flatDocs, from, to, docCounts[termId]);
-        this.flatById[termId] = { docs: arrayOf(flatDocs, from, to), codes: arrayOf(flatCodes, from, to) };
+        this.flatById[termId] = new GrowingPostings(flatDocs.subarray(from, to), flatCodes.subarray(from, to));
       } else {
         appendDocs(posting, flatDocs, from, to);
-        append(target.docs, flatDocs, from, to);
-        append(target.codes, flatCodes, from, to);
+        target.append(flatDocs, flatCodes, from, to);
       }
       if (fresh) {
         const term = this.terms[termId];
@@ -486,17 +541,8 @@ export class InvertedIndex {
       ids.length = kept;
       if (kept === 0) this.postings.delete(term);
     }
-    for (const flat of this.flatById) {
-      if (flat === undefined) continue;
-      let kept = 0;
-      for (let k = 0; k < flat.docs.length; k++) {
-        if (this.docs[flat.docs[k]] === undefined) continue;
-        flat.docs[kept] = flat.docs[k];
-        flat.codes[kept++] = flat.codes[k];
-      }
-      flat.docs.length = kept;
-      flat.codes.length = kept;
-    }
+    const live = (doc: number) => this.docs[doc] !== undefined;
+    for (const flat of this.flatById) flat?.retain(live);
     this.dead = 0;
   }
 
@@ -536,7 +582,7 @@ function collectField(index: InvertedIndex, path: string, element: number, text:
 class PendingPostings {
   private flatTerms = new Int32Array(1024);
   private flatDocs = new Int32Array(1024);
-  private flatCodes = new Float64Array(1024);
+  private flatCodes = new Uint32Array(1024);
   private flatCount = 0;
   /** Per term id: docs holding it. */
   private perTermDocs = new Int32Array(1024);
@@ -561,7 +607,7 @@ class PendingPostings {
     if (this.flatCount === this.flatDocs.length) {
       this.flatTerms = grown(this.flatTerms, new Int32Array(this.flatCount * 2));
       this.flatDocs = grown(this.flatDocs, new Int32Array(this.flatCount * 2));
-      this.flatCodes = grown(this.flatCodes, new Float64Array(this.flatCount * 2));
+      this.flatCodes = grown(this.flatCodes, new Uint32Array(this.flatCount * 2));
     }
     this.flatTerms[this.flatCount] = termId;
     this.flatDocs[this.flatCount] = id;
@@ -585,7 +631,7 @@ class PendingPostings {
       flatAt += flats;
     }
     const flatDocs = new Int32Array(this.flatCount);
-    const flatCodes = new Float64Array(this.flatCount);
+    const flatCodes = new Uint32Array(this.flatCount);
     for (let k = 0; k < this.flatCount; k++) {
       const at = perTermFlat[this.flatTerms[k]]++;
       flatDocs[at] = this.flatDocs[k];
@@ -606,7 +652,7 @@ class PendingPostings {
     if (this.flatDocs.length > SCRATCH_KEPT) {
       this.flatTerms = new Int32Array(1024);
       this.flatDocs = new Int32Array(1024);
-      this.flatCodes = new Float64Array(1024);
+      this.flatCodes = new Uint32Array(1024);
     }
   }
 }
@@ -615,24 +661,14 @@ interface SortedPostings {
   readonly touched: readonly number[];
   readonly docCounts: Int32Array;
   readonly flatDocs: Int32Array;
-  readonly flatCodes: Float64Array;
+  readonly flatCodes: Uint32Array;
   readonly flatEnds: Int32Array;
 }
 
 const SCRATCH_KEPT = 1 << 16;
 
 /** Flat postings of a term that has none yet. */
-const NO_POSTINGS: FlatPostings = Object.freeze({ docs: Object.freeze([]) as unknown as number[], codes: Object.freeze([]) as unknown as number[] });
-
-/**
- * `source[from, to)` as a new array exactly that long (most terms stay rare; pushes would leave
- * room for 17). Such arrays are "holey" to V8 though they hold no hole: reads are as fast.
- */
-function arrayOf(source: Int32Array | Float64Array, from: number, to: number): number[] {
-  const out = new Array<number>(to - from);
-  for (let k = from; k < to; k++) out[k - from] = source[k];
-  return out;
-}
+const NO_POSTINGS: FlatPostings = Object.freeze({ docs: new Int32Array(0), codes: new Uint32Array(0) });
 
 /** The doc ids of the occurrences `flatDocs[from, to)` (ascending), each once: `count` of them. */
 function docsOf(flatDocs: Int32Array, from: number, to: number, count: number): number[] {
@@ -647,17 +683,6 @@ function appendDocs(posting: number[], flatDocs: Int32Array, from: number, to: n
   for (let k = from; k < to; k++) if (k === from || flatDocs[k] !== flatDocs[k - 1]) posting.push(flatDocs[k]);
 }
 
-/** Appends `source[from, to)` to `target`; a long range grows it once, to length. */
-function append(target: number[], source: Int32Array | Float64Array, from: number, to: number): void {
-  if (to - from < 16) {
-    for (let k = from; k < to; k++) target.push(source[k]);
-    return;
-  }
-  const at = target.length - from;
-  target.length = at + to;
-  for (let k = from; k < to; k++) target[at + k] = source[k];
-}
-
 /** Whether `term` is the word of `text` at `start` (as long as `term`), ASCII capitals lower-cased. */
 function sameWord(term: string, text: string, start: number): boolean {
   for (let i = 0; i < term.length; i++) {
@@ -668,7 +693,7 @@ function sameWord(term: string, text: string, start: number): boolean {
   return true;
 }
 
-function grown<T extends Int32Array | Float64Array>(from: T, to: T): T {
+function grown<T extends Int32Array | Uint32Array | Float64Array>(from: T, to: T): T {
   to.set(from);
   return to;
 }
