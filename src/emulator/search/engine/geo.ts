@@ -1,5 +1,6 @@
 import { badRequest } from '../../errors';
 import type { SearchRecord } from '../../state';
+import type { InvertedIndex } from './inverted-index';
 import type { QueryOptions } from './options';
 
 export interface LatLng {
@@ -31,10 +32,14 @@ const EARTH_RADIUS = 6_371_000;
 
 /** Great-circle distance in meters (haversine). */
 export function distanceMeters(a: LatLng, b: LatLng): number {
+  return haversine(a, b.lat, b.lng);
+}
+
+function haversine(a: LatLng, lat: number, lng: number): number {
   const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  const dLat = (lat - a.lat) * rad;
+  const dLng = (lng - a.lng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(lat * rad) * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -79,6 +84,74 @@ export function geoQueryOf(options: QueryOptions, ipLocation?: LatLng): GeoQuery
     minimumRadius: options.minimumAroundRadius,
     boxes,
     polygons,
+  };
+}
+
+/**
+ * Each doc's location, read from its record once (doc ids are never reused, so an entry never
+ * goes stale): a geo query then reads numbers by doc id instead of every candidate's record.
+ */
+interface LocationColumn {
+  lat: Float64Array;
+  lng: Float64Array;
+  /** Per doc: 0 no location, 1 one (in `lat`/`lng`), 2 several (read from the record). */
+  kind: Uint8Array;
+  /** Docs read so far: ids below this one. */
+  read: number;
+}
+
+const columns = new WeakMap<InvertedIndex, LocationColumn>();
+
+function locationColumn(index: InvertedIndex): LocationColumn {
+  let column = columns.get(index);
+  if (!column) {
+    column = { lat: new Float64Array(0), lng: new Float64Array(0), kind: new Uint8Array(0), read: 0 };
+    columns.set(index, column);
+  }
+  const count = index.docCount;
+  if (column.read < count) {
+    if (column.kind.length < count) {
+      const size = Math.max(count, column.kind.length * 2);
+      const grow = <T extends Float64Array | Uint8Array>(list: T, next: T) => (next.set(list), next);
+      column.lat = grow(column.lat, new Float64Array(size));
+      column.lng = grow(column.lng, new Float64Array(size));
+      column.kind = grow(column.kind, new Uint8Array(size));
+    }
+    for (let id = column.read; id < count; id++) {
+      const doc = index.doc(id);
+      const locations = doc ? locationsOf(doc.record) : [];
+      column.kind[id] = Math.min(locations.length, 2);
+      if (locations.length === 1) {
+        column.lat[id] = locations[0].lat;
+        column.lng[id] = locations[0].lng;
+      }
+    }
+    column.read = count;
+  }
+  return column;
+}
+
+/**
+ * {@link matchGeo} for the docs of an index by id, per query: a doc with one location outside the
+ * radius is ruled out from the location column (first by latitude alone, which the great-circle
+ * distance is never below), without reading its record.
+ */
+export function geoMatcher(index: InvertedIndex, geo: GeoQuery): (doc: number) => GeoMatch | undefined {
+  const column = locationColumn(index);
+  const around = geo.around;
+  const circle = around !== undefined && typeof geo.radius === 'number' && geo.boxes.length === 0 && geo.polygons.length === 0;
+  const radius = circle ? Math.max(geo.radius as number, geo.minimumRadius ?? 0) : Infinity;
+  // A hair wider than exact: rounding never rules out what the distance would keep.
+  const latitudes = (radius / EARTH_RADIUS) * (180 / Math.PI) * (1 + 1e-9);
+  return (doc) => {
+    const kind = column.kind[doc];
+    if (kind === 0) return undefined;
+    if (kind === 1 && circle) {
+      const lat = column.lat[doc];
+      if (Math.abs(lat - around.lat) > latitudes) return undefined;
+      if (haversine(around, lat, column.lng[doc]) > radius) return undefined;
+    }
+    return matchGeo(index.doc(doc)!.record, geo);
   };
 }
 

@@ -8,7 +8,7 @@ import { requireIndex } from '../store';
 import { attributeCriterionOn, attributeRules } from './attributes';
 import { invertedIndexFor } from './cache';
 import { distinctGroups } from './distinct';
-import { geoQueryOf, matchGeo, type GeoMatch, type LatLng } from './geo';
+import { geoMatcher, geoQueryOf, type GeoMatch, type LatLng } from './geo';
 import { highlightRecord } from './highlight';
 import { FACET_PARAMETERS, FILTER_PARAMETERS, searchStages, type PostRank, type StageContext } from './hooks';
 import type { Doc, InvertedIndex } from './inverted-index';
@@ -139,6 +139,7 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
   const filter = searchStages.filter ? searchStages.filter(ctx) : null;
   const ipLocation = ipLocations.get(auth.ip) ?? DEFAULT_IP_LOCATION;
   const geo = geoQueryOf(options, ipLocation);
+  const geoOf = geo ? geoMatcher(inverted, geo) : null;
   if (options.aroundLatLngViaIP && !options.aroundLatLng) response.aroundLatLng = `${ipLocation.lat},${ipLocation.lng}`;
   const rules = attributeRules(inverted.paths, options);
   const attributeOn = attributeCriterionOn(options);
@@ -157,23 +158,23 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
     const details = (doc: Doc) => evaluate(doc, plans, table, rules, options, attributeOn);
     const set = new MatchSet(inverted);
     created.push(set);
-    /** Filter score and geo match of a doc, or null when filters or geo leave it out. */
-    const admit = (doc: Doc): { filters: number; geo: GeoMatch | undefined } | null => {
+    /** Filter score and geo match of a doc, or null when filters or geo leave it out (by id: most candidates are ruled out without reading their doc). */
+    const admit = (id: number): { filters: number; geo: GeoMatch | undefined } | null => {
       let filters = 0;
       if (filter) {
-        const verdict = filter(doc.record);
+        const verdict = filter(inverted.doc(id)!.record);
         if (!verdict.match) return null;
         filters = verdict.score;
       }
       let geoMatch;
       if (geo) {
-        geoMatch = matchGeo(doc.record, geo);
+        geoMatch = geoOf!(id);
         if (!geoMatch) return null;
       }
       return { filters, geo: geoMatch };
     };
     const consider = (doc: Doc) => {
-      const admitted = admit(doc);
+      const admitted = admit(doc.id);
       if (!admitted) return;
       const info = details(doc);
       if (info) set.add(doc.id, info, admitted.filters, admitted.geo);
@@ -192,7 +193,7 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
           consider(inverted.doc(id)!);
           continue;
         }
-        const admitted = admit(inverted.doc(id)!);
+        const admitted = admit(id);
         if (admitted) set.push(id, found.typos[k], found.words[k], found.proximity[k], found.firstMatchedWord[k], found.exactWords[k], admitted.filters, admitted.geo);
       }
       releaseColumns(found.buffer);
