@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { distanceMeters } from '../../src/emulator/search/engine/geo';
+import { distanceMeters, geoMatcher, matchGeo, type GeoQuery } from '../../src/emulator/search/engine/geo';
+import { InvertedIndex } from '../../src/emulator/search/engine/inverted-index';
+import type { SearchRecord } from '../../src/emulator/state';
 import { indexWith } from './helpers';
 
 interface Airport extends Record<string, unknown> {
@@ -59,5 +62,22 @@ describe('geo search on the airports dataset', () => {
   it('rejects a malformed aroundLatLng', async () => {
     const { search } = await indexWith(airports.slice(0, 5), settings);
     await expect(search({ aroundLatLng: 'paris' })).rejects.toMatchObject({ status: 400, message: expect.stringContaining('aroundLatLng') });
+  });
+});
+
+describe('geo matching by doc id', () => {
+  it('answers as matching each record, for docs with no, one or several locations', () => {
+    const point = fc.record({ lat: fc.double({ min: -90, max: 90, noNaN: true }), lng: fc.double({ min: -180, max: 180, noNaN: true }) });
+    const geoloc = fc.oneof(fc.constant(undefined), point, fc.array(point, { minLength: 0, maxLength: 3 }));
+    fc.assert(
+      fc.property(fc.array(geoloc, { minLength: 1, maxLength: 30 }), point, fc.oneof(fc.constant<number | 'all'>('all'), fc.integer({ min: 0, max: 20_000_000 })), fc.boolean(), (locations, around, radius, boxed) => {
+        const index = new InvertedIndex({ keepDiacritics: '', custom: {}, separators: '' });
+        index.sync(new Map(locations.map((_geoloc, i) => [String(i), { objectID: String(i), name: 'x', ...(_geoloc === undefined ? {} : { _geoloc }) } as SearchRecord])));
+        const geo: GeoQuery = { around, radius, precision: 1, boxes: boxed ? [[around.lat - 10, around.lng - 10, around.lat + 10, around.lng + 10]] : [], polygons: [] };
+        const byId = geoMatcher(index, geo);
+        for (const doc of index.all()) expect(byId(doc.id)).toEqual(matchGeo(doc.record, geo));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
