@@ -231,3 +231,14 @@ describe('searchable attributes', () => {
     expect(ids(await search({ query: 'blue' }))).toEqual(['title', 'nested']);
   });
 });
+
+describe('odd query text', () => {
+  it('answers a query holding half a character (a lone surrogate), echoing it as U+FFFD in params', async () => {
+    const { search } = await indexWith([{ objectID: 'x', name: 'math 𝒳 letters' }]);
+    // A prefix cut inside "𝒳" leaves its high surrogate: URL encoding throws on it.
+    const body = await search({ query: 'math \ud835' });
+    expect(body.nbHits).toBe(1);
+    expect(body.query).toBe('math \ud835');
+    expect(body.params).toBe('query=math%20%EF%BF%BD');
+  });
+});

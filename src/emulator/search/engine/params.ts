@@ -259,6 +259,13 @@ export function parseParams(
 export function encodeParams(params: RawParams): string {
   return Object.entries(params)
     .filter(([, value]) => value !== undefined)
-    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value))}`)
+    .map(([name, value]) => `${encodeURIComponent(wellFormed(name))}=${encodeURIComponent(wellFormed(typeof value === 'string' ? value : JSON.stringify(value)))}`)
     .join('&');
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** `text` with lone surrogates (half a character, e.g. a prefix cut inside an emoji) as U+FFFD, which URL encoding can write (it throws on them). */
+function wellFormed(text: string): string {
+  return text.replace(LONE_SURROGATE, '\ufffd');
 }
