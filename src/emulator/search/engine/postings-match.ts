@@ -317,6 +317,9 @@ let base = new Int32Array(16);
 let ordered = new Uint8Array(16);
 let exactHere = new Uint8Array(16);
 
+/** A scanned doc not entered yet, which enters on its first occurrence that counts. */
+const PENDING = -2;
+
 /** Files one word's occurrences: its bit, best typo count, first matched word and exactness per doc. */
 function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boolean, rules: readonly AttributeRule[], attributeOn: boolean, firstReader: number): void {
   if (base.length < rules.length) {
@@ -354,17 +357,23 @@ function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boo
     let slot = -1;
     for (let k = 0; k < docs.length; k++) {
       const doc = docs[k];
+      if (doc !== lastDoc) {
+        lastDoc = doc;
+        // Not entered yet: skipped at once by a word that does not admit docs (most of its occurrences), else entered on its first occurrence that counts.
+        slot = (bitmap[doc >>> 5] & (1 << (doc & 31))) !== 0 ? slotOf[doc] : admits ? PENDING : -1;
+      }
+      if (slot === -1) continue;
       const code = codes[k];
       const path = codePath(code);
       const from = bases[path];
       if (from < 0) continue;
-      if (doc !== lastDoc) {
-        lastDoc = doc;
-        if ((bitmap[doc >>> 5] & (1 << (doc & 31))) !== 0) slot = slotOf[doc];
-        else if (admits && (tombstoned === null || tombstoned.doc(doc) !== undefined)) slot = enter(doc);
-        else slot = -1;
+      if (slot === PENDING) {
+        if (tombstoned !== null && tombstoned.doc(doc) === undefined) {
+          slot = -1;
+          continue;
+        }
+        slot = enter(doc);
       }
-      if (slot < 0) continue;
       slotMask[slot] |= bit;
       let flags = slotFlags[slot];
       if (typos < (flags & TYPO_BITS)) flags = (flags & ~TYPO_BITS) | typos;
