@@ -69,4 +69,19 @@ describe('Ranking', () => {
       { numRuns: 150 },
     );
   });
+
+  it('packs criteria whose values start above 0 without changing the order', () => {
+    // Every value from 5 to 8: the packed digits must be offset by each column's minimum.
+    const high = fc.integer({ min: 5, max: 8 });
+    const spec = fc.record({ typos: high, words: high, proximity: high, first: high, exact: high });
+    fc.assert(
+      fc.property(fc.array(spec, { minLength: 2, maxLength: 60 }), fc.nat({ max: 65 }), (specs, k) => {
+        const options = { ranking: RANKINGS[0], customRanking: [], typoTolerance: true } as unknown as QueryOptions;
+        const candidates = candidatesOf(specs.map((s) => ({ ...s, filters: 0, bucket: 0, rerank: undefined, likes: undefined, name: undefined })));
+        const expected = [...candidates].sort(comparator(options));
+        expect(new Ranking(options, candidates).top(k)).toEqual(expected.slice(0, k));
+      }),
+      { numRuns: 300 },
+    );
+  });
 });

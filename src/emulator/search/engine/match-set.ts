@@ -7,6 +7,9 @@ import { readPath } from './fields';
 import { sortable } from './rank';
 import { numericSortColumn, sortValues } from './sort-values';
 
+/** Above any figure: the minimum of no entries. */
+const NO_MINIMUM = 0x7fffffff;
+
 /** `list` in a new array of `capacity` entries. */
 function grown(list: Int32Array, capacity: number): Int32Array {
   const out = new Int32Array(capacity);
@@ -29,8 +32,9 @@ export class MatchSet {
   firstMatchedWord: Int32Array = new Int32Array(0);
   exactWords: Int32Array = new Int32Array(0);
   filters: Float64Array = new Float64Array(0);
-  /** The largest value of each figure column so far (ranking packs them without a pass to find out). */
+  /** The largest and smallest value of each figure column so far (ranking packs them without a pass to find out). */
   readonly maxima: Maxima = { typos: 0, words: 0, proximity: 0, first: 0, exact: 0 };
+  readonly minima: Maxima = { typos: NO_MINIMUM, words: NO_MINIMUM, proximity: NO_MINIMUM, first: NO_MINIMUM, exact: NO_MINIMUM };
   /** Whether some entry has a filter score other than 0. */
   scored = false;
   /** Only filled by queries with a geo criterion. */
@@ -79,6 +83,12 @@ export class MatchSet {
     if (proximity > maxima.proximity) maxima.proximity = proximity;
     if (first > maxima.first) maxima.first = first;
     if (exact > maxima.exact) maxima.exact = exact;
+    const minima = this.minima;
+    if (typos < minima.typos) minima.typos = typos;
+    if (words < minima.words) minima.words = words;
+    if (proximity < minima.proximity) minima.proximity = proximity;
+    if (first < minima.first) minima.first = first;
+    if (exact < minima.exact) minima.exact = exact;
     if (filters !== 0) this.scored = true;
   }
 
@@ -105,6 +115,7 @@ export class MatchSet {
     this.filters = length === capacity ? found.filters : new Float64Array(capacity);
     this.adopted = found.buffer;
     Object.assign(this.maxima, found.maxima);
+    Object.assign(this.minima, found.minima);
     this.size = n;
     return unsettled;
   }

@@ -22,8 +22,9 @@ export interface PostingMatches {
   readonly exactWords: Int32Array;
   /** Filter scores, all 0 (filled by whoever filters), as long as the figure arrays. */
   readonly filters: Float64Array;
-  /** The largest value of each figure among the settled entries (ranking packs them without a pass to find out). */
+  /** The largest and smallest value of each figure among the settled entries (ranking packs them without a pass to find out). */
   readonly maxima: Maxima;
+  readonly minima: Maxima;
   /** The buffer behind every column: give it back with {@link releaseColumns} once no column is read any more. */
   readonly buffer: ArrayBuffer;
 }
@@ -51,7 +52,7 @@ export function releaseColumns(buffer: ArrayBuffer): void {
   if (spare === null || buffer.byteLength > spare.byteLength) spare = buffer;
 }
 
-/** The largest value of each ranking figure in a set of matches (every figure is at least 0). */
+/** One value per ranking figure of a set of matches: the largest or the smallest (every figure is at least 0). */
 export interface Maxima {
   typos: number;
   words: number;
@@ -243,6 +244,11 @@ function collect(
   let maxProximity = 0;
   let maxFirst = 0;
   let maxExact = 0;
+  let minTypos = NONE;
+  let minWords = NONE;
+  let minProximity = NONE;
+  let minFirst = NONE;
+  let minExact = NONE;
   let settled = 0;
   let back = count;
   for (let slot = 0; slot < count; slot++) {
@@ -264,7 +270,12 @@ function collect(
         if (typoCount > maxTypos) maxTypos = typoCount;
         if (firstWord > maxFirst) maxFirst = firstWord;
         if (exactWord > maxExact) maxExact = exactWord;
+        if (typoCount < minTypos) minTypos = typoCount;
+        if (firstWord < minFirst) minFirst = firstWord;
+        if (exactWord < minExact) minExact = exactWord;
         maxWords = maxWords > 1 ? maxWords : 1;
+        minWords = minWords < 1 ? minWords : 1;
+        minProximity = 0;
         continue;
       }
       // Several words: proximity needs positions, read from the codes when they can tell.
@@ -281,6 +292,11 @@ function collect(
         if (figures.proximity > maxProximity) maxProximity = figures.proximity;
         if (figures.first > maxFirst) maxFirst = figures.first;
         if (figures.exact > maxExact) maxExact = figures.exact;
+        if (figures.typos < minTypos) minTypos = figures.typos;
+        if (figures.words < minWords) minWords = figures.words;
+        if (figures.proximity < minProximity) minProximity = figures.proximity;
+        if (figures.first < minFirst) minFirst = figures.first;
+        if (figures.exact < minExact) minExact = figures.exact;
         continue;
       }
     }
@@ -290,7 +306,8 @@ function collect(
   ids.copyWithin(settled, back, count);
   const n = settled + count - back;
   const maxima = { typos: maxTypos, words: maxWords, proximity: maxProximity, first: maxFirst, exact: maxExact };
-  return { ids: ids.subarray(0, n), settled, typos, words, proximity, firstMatchedWord: firstOut, exactWords: exact, filters, maxima, buffer };
+  const minima = { typos: minTypos, words: minWords, proximity: minProximity, first: minFirst, exact: minExact };
+  return { ids: ids.subarray(0, n), settled, typos, words, proximity, firstMatchedWord: firstOut, exactWords: exact, filters, maxima, minima, buffer };
 }
 
 /** The required word whose alternatives have the fewest occurrences. */

@@ -61,13 +61,13 @@ export class Ranking {
     for (const criterion of ranking) {
       const sort = SORT.exec(criterion);
       if (sort) defer(sort[2], sort[1] === 'asc');
-      else if (criterion === 'typo') packer.add(set.typos, 1, set.maxima.typos);
+      else if (criterion === 'typo') packer.add(set.typos, 1, set.minima.typos, set.maxima.typos);
       else if (criterion === 'geo') push(set.geo.length > 0 ? numbers(n, (i) => set.geo[i]?.bucket ?? 0) : undefined);
-      else if (criterion === 'words') packer.add(set.words, -1, set.maxima.words);
+      else if (criterion === 'words') packer.add(set.words, -1, set.minima.words, set.maxima.words);
       else if (criterion === 'filters') push(set.scored ? negated(set.filters, n) : undefined);
-      else if (criterion === 'proximity') packer.add(set.proximity, 1, set.maxima.proximity);
-      else if (criterion === 'attribute') packer.add(set.firstMatchedWord, 1, set.maxima.first);
-      else if (criterion === 'exact') packer.add(set.exactWords, -1, set.maxima.exact);
+      else if (criterion === 'proximity') packer.add(set.proximity, 1, set.minima.proximity, set.maxima.proximity);
+      else if (criterion === 'attribute') packer.add(set.firstMatchedWord, 1, set.minima.first, set.maxima.first);
+      else if (criterion === 'exact') packer.add(set.exactWords, -1, set.minima.exact, set.maxima.exact);
       else if (criterion === 'custom') {
         // Personalization weighs against business relevance (its score blends in the custom rank).
         rerank();
@@ -370,24 +370,24 @@ const PACK_LIMIT = 2 ** 52;
 
 /**
  * Packs consecutive small-integer criteria (typo, words, proximity, attribute, exact) into as
- * few numeric columns as fit a double: each value (from 0 to the column's known maximum, taken
- * from the maximum when higher ranks first) becomes a digit in a mixed radix of the columns'
- * ranges. Comparing the packed numbers equals comparing the criteria one by one. A criterion
- * whose maximum is 0 is left out: it never decides.
+ * few numeric columns as fit a double: each value (offset by the column's known minimum, or
+ * taken from its known maximum when higher ranks first) becomes a digit in a mixed radix of the
+ * columns' ranges. Comparing the packed numbers equals comparing the criteria one by one. A
+ * criterion with one value everywhere is left out: it never decides.
  */
 class Packer {
-  private parts: { list: Int32Array; sign: 1 | -1; max: number }[] = [];
+  private parts: { list: Int32Array; sign: 1 | -1; min: number; max: number }[] = [];
   private range = 1;
   private done: Column[] = [];
 
   constructor(private readonly n: number) {}
 
-  /** Adds a criterion whose values lie in `[0, max]`. */
-  add(list: Int32Array, sign: 1 | -1, max: number): void {
-    if (!(max > 0)) return;
-    const width = max + 1;
+  /** Adds a criterion whose values lie in `[min, max]`. */
+  add(list: Int32Array, sign: 1 | -1, min: number, max: number): void {
+    if (!(max > min)) return;
+    const width = max - min + 1;
     if (this.range * width > PACK_LIMIT) this.close();
-    this.parts.push({ list, sign, max });
+    this.parts.push({ list, sign, min, max });
     this.range *= width;
   }
 
@@ -407,7 +407,7 @@ class Packer {
     const n = this.n;
     const out = new Float64Array(n);
     // Each digit is `offset + scale * value` (the value, or max - value when higher ranks first).
-    const digit = (k: number) => ({ list: parts[k].list, offset: parts[k].sign === 1 ? 0 : parts[k].max, scale: parts[k].sign, width: parts[k].max + 1 });
+    const digit = (k: number) => ({ list: parts[k].list, offset: parts[k].sign === 1 ? -parts[k].min : parts[k].max, scale: parts[k].sign, width: parts[k].max - parts[k].min + 1 });
     let k = 0;
     if (parts.length >= 3) {
       // The usual run (typo, attribute, exact) in one pass.
