@@ -63,7 +63,7 @@ export class CodeFigures {
 
   constructor(
     private readonly index: InvertedIndex,
-    private readonly plans: readonly WordPlan[],
+    plans: readonly WordPlan[],
     rules: readonly AttributeRule[],
     attributeOn: boolean,
     private readonly minProximity: number,
@@ -176,23 +176,4 @@ function pairDistance(occurrences: Int32Array, left: number, leftCount: number, 
     }
   }
   return Math.max(Math.min(best, MAX_PROXIMITY), minProximity);
-}
-
-/** Where a doc's entries start in flat postings, searching forward from `from` (docs ascending, `doc` not before `from`'s): galloping, then a binary search. */
-export function seekDoc(docs: ArrayLike<number>, doc: number, from: number): number {
-  let step = 1;
-  let lo = from;
-  let hi = from;
-  while (hi < docs.length && docs[hi] < doc) {
-    lo = hi + 1;
-    hi += step;
-    step *= 2;
-  }
-  if (hi > docs.length) hi = docs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (docs[mid] < doc) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

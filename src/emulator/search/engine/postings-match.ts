@@ -1,7 +1,7 @@
 import type { AttributeRule } from './attributes';
 import { codePath, codePosition, codeWhole, MAX_CODE_POSITION, type FlatPostings, type InvertedIndex } from './inverted-index';
 import type { QueryOptions } from './options';
-import { CodeFigures, seekDoc, type Figures } from './code-figures';
+import { CodeFigures, type Figures } from './code-figures';
 import type { WordPlan } from './match';
 
 /**
@@ -470,4 +470,23 @@ function follows(start: number, code: number, k: number): boolean {
   if (codePath(code) !== codePath(start)) return false;
   const from = codePosition(start);
   return codePosition(code) === from + k || from + k >= MAX_CODE_POSITION;
+}
+
+/** Where a doc's entries start in flat postings, searching forward from `from` (docs ascending, `doc` not before `from`'s): galloping, then a binary search. */
+function seekDoc(docs: ArrayLike<number>, doc: number, from: number): number {
+  let step = 1;
+  let lo = from;
+  let hi = from;
+  while (hi < docs.length && docs[hi] < doc) {
+    lo = hi + 1;
+    hi += step;
+    step *= 2;
+  }
+  if (hi > docs.length) hi = docs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (docs[mid] < doc) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
