@@ -1,7 +1,7 @@
 import type { GeoMatch } from './geo';
 import type { InvertedIndex } from './inverted-index';
 import type { MatchInfo } from './match';
-import { releaseColumns, type Maxima, type PostingMatches } from './postings-match';
+import { releaseColumns, type FigureValues, type PostingMatches } from './postings-match';
 import type { Candidate } from './rank';
 import { readPath } from './fields';
 import { sortable } from './rank';
@@ -33,8 +33,8 @@ export class MatchSet {
   exactWords: Int32Array = new Int32Array(0);
   filters: Float64Array = new Float64Array(0);
   /** The largest and smallest value of each figure column so far (ranking packs them without a pass to find out). */
-  readonly maxima: Maxima = { typos: 0, words: 0, proximity: 0, first: 0, exact: 0 };
-  readonly minima: Maxima = { typos: NO_MINIMUM, words: NO_MINIMUM, proximity: NO_MINIMUM, first: NO_MINIMUM, exact: NO_MINIMUM };
+  readonly maxima: FigureValues = { typos: 0, words: 0, proximity: 0, first: 0, exact: 0 };
+  readonly minima: FigureValues = { typos: NO_MINIMUM, words: NO_MINIMUM, proximity: NO_MINIMUM, first: NO_MINIMUM, exact: NO_MINIMUM };
   /** Whether some entry has a filter score other than 0. */
   scored = false;
   /** Only filled by queries with a geo criterion. */

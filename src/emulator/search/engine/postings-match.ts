@@ -23,8 +23,8 @@ export interface PostingMatches {
   /** Filter scores, all 0 (filled by whoever filters), as long as the figure arrays. */
   readonly filters: Float64Array;
   /** The largest and smallest value of each figure among the settled entries (ranking packs them without a pass to find out). */
-  readonly maxima: Maxima;
-  readonly minima: Maxima;
+  readonly maxima: FigureValues;
+  readonly minima: FigureValues;
   /** The buffer behind every column: give it back with {@link releaseColumns} once no column is read any more. */
   readonly buffer: ArrayBuffer;
 }
@@ -53,7 +53,7 @@ export function releaseColumns(buffer: ArrayBuffer): void {
 }
 
 /** One value per ranking figure of a set of matches: the largest or the smallest (every figure is at least 0). */
-export interface Maxima {
+export interface FigureValues {
   typos: number;
   words: number;
   proximity: number;
