@@ -74,19 +74,20 @@ export function fuzzyTerms(terms: readonly string[], word: string, max: number, 
   if (max <= 0) return exactTerms(terms, word, prefix);
   const m = word.length;
   const far = max + 1;
+  const { shared, below } = sharedPrefixes(terms);
   const chars = new Int32Array(m + 1);
   for (let j = 1; j <= m; j++) chars[j] = word.charCodeAt(j - 1);
   const rows: Int32Array[] = [Int32Array.from({ length: m + 2 }, (_, j) => j)];
   // best[d]: distance of the word to the term's first m letters, once d >= m (prefix mode).
   const best: number[] = [m === 0 ? 0 : Infinity];
   const out: FuzzyMatch[] = [];
-  let previous = '';
+  // Rows 1..valid hold the DP of the previous term's first letters; `common` letters of it start the current term.
   let valid = 0;
+  let common = 0;
   let i = 0;
   while (i < terms.length) {
     const term = terms[i];
-    let depth = Math.min(commonPrefix(term, previous), valid);
-    previous = term;
+    let depth = Math.min(common, valid);
     let pruned = -1;
     while (depth < term.length) {
       depth++;
@@ -118,8 +119,12 @@ export function fuzzyTerms(terms: readonly string[], word: string, max: number, 
       }
     }
     if (pruned >= 0) {
+      // Every following term sharing the first `pruned` letters is as far: skipped. The first one
+      // left shares fewer with this term, exactly its shared prefix with its predecessor.
       valid = pruned - 1;
-      i = prefixEnd(terms, term.slice(0, pruned), i + 1);
+      i++;
+      while (i < terms.length && shared[i] >= pruned) i = below[i];
+      common = i < terms.length ? shared[i] : 0;
       continue;
     }
     valid = term.length;
@@ -127,8 +132,44 @@ export function fuzzyTerms(terms: readonly string[], word: string, max: number, 
     const distance = prefix && term.length >= m ? Math.min(best[term.length], whole) : whole;
     if (distance <= max) out.push({ term, distance, whole });
     i++;
+    common = i < terms.length ? shared[i] : 0;
   }
   return out;
+}
+
+/**
+ * Per term of a sorted list: how many leading letters it shares with the term before it (0 for
+ * the first; capped, which only makes the walk recompute rows it could have kept), and the next
+ * term sharing fewer (`below`; the terms between share at least as many, so a walk skipping the
+ * terms that share `k` letters jumps along `below` instead of stepping or comparing strings).
+ */
+interface SharedPrefixes {
+  readonly shared: Uint16Array;
+  readonly below: Int32Array;
+}
+
+/** Per term list (a list is replaced, never changed, when terms are added). */
+const prefixMemo = new WeakMap<readonly string[], SharedPrefixes>();
+
+function sharedPrefixes(terms: readonly string[]): SharedPrefixes {
+  let found = prefixMemo.get(terms);
+  if (!found) {
+    const n = terms.length;
+    const shared = new Uint16Array(n);
+    for (let i = 1; i < n; i++) shared[i] = Math.min(commonPrefix(terms[i - 1], terms[i]), 0xffff);
+    // Next smaller value, right to left with a stack of candidates.
+    const below = new Int32Array(n);
+    const stack = new Int32Array(n);
+    let top = 0;
+    for (let i = n - 1; i >= 0; i--) {
+      while (top > 0 && shared[stack[top - 1]] >= shared[i]) top--;
+      below[i] = top > 0 ? stack[top - 1] : n;
+      stack[top++] = i;
+    }
+    found = { shared, below };
+    prefixMemo.set(terms, found);
+  }
+  return found;
 }
 
 function exactTerms(terms: readonly string[], word: string, prefix: boolean): FuzzyMatch[] {
