@@ -32,12 +32,11 @@ export interface PostingMatches {
 /** A buffer the columns of a finished query gave back, for the next query's (see {@link releaseColumns}). */
 let spare: ArrayBuffer | null = null;
 
-/** A zeroed buffer of at least `bytes` bytes: the spare one when large enough (clearing it costs far less than a new one). */
+/** A buffer of at least `bytes` bytes, its content unspecified: the spare one when large enough (a backing store costs as much as filling it). */
 function columnsBuffer(bytes: number): ArrayBuffer {
   if (spare !== null && spare.byteLength >= bytes) {
     const buffer = spare;
     spare = null;
-    new Uint8Array(buffer, 0, bytes).fill(0);
     return buffer;
   }
   return new ArrayBuffer(bytes);
@@ -45,8 +44,7 @@ function columnsBuffer(bytes: number): ArrayBuffer {
 
 /**
  * Gives back the buffer of a query's columns ({@link PostingMatches.buffer}), which nothing may
- * read after: the next query clears it and writes its columns there instead of allocating one
- * (a backing store cost as much as filling it).
+ * read after: the next query writes its slots and columns there instead of allocating one.
  */
 export function releaseColumns(buffer: ArrayBuffer): void {
   if (spare === null || buffer.byteLength > spare.byteLength) spare = buffer;
@@ -65,35 +63,67 @@ export interface FigureValues {
 const MAX_WORDS = 30;
 
 /**
- * Scratch reused across queries. Per doc id: a bit saying whether the doc entered this round
+ * Scratch per doc id, reused across queries: a bit saying whether the doc entered this round
  * (the bitmap stays in cache where an array per doc would not: docs come in no memory order),
  * and its slot, written when it enters and read back only when another term meets it again.
- * Per slot (docs in the order they entered, which for the first word is ascending doc id): the
- * doc, the mask of query words it holds, its best typo count with flags above it, and its first
- * matched word, read and written in order.
  */
 let seen = new Int32Array(0);
 let slotOfDoc = new Int32Array(0);
-let slotDocs = new Int32Array(0);
-let slotMasks = new Int32Array(0);
-let slotTypoFlags = new Int32Array(0);
-let slotFirst = new Int32Array(0);
+/** Whether bits may be left in {@link seen} (a query that threw before clearing them). */
+let dirty = false;
+
+/**
+ * This round's slots (docs in the order they entered, which for the first word is ascending doc
+ * id), in one buffer whose first columns become the answer's: the doc, its best typo count, its
+ * first matched word and exactness as the scan files them, words and proximity filled by
+ * {@link collect}; then the mask of query words it holds and the head of its chained occurrences.
+ * Answers compact the slots in place, so a one-word query's slots are its answer as they are.
+ */
+interface Slots {
+  readonly buffer: ArrayBuffer;
+  readonly ids: Int32Array;
+  readonly typos: Int32Array;
+  readonly words: Int32Array;
+  readonly proximity: Int32Array;
+  readonly first: Int32Array;
+  readonly exact: Int32Array;
+  readonly filters: Float64Array;
+  readonly masks: Int32Array;
+  readonly head: Int32Array;
+}
+
+/** Room for `capacity` slots (the answer's seven columns, 32 bytes, then masks and heads). */
+function slotsFor(capacity: number): Slots {
+  const c = Math.max(capacity, 1);
+  const buffer = columnsBuffer(c * 40);
+  return {
+    buffer,
+    ids: new Int32Array(buffer, 0, c),
+    typos: new Int32Array(buffer, c * 4, c),
+    words: new Int32Array(buffer, c * 8, c),
+    proximity: new Int32Array(buffer, c * 12, c),
+    first: new Int32Array(buffer, c * 16, c),
+    exact: new Int32Array(buffer, c * 20, c),
+    filters: new Float64Array(buffer, c * 24, c),
+    masks: new Int32Array(buffer, c * 32, c),
+    head: new Int32Array(buffer, c * 36, c),
+  };
+}
+
+let slots: Slots = slotsFor(0);
 let entered = 0;
 /**
  * Queries of several words: each slot's occurrences, chained (newest first) from its head as the
  * scan files them, so code figures read a doc's occurrences without searching the postings.
  */
-let slotHead = new Int32Array(0);
 const chain = { codes: new Int32Array(4096), readers: new Int32Array(4096), next: new Int32Array(4096) };
 let chained = 0;
+/** Docs the postings cannot settle, gathered while the settled ones are compacted. */
+let unsettled = new Int32Array(256);
 
-/** Typo counts sit in the low bits of a slot's typo flags; flags from this bit on. */
-const FLAG_SHIFT = 16;
-const TYPO_BITS = (1 << FLAG_SHIFT) - 1;
-/** Flags: exact, exact in a single-word string, entered by a join, split or phrase alternative (always evaluated). */
-const EXACT = 1 << FLAG_SHIFT;
-const WHOLE = 2 << FLAG_SHIFT;
-const GROUP = 4 << FLAG_SHIFT;
+/** A slot's mask bit: entered by a join, split or phrase alternative (always evaluated). */
+const GROUP = 1 << MAX_WORDS;
+/** Above any figure: a slot's typos and first matched word before an occurrence sets them. */
 const NONE = 0x7fffffff;
 
 /**
@@ -116,26 +146,19 @@ export function postingsApply(index: InvertedIndex, plans: readonly WordPlan[]):
  */
 export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], rules: readonly AttributeRule[], options: QueryOptions, attributeOn: boolean): PostingMatches {
   const limit = index.docCount;
-  if (slotDocs.length < limit) {
-    const size = Math.max(limit, slotDocs.length * 2);
+  if (slotOfDoc.length < limit) {
+    const size = Math.max(limit, slotOfDoc.length * 2);
     seen = new Int32Array((size >>> 5) + 1);
     slotOfDoc = new Int32Array(size);
-    slotDocs = new Int32Array(size);
-    slotMasks = new Int32Array(size);
-    slotTypoFlags = new Int32Array(size);
-    slotFirst = new Int32Array(size);
-    slotHead = new Int32Array(size);
-  } else {
-    // Clears the previous round's bits: a few thousand words, or the docs it entered when fewer.
-    if (entered * 4 < seen.length) for (let slot = 0; slot < entered; slot++) seen[slotDocs[slot] >>> 5] = 0;
-    else seen.fill(0);
-  }
-  entered = 0;
+    dirty = false;
+  } else if (dirty) seen.fill(0);
   chained = 0;
   let excluded = 0;
   let required = 0;
   let active = 0;
   let longWord = false;
+  // Joins, splits and phrase alternatives need the doc's own occurrence lists: only docs holding all their words can match them.
+  const grouped: number[] = [];
   for (let i = 0; i < plans.length; i++) {
     const plan = plans[i];
     const bit = 1 << i;
@@ -145,16 +168,29 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
       if (!plan.word.optional) required |= bit;
       if (plan.word.term.length >= 3) longWord = true;
     }
-    // Joins, splits and phrase alternatives need the doc's own occurrence lists: only docs holding all their words can match them.
     const groups = [...plan.concat.map((term) => [term]), ...plan.splits, ...plan.phrases.map((phrase) => phrase.words)];
-    for (const group of groups) {
-      for (const doc of holdingInOrder(index, group)) {
-        slotTypoFlags[(seen[doc >>> 5] & (1 << (doc & 31))) === 0 ? enter(doc) : slotOfDoc[doc]] |= GROUP;
-      }
-    }
+    for (const group of groups) for (const doc of holdingInOrder(index, group)) grouped.push(doc);
   }
   const opener = required !== 0 ? rarestRequired(index, plans) : -1;
+  // Without a required word, every active word admits docs; excluded words never do.
+  const admits = (i: number) => !plans[i].word.excluded && (opener < 0 || i === opener);
+  // Room for every doc that can enter: the group docs and the admitting words' occurrences.
+  let capacity = grouped.length;
+  plans.forEach((plan, i) => {
+    if (!admits(i)) return;
+    for (const term of plan.alts.keys()) {
+      const termId = index.termId(term);
+      if (termId >= 0) capacity += index.flat(termId).docs.length;
+    }
+  });
+  // No more than the docs there are.
+  slots = slotsFor(Math.min(capacity, limit));
+  entered = 0;
+  dirty = true;
+  for (const doc of grouped) slots.masks[(seen[doc >>> 5] & (1 << (doc & 31))) === 0 ? enter(doc) : slotOfDoc[doc]] |= GROUP;
   const singleWordQuery = (active & (active - 1)) === 0;
+  const mode = options.exactOnSingleWordQuery;
+  const exactMode = !singleWordQuery ? EXACT_ANY : mode === 'none' ? EXACT_NEVER : mode === 'attribute' ? EXACT_WHOLE : longWord ? EXACT_ANY : EXACT_NEVER;
   // Readers numbered as code figures number them: active words in query order, their alternatives in the index.
   const firstReader = plans.map(() => -1);
   if (!singleWordQuery) {
@@ -168,18 +204,15 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
   // The opener first, excluded words last: words that do not admit docs must find them all entered.
   const rank = (i: number) => (i === opener ? 0 : plans[i].word.excluded ? 2 : 1);
   const order = plans.map((_, i) => i).sort((a, b) => rank(a) - rank(b) || a - b);
-  for (const i of order) {
-    // Without a required word, every active word admits docs; excluded words never do.
-    const admits = !plans[i].word.excluded && (opener < 0 || i === opener);
-    scanWord(index, plans[i], 1 << i, admits, rules, attributeOn, firstReader[i]);
-  }
-  const mode = options.exactOnSingleWordQuery;
-  const exactMode = !singleWordQuery ? EXACT_ANY : mode === 'none' ? EXACT_NEVER : mode === 'attribute' ? EXACT_WHOLE : longWord ? EXACT_ANY : EXACT_NEVER;
+  for (const i of order) scanWord(index, plans[i], 1 << i, admits(i), rules, attributeOn, firstReader[i], exactMode);
+  clearSeen();
+  // One word, nothing excluded, no group: every slot is a settled match as the scan filed it.
+  if (singleWordQuery && excluded === 0 && grouped.length === 0) return settledSlots(slots, entered);
   const several = singleWordQuery ? null : new CodeFigures(index, plans, rules, attributeOn, options.minProximity);
-  return collect(slotDocs, slotMasks, slotTypoFlags, slotFirst, entered, { excluded, required, active, exactMode, several });
+  return collect(slots, entered, { excluded, required, active, several });
 }
 
-/** How a settled doc's exactness counts (see `exactOnSingleWordQuery`). */
+/** How a doc's exactness counts (see `exactOnSingleWordQuery`). */
 const EXACT_ANY = 0;
 const EXACT_NEVER = 1;
 const EXACT_WHOLE = 2;
@@ -187,14 +220,24 @@ const EXACT_WHOLE = 2;
 /** Gives doc `doc` the next slot of this round; answers the slot. */
 function enter(doc: number): number {
   const slot = entered++;
+  const { ids, masks, typos, first, exact, head } = slots;
   seen[doc >>> 5] |= 1 << (doc & 31);
   slotOfDoc[doc] = slot;
-  slotDocs[slot] = doc;
-  slotMasks[slot] = 0;
-  slotTypoFlags[slot] = TYPO_BITS;
-  slotFirst[slot] = NONE;
-  slotHead[slot] = -1;
+  ids[slot] = doc;
+  masks[slot] = 0;
+  typos[slot] = NONE;
+  first[slot] = NONE;
+  exact[slot] = 0;
+  head[slot] = -1;
   return slot;
+}
+
+/** Clears this round's bits once the scan is done: a few thousand words, or the docs it entered when fewer. */
+function clearSeen(): void {
+  const ids = slots.ids;
+  if (entered * 4 < seen.length) for (let slot = 0; slot < entered; slot++) seen[ids[slot] >>> 5] = 0;
+  else seen.fill(0);
+  dirty = false;
 }
 
 /** Chains an occurrence (its code, the alternative that met it) to slot `slot`'s. */
@@ -212,32 +255,47 @@ function chainOccurrence(slot: number, code: number, reader: number): void {
   const at = chained++;
   chain.codes[at] = code;
   chain.readers[at] = reader;
-  chain.next[at] = slotHead[slot];
-  slotHead[slot] = at;
+  chain.next[at] = slots.head[slot];
+  slots.head[slot] = at;
+}
+
+/** The answer of a one-word query: its `count` slots as they are, with one word each and proximity 0. */
+function settledSlots(columns: Slots, count: number): PostingMatches {
+  const { ids, typos, words, proximity, first, exact, filters } = columns;
+  let maxTypos = 0;
+  let maxFirst = 0;
+  let maxExact = 0;
+  let minTypos = NONE;
+  let minFirst = NONE;
+  let minExact = NONE;
+  for (let i = 0; i < count; i++) {
+    const typoCount = typos[i];
+    const firstWord = first[i];
+    const exactWord = exact[i];
+    words[i] = 1;
+    proximity[i] = 0;
+    if (typoCount > maxTypos) maxTypos = typoCount;
+    if (firstWord > maxFirst) maxFirst = firstWord;
+    if (exactWord > maxExact) maxExact = exactWord;
+    if (typoCount < minTypos) minTypos = typoCount;
+    if (firstWord < minFirst) minFirst = firstWord;
+    if (exactWord < minExact) minExact = exactWord;
+  }
+  filters.fill(0, 0, count);
+  const maxima = { typos: maxTypos, words: count > 0 ? 1 : 0, proximity: 0, first: maxFirst, exact: maxExact };
+  const minima = { typos: minTypos, words: count > 0 ? 1 : NONE, proximity: count > 0 ? 0 : NONE, first: minFirst, exact: minExact };
+  return { ids: ids.subarray(0, count), settled: count, typos, words, proximity, firstMatchedWord: first, exactWords: exact, filters, maxima, minima, buffer: columns.buffer };
 }
 
 /**
- * The slots the query matches: settled ones from the front with their figures, those to
- * evaluate from the back. Takes its arrays as arguments so the loop runs on locals.
+ * The slots the query matches, compacted in place (an answer's entry is never after its slot):
+ * settled ones from the front with their figures, those to evaluate after them.
  */
-function collect(
-  docs: Int32Array,
-  masks: Int32Array,
-  typoFlags: Int32Array,
-  first: Int32Array,
-  count: number,
-  query: { readonly excluded: number; readonly required: number; readonly active: number; readonly exactMode: number; readonly several: CodeFigures | null },
-): PostingMatches {
-  const { excluded, required, active, exactMode, several } = query;
-  // One buffer for the seven columns, reused across queries: a backing store costs far more than a view.
-  const buffer = columnsBuffer(count * 32);
-  const ids = new Int32Array(buffer, 0, count);
-  const typos = new Int32Array(buffer, count * 4, count);
-  const words = new Int32Array(buffer, count * 8, count);
-  const proximity = new Int32Array(buffer, count * 12, count);
-  const firstOut = new Int32Array(buffer, count * 16, count);
-  const exact = new Int32Array(buffer, count * 20, count);
-  const filters = new Float64Array(buffer, count * 24, count);
+function collect(columns: Slots, count: number, query: { readonly excluded: number; readonly required: number; readonly active: number; readonly several: CodeFigures | null }): PostingMatches {
+  const { excluded, required, active, several } = query;
+  const { ids, typos, words, proximity, first, exact, filters, masks, head } = columns;
+  if (unsettled.length < count) unsettled = new Int32Array(Math.max(count, unsettled.length * 2));
+  const left = unsettled;
   const figures: Figures = { typos: 0, words: 0, proximity: 0, first: 0, exact: 0 };
   let maxTypos = 0;
   let maxWords = 0;
@@ -250,64 +308,67 @@ function collect(
   let minFirst = NONE;
   let minExact = NONE;
   let settled = 0;
-  let back = count;
+  let leftCount = 0;
   for (let slot = 0; slot < count; slot++) {
-    const flags = typoFlags[slot];
-    if ((flags & GROUP) === 0) {
-      const mask = masks[slot];
-      if ((mask & excluded) !== 0 || (mask & required) !== required || (mask & active) === 0) continue;
-      // One word: settled here, proximity 0.
-      if ((mask & active & ((mask & active) - 1)) === 0) {
-        const typoCount = flags & TYPO_BITS;
-        const firstWord = first[slot] === NONE ? 0 : first[slot];
-        const exactWord = exactMode === EXACT_NEVER ? 0 : (flags & (exactMode === EXACT_WHOLE ? WHOLE : EXACT)) !== 0 ? 1 : 0;
-        ids[settled] = docs[slot];
-        typos[settled] = typoCount;
-        words[settled] = 1;
-        firstOut[settled] = firstWord;
-        exact[settled] = exactWord;
-        settled++;
-        if (typoCount > maxTypos) maxTypos = typoCount;
-        if (firstWord > maxFirst) maxFirst = firstWord;
-        if (exactWord > maxExact) maxExact = exactWord;
-        if (typoCount < minTypos) minTypos = typoCount;
-        if (firstWord < minFirst) minFirst = firstWord;
-        if (exactWord < minExact) minExact = exactWord;
-        maxWords = maxWords > 1 ? maxWords : 1;
-        minWords = minWords < 1 ? minWords : 1;
-        minProximity = 0;
-        continue;
-      }
-      // Several words: proximity needs positions, read from the codes when they can tell.
-      if (several !== null && several.figures(docs[slot], slotHead[slot], chain, figures)) {
-        ids[settled] = docs[slot];
-        typos[settled] = figures.typos;
-        words[settled] = figures.words;
-        proximity[settled] = figures.proximity;
-        firstOut[settled] = figures.first;
-        exact[settled] = figures.exact;
-        settled++;
-        if (figures.typos > maxTypos) maxTypos = figures.typos;
-        if (figures.words > maxWords) maxWords = figures.words;
-        if (figures.proximity > maxProximity) maxProximity = figures.proximity;
-        if (figures.first > maxFirst) maxFirst = figures.first;
-        if (figures.exact > maxExact) maxExact = figures.exact;
-        if (figures.typos < minTypos) minTypos = figures.typos;
-        if (figures.words < minWords) minWords = figures.words;
-        if (figures.proximity < minProximity) minProximity = figures.proximity;
-        if (figures.first < minFirst) minFirst = figures.first;
-        if (figures.exact < minExact) minExact = figures.exact;
-        continue;
-      }
+    const doc = ids[slot];
+    const mask = masks[slot];
+    if ((mask & GROUP) !== 0) {
+      left[leftCount++] = doc;
+      continue;
     }
-    ids[--back] = docs[slot];
+    if ((mask & excluded) !== 0 || (mask & required) !== required || (mask & active) === 0) continue;
+    // One word: settled here, proximity 0.
+    if ((mask & active & ((mask & active) - 1)) === 0) {
+      const typoCount = typos[slot];
+      const firstWord = first[slot] === NONE ? 0 : first[slot];
+      const exactWord = exact[slot];
+      ids[settled] = doc;
+      typos[settled] = typoCount;
+      words[settled] = 1;
+      proximity[settled] = 0;
+      first[settled] = firstWord;
+      exact[settled] = exactWord;
+      settled++;
+      if (typoCount > maxTypos) maxTypos = typoCount;
+      if (firstWord > maxFirst) maxFirst = firstWord;
+      if (exactWord > maxExact) maxExact = exactWord;
+      if (typoCount < minTypos) minTypos = typoCount;
+      if (firstWord < minFirst) minFirst = firstWord;
+      if (exactWord < minExact) minExact = exactWord;
+      maxWords = maxWords > 1 ? maxWords : 1;
+      minWords = minWords < 1 ? minWords : 1;
+      minProximity = 0;
+      continue;
+    }
+    // Several words: proximity needs positions, read from the codes when they can tell.
+    if (several !== null && several.figures(doc, head[slot], chain, figures)) {
+      ids[settled] = doc;
+      typos[settled] = figures.typos;
+      words[settled] = figures.words;
+      proximity[settled] = figures.proximity;
+      first[settled] = figures.first;
+      exact[settled] = figures.exact;
+      settled++;
+      if (figures.typos > maxTypos) maxTypos = figures.typos;
+      if (figures.words > maxWords) maxWords = figures.words;
+      if (figures.proximity > maxProximity) maxProximity = figures.proximity;
+      if (figures.first > maxFirst) maxFirst = figures.first;
+      if (figures.exact > maxExact) maxExact = figures.exact;
+      if (figures.typos < minTypos) minTypos = figures.typos;
+      if (figures.words < minWords) minWords = figures.words;
+      if (figures.proximity < minProximity) minProximity = figures.proximity;
+      if (figures.first < minFirst) minFirst = figures.first;
+      if (figures.exact < minExact) minExact = figures.exact;
+      continue;
+    }
+    left[leftCount++] = doc;
   }
-  // Close the gap between the two parts.
-  ids.copyWithin(settled, back, count);
-  const n = settled + count - back;
+  ids.set(left.subarray(0, leftCount), settled);
+  const n = settled + leftCount;
+  filters.fill(0, 0, n);
   const maxima = { typos: maxTypos, words: maxWords, proximity: maxProximity, first: maxFirst, exact: maxExact };
   const minima = { typos: minTypos, words: minWords, proximity: minProximity, first: minFirst, exact: minExact };
-  return { ids: ids.subarray(0, n), settled, typos, words, proximity, firstMatchedWord: firstOut, exactWords: exact, filters, maxima, minima, buffer };
+  return { ids: ids.subarray(0, n), settled, typos, words, proximity, firstMatchedWord: first, exactWords: exact, filters, maxima, minima, buffer: columns.buffer };
 }
 
 /** The required word whose alternatives have the fewest occurrences. */
@@ -332,19 +393,21 @@ function rarestRequired(index: InvertedIndex, plans: readonly WordPlan[]): numbe
 /** The attribute rules as an alternative meets them, per path id, so the scan reads numbers only. */
 let base = new Int32Array(16);
 let ordered = new Uint8Array(16);
+/** Per path id: 0 when a match there is not exact (or exactness never counts), 1 when it is, 2 when it is if the whole string is the word. */
 let exactHere = new Uint8Array(16);
 
 /** A scanned doc not entered yet, which enters on its first occurrence that counts. */
 const PENDING = -2;
 
 /** Files one word's occurrences: its bit, best typo count, first matched word and exactness per doc. */
-function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boolean, rules: readonly AttributeRule[], attributeOn: boolean, firstReader: number): void {
+function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boolean, rules: readonly AttributeRule[], attributeOn: boolean, firstReader: number, exactMode: number): void {
   if (base.length < rules.length) {
     base = new Int32Array(rules.length * 2);
     ordered = new Uint8Array(rules.length * 2);
     exactHere = new Uint8Array(rules.length * 2);
   }
   const tombstoned = index.hasTombstones ? index : null;
+  const exactValue = exactMode === EXACT_NEVER ? 0 : exactMode === EXACT_WHOLE ? 2 : 1;
   // The alternative's reader number when occurrences are chained (queries of several words), else -1.
   let reader = firstReader - 1;
   for (const [term, alt] of plan.alts) {
@@ -356,23 +419,22 @@ function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boo
       const counts = rule.index >= 0 && !(alt.typos > 0 && rule.noTypo) && !(alt.prefixOnly && rule.noPrefix);
       base[p] = !counts ? -1 : attributeOn ? rule.index * 1000 : 0;
       ordered[p] = attributeOn && !rule.unordered ? 1 : 0;
-      exactHere[p] = alt.exact && !rule.noExact ? 1 : 0;
+      exactHere[p] = alt.exact && !rule.noExact ? exactValue : 0;
     }
     const { docs, codes } = index.flat(termId);
     // Locals, not the module's arrays: the loop then keeps them in registers.
     const bitmap = seen;
     const slotOf = slotOfDoc;
-    const slotMask = slotMasks;
-    const slotFlags = slotTypoFlags;
-    const slotFirstWord = slotFirst;
+    const { masks: slotMask, typos: slotTypos, first: slotFirstWord, exact: slotExact } = slots;
     const bases = base;
     const orderedHere = ordered;
     const exactAt = exactHere;
     const typos = alt.typos;
+    const total = docs.length;
     // A doc's occurrences of a term are adjacent: its slot is looked up once per run of them.
     let lastDoc = -1;
     let slot = -1;
-    for (let k = 0; k < docs.length; k++) {
+    for (let k = 0; k < total; k++) {
       const doc = docs[k];
       if (doc !== lastDoc) {
         lastDoc = doc;
@@ -392,10 +454,9 @@ function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boo
         slot = enter(doc);
       }
       slotMask[slot] |= bit;
-      let flags = slotFlags[slot];
-      if (typos < (flags & TYPO_BITS)) flags = (flags & ~TYPO_BITS) | typos;
-      if (exactAt[path] === 1) flags |= codeWhole(code) ? EXACT | WHOLE : EXACT;
-      slotFlags[slot] = flags;
+      if (typos < slotTypos[slot]) slotTypos[slot] = typos;
+      const exact = exactAt[path];
+      if (exact !== 0 && (exact === 1 || codeWhole(code))) slotExact[slot] = 1;
       const value = orderedHere[path] === 1 ? from + codePosition(code) : from;
       if (value < slotFirstWord[slot]) slotFirstWord[slot] = value;
       if (reader >= 0) chainOccurrence(slot, code, reader);
