@@ -1,7 +1,8 @@
 import type { GeoMatch } from './geo';
 import type { InvertedIndex } from './inverted-index';
 import type { MatchInfo } from './match';
-import { releaseColumns, type FigureValues, type PostingMatches } from './postings-match';
+import { giveBack, takeBuffer } from './buffers';
+import type { FigureValues, PostingMatches } from './postings-match';
 import type { Candidate } from './rank';
 import { readPath } from './fields';
 import { sortable } from './rank';
@@ -122,20 +123,34 @@ export class MatchSet {
 
   /** The buffer of adopted columns, given back on {@link dispose}. */
   private adopted: ArrayBuffer | undefined = undefined;
+  /** Buffers behind the columns {@link numbers} lent, given back on {@link dispose}. */
+  private readonly lent: ArrayBuffer[] = [];
 
   /**
-   * Done with this set: the adopted columns' buffer goes back to the postings for the next
-   * query. The set is empty after; nothing built from it may read its columns any more
+   * A column of `n` numbers (its content unspecified) for whoever ranks this set, in a reused
+   * buffer given back on {@link dispose} with the adopted ones.
+   */
+  numbers(n: number): Float64Array {
+    const buffer = takeBuffer(n * 8);
+    this.lent.push(buffer);
+    return new Float64Array(buffer, 0, n);
+  }
+
+  /**
+   * Done with this set: the adopted columns' buffer and the lent ones serve the next query. The
+   * set is empty after; nothing built from it may read its columns or a ranking's any more
    * (candidates already built copied their figures).
    */
   dispose(): void {
+    for (const buffer of this.lent) giveBack(buffer);
+    this.lent.length = 0;
     const adopted = this.adopted;
     if (adopted === undefined) return;
     this.adopted = undefined;
     this.size = 0;
     this.docs = this.typos = this.words = this.proximity = this.firstMatchedWord = this.exactWords = new Int32Array(0);
     this.filters = new Float64Array(0);
-    releaseColumns(adopted);
+    giveBack(adopted);
   }
 
   /** Makes room for `capacity` entries at once (the postings say how many docs can match), so filling never regrows. */

@@ -1,6 +1,7 @@
 import type { AttributeRule } from './attributes';
 import { codePath, codePosition, codeWhole, MAX_CODE_POSITION, type FlatPostings, type InvertedIndex } from './inverted-index';
 import type { QueryOptions } from './options';
+import { takeBuffer } from './buffers';
 import { CodeFigures, type Figures } from './code-figures';
 import type { WordPlan } from './match';
 
@@ -25,29 +26,8 @@ export interface PostingMatches {
   /** The largest and smallest value of each figure among the settled entries (ranking packs them without a pass to find out). */
   readonly maxima: FigureValues;
   readonly minima: FigureValues;
-  /** The buffer behind every column: give it back with {@link releaseColumns} once no column is read any more. */
+  /** The buffer behind every column (from {@link takeBuffer}): give it back once no column is read any more. */
   readonly buffer: ArrayBuffer;
-}
-
-/** A buffer the columns of a finished query gave back, for the next query's (see {@link releaseColumns}). */
-let spare: ArrayBuffer | null = null;
-
-/** A buffer of at least `bytes` bytes, its content unspecified: the spare one when large enough (a backing store costs as much as filling it). */
-function columnsBuffer(bytes: number): ArrayBuffer {
-  if (spare !== null && spare.byteLength >= bytes) {
-    const buffer = spare;
-    spare = null;
-    return buffer;
-  }
-  return new ArrayBuffer(bytes);
-}
-
-/**
- * Gives back the buffer of a query's columns ({@link PostingMatches.buffer}), which nothing may
- * read after: the next query writes its slots and columns there instead of allocating one.
- */
-export function releaseColumns(buffer: ArrayBuffer): void {
-  if (spare === null || buffer.byteLength > spare.byteLength) spare = buffer;
 }
 
 /** One value per ranking figure of a set of matches: the largest or the smallest (every figure is at least 0). */
@@ -95,7 +75,7 @@ interface Slots {
 /** Room for `capacity` slots (the answer's seven columns, 32 bytes, then masks and heads). */
 function slotsFor(capacity: number): Slots {
   const c = Math.max(capacity, 1);
-  const buffer = columnsBuffer(c * 40);
+  const buffer = takeBuffer(c * 40);
   return {
     buffer,
     ids: new Int32Array(buffer, 0, c),

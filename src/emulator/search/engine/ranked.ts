@@ -46,7 +46,7 @@ export class Ranking {
       if (at > 0) ranking.splice(at, 1);
       if (at !== 0) ranking.unshift('typo');
     }
-    const packer = new Packer(n);
+    const packer = new Packer(n, (size) => set.numbers(size));
     const columns: (Column | Deferred)[] = [];
     const push = (column: Column | undefined) => {
       if (!column || constant(column)) return;
@@ -142,15 +142,15 @@ export class Ranking {
       const numbers = lead.numbers;
       const n = this.set.count;
       const threshold = smallest(numbers, need, n);
-      let ties = 0;
-      for (let i = 0; i < n; i++) if (numbers[i] === threshold) ties++;
-      tied = new Int32Array(ties);
+      if (tiedScratch.length < n) tiedScratch = new Int32Array(Math.max(n, tiedScratch.length * 2));
+      tied = tiedScratch;
       let next = 0;
       for (let i = 0; i < n; i++) {
         const value = numbers[i];
         if (value < threshold) kept.push(i);
         else if (value === threshold) tied[next++] = i;
       }
+      tied = tied.subarray(0, next);
       need = count - kept.length;
       c = 1;
     } else {
@@ -194,7 +194,7 @@ export class Ranking {
         return;
       }
       if ('numbers' in part) {
-        const numbers = column && 'numbers' in column ? column.numbers : new Float64Array(n);
+        const numbers = column && 'numbers' in column ? column.numbers : this.set.numbers(n);
         for (let k = 0; k < missing.length; k++) numbers[missing[k]] = part.numbers[k];
         deferred.column = { numbers };
       } else {
@@ -207,6 +207,9 @@ export class Ranking {
     this.keys = numericKeys(this.columns);
   }
 }
+
+/** Where {@link Ranking.narrow} partitions the entries tied on the first column (reused: narrowing is synchronous and keeps no list after). */
+let tiedScratch = new Int32Array(1024);
 
 /**
  * The `need`-th smallest of `numbers` over `entries` (a list, or a count n for entries 0..n-1;
@@ -380,7 +383,11 @@ class Packer {
   private range = 1;
   private done: Column[] = [];
 
-  constructor(private readonly n: number) {}
+  /** `column(n)` gives a column of n numbers to write every entry of. */
+  constructor(
+    private readonly n: number,
+    private readonly column: (n: number) => Float64Array,
+  ) {}
 
   /** Adds a criterion whose values lie in `[min, max]`. */
   add(list: Int32Array, sign: 1 | -1, min: number, max: number): void {
@@ -405,7 +412,7 @@ class Packer {
     this.range = 1;
     if (parts.length === 0) return;
     const n = this.n;
-    const out = new Float64Array(n);
+    const out = this.column(n);
     // Each digit is `offset + scale * value` (the value, or max - value when higher ranks first).
     const digit = (k: number) => ({ list: parts[k].list, offset: parts[k].sign === 1 ? -parts[k].min : parts[k].max, scale: parts[k].sign, width: parts[k].max - parts[k].min + 1 });
     let k = 0;
@@ -416,6 +423,11 @@ class Packer {
       const c = digit(2);
       for (let i = 0; i < n; i++) out[i] = ((a.offset + a.scale * a.list[i]) * b.width + b.offset + b.scale * b.list[i]) * c.width + c.offset + c.scale * c.list[i];
       k = 3;
+    }
+    if (k === 0) {
+      const { list, offset, scale } = digit(0);
+      for (let i = 0; i < n; i++) out[i] = offset + scale * list[i];
+      k = 1;
     }
     for (; k < parts.length; k++) {
       const { list, offset, scale, width } = digit(k);

@@ -16,7 +16,8 @@ import { Marker } from './mark';
 import { MatchSet } from './match-set';
 import { candidateIds, evaluate, planWords, termTable, type WordPlan } from './match';
 import { resolveOptions, type QueryOptions } from './options';
-import { matchPostings, postingsApply, releaseColumns } from './postings-match';
+import { giveBack } from './buffers';
+import { matchPostings, postingsApply } from './postings-match';
 import { pageWindow, type PageWindow } from './paginate';
 import { applyPostRank } from './post-rank';
 import { parseParams, SEARCH_PARAMETERS, type RawParams } from './params';
@@ -196,7 +197,7 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
         const admitted = admit(id);
         if (admitted) set.push(id, found.typos[k], found.words[k], found.proximity[k], found.firstMatchedWord[k], found.exactWords[k], admitted.filters, admitted.geo);
       }
-      releaseColumns(found.buffer);
+      giveBack(found.buffer);
     } else if (current.some((w) => !w.excluded)) {
       for (const id of candidateIds(inverted, plans)) {
         const doc = inverted.doc(id);
