@@ -252,8 +252,6 @@ function settledSlots(columns: Slots, count: number): PostingMatches {
     const typoCount = typos[i];
     const firstWord = first[i];
     const exactWord = exact[i];
-    words[i] = 1;
-    proximity[i] = 0;
     if (typoCount > maxTypos) maxTypos = typoCount;
     if (firstWord > maxFirst) maxFirst = firstWord;
     if (exactWord > maxExact) maxExact = exactWord;
@@ -261,6 +259,8 @@ function settledSlots(columns: Slots, count: number): PostingMatches {
     if (firstWord < minFirst) minFirst = firstWord;
     if (exactWord < minExact) minExact = exactWord;
   }
+  words.fill(1, 0, count);
+  proximity.fill(0, 0, count);
   filters.fill(0, 0, count);
   const maxima = { typos: maxTypos, words: count > 0 ? 1 : 0, proximity: 0, first: maxFirst, exact: maxExact };
   const minima = { typos: minTypos, words: count > 0 ? 1 : NONE, proximity: count > 0 ? 0 : NONE, first: minFirst, exact: minExact };
