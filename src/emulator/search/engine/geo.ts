@@ -141,8 +141,9 @@ export function geoMatcher(index: InvertedIndex, geo: GeoQuery): (doc: number) =
   const around = geo.around;
   const circle = around !== undefined && typeof geo.radius === 'number' && geo.boxes.length === 0 && geo.polygons.length === 0;
   const radius = circle ? Math.max(geo.radius as number, geo.minimumRadius ?? 0) : Infinity;
-  // A hair wider than exact: rounding never rules out what the distance would keep.
-  const latitudes = (radius / EARTH_RADIUS) * (180 / Math.PI) * (1 + 1e-9);
+  // A hair wider than exact, relatively and absolutely: rounding (or a distance too small for a
+  // double, as between latitudes 0 and 5e-324) never rules out what the distance would keep.
+  const latitudes = (radius / EARTH_RADIUS) * (180 / Math.PI) * (1 + 1e-9) + 1e-9;
   return (doc) => {
     const kind = column.kind[doc];
     if (kind === 0) return undefined;
