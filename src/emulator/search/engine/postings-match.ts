@@ -3,7 +3,7 @@ import { codePath, codePosition, codeWhole, MAX_CODE_POSITION, type FlatPostings
 import type { QueryOptions } from './options';
 import { takeBuffer } from './buffers';
 import { CodeFigures, type Figures } from './code-figures';
-import type { WordPlan } from './match';
+import type { Alternative, WordPlan } from './match';
 
 /**
  * The docs a query can match, with their figures when the postings settle them: the first
@@ -183,11 +183,15 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
   }
   // The opener first, excluded words last: words that do not admit docs must find them all entered.
   const rank = (i: number) => (i === opener ? 0 : plans[i].word.excluded ? 2 : 1);
+  // One word, nothing excluded, no group: every doc holding the word matches, settled as the scan files it.
+  if (singleWordQuery && excluded === 0 && grouped.length === 0) {
+    scanSingle(index, plans[0], rules, attributeOn, exactMode);
+    clearSeen();
+    return settledSlots(slots, entered);
+  }
   const order = plans.map((_, i) => i).sort((a, b) => rank(a) - rank(b) || a - b);
   for (const i of order) scanWord(index, plans[i], 1 << i, admits(i), rules, attributeOn, firstReader[i], exactMode);
   clearSeen();
-  // One word, nothing excluded, no group: every slot is a settled match as the scan filed it.
-  if (singleWordQuery && excluded === 0 && grouped.length === 0) return settledSlots(slots, entered);
   const several = singleWordQuery ? null : new CodeFigures(index, plans, rules, attributeOn, options.minProximity);
   return collect(slots, entered, { excluded, required, active, several });
 }
@@ -381,11 +385,6 @@ const PENDING = -2;
 
 /** Files one word's occurrences: its bit, best typo count, first matched word and exactness per doc. */
 function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boolean, rules: readonly AttributeRule[], attributeOn: boolean, firstReader: number, exactMode: number): void {
-  if (base.length < rules.length) {
-    base = new Int32Array(rules.length * 2);
-    ordered = new Uint8Array(rules.length * 2);
-    exactHere = new Uint8Array(rules.length * 2);
-  }
   const tombstoned = index.hasTombstones ? index : null;
   const exactValue = exactMode === EXACT_NEVER ? 0 : exactMode === EXACT_WHOLE ? 2 : 1;
   // The alternative's reader number when occurrences are chained (queries of several words), else -1.
@@ -394,13 +393,7 @@ function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boo
     const termId = index.termId(term);
     if (termId < 0) continue;
     if (firstReader >= 0) reader++;
-    for (let p = 0; p < rules.length; p++) {
-      const rule = rules[p];
-      const counts = rule.index >= 0 && !(alt.typos > 0 && rule.noTypo) && !(alt.prefixOnly && rule.noPrefix);
-      base[p] = !counts ? -1 : attributeOn ? rule.index * 1000 : 0;
-      ordered[p] = attributeOn && !rule.unordered ? 1 : 0;
-      exactHere[p] = alt.exact && !rule.noExact ? exactValue : 0;
-    }
+    rulesFor(alt, rules, attributeOn, exactValue);
     const { docs, codes } = index.flat(termId);
     // Locals, not the module's arrays: the loop then keeps them in registers.
     const bitmap = seen;
@@ -440,6 +433,88 @@ function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boo
       const value = orderedHere[path] === 1 ? from + codePosition(code) : from;
       if (value < slotFirstWord[slot]) slotFirstWord[slot] = value;
       if (reader >= 0) chainOccurrence(slot, code, reader);
+    }
+  }
+}
+
+/** Sets the per-path rules of alternative `alt` (see {@link base}). */
+function rulesFor(alt: Alternative, rules: readonly AttributeRule[], attributeOn: boolean, exactValue: number): void {
+  if (base.length < rules.length) {
+    base = new Int32Array(rules.length * 2);
+    ordered = new Uint8Array(rules.length * 2);
+    exactHere = new Uint8Array(rules.length * 2);
+  }
+  for (let p = 0; p < rules.length; p++) {
+    const rule = rules[p];
+    const counts = rule.index >= 0 && !(alt.typos > 0 && rule.noTypo) && !(alt.prefixOnly && rule.noPrefix);
+    base[p] = !counts ? -1 : attributeOn ? rule.index * 1000 : 0;
+    ordered[p] = attributeOn && !rule.unordered ? 1 : 0;
+    exactHere[p] = alt.exact && !rule.noExact ? exactValue : 0;
+  }
+}
+
+/**
+ * {@link scanWord} for a query of one word and no group, the usual query: every doc holding
+ * the word in a searchable attribute matches, so its slot is the answer's entry, filed with its
+ * figures on its first occurrence. Docs are looked up only when an earlier alternative may have
+ * filed them, and marked only when a later one may meet them.
+ */
+function scanSingle(index: InvertedIndex, plan: WordPlan, rules: readonly AttributeRule[], attributeOn: boolean, exactMode: number): void {
+  const tombstoned = index.hasTombstones ? index : null;
+  const exactValue = exactMode === EXACT_NEVER ? 0 : exactMode === EXACT_WHOLE ? 2 : 1;
+  const found: [FlatPostings, Alternative][] = [];
+  for (const [term, alt] of plan.alts) {
+    const termId = index.termId(term);
+    if (termId >= 0) found.push([index.flat(termId), alt]);
+  }
+  const { ids, typos: slotTypos, first: slotFirst, exact: slotExact } = slots;
+  const bitmap = seen;
+  const slotOf = slotOfDoc;
+  for (let a = 0; a < found.length; a++) {
+    const [{ docs, codes }, alt] = found[a];
+    rulesFor(alt, rules, attributeOn, exactValue);
+    const bases = base;
+    const orderedHere = ordered;
+    const exactAt = exactHere;
+    const typos = alt.typos;
+    const lookUp = entered > 0;
+    const mark = a < found.length - 1;
+    const total = docs.length;
+    let lastDoc = -1;
+    let slot = -1;
+    for (let k = 0; k < total; k++) {
+      const doc = docs[k];
+      if (doc !== lastDoc) {
+        lastDoc = doc;
+        slot = lookUp && (bitmap[doc >>> 5] & (1 << (doc & 31))) !== 0 ? slotOf[doc] : PENDING;
+      }
+      if (slot === -1) continue;
+      const code = codes[k];
+      const path = codePath(code);
+      const from = bases[path];
+      if (from < 0) continue;
+      const exactCode = exactAt[path];
+      const exact = exactCode !== 0 && (exactCode === 1 || codeWhole(code)) ? 1 : 0;
+      const value = orderedHere[path] === 1 ? from + codePosition(code) : from;
+      if (slot === PENDING) {
+        if (tombstoned !== null && tombstoned.doc(doc) === undefined) {
+          slot = -1;
+          continue;
+        }
+        slot = entered++;
+        ids[slot] = doc;
+        slotTypos[slot] = typos;
+        slotFirst[slot] = value;
+        slotExact[slot] = exact;
+        if (mark) {
+          bitmap[doc >>> 5] |= 1 << (doc & 31);
+          slotOf[doc] = slot;
+        }
+        continue;
+      }
+      if (typos < slotTypos[slot]) slotTypos[slot] = typos;
+      if (exact > slotExact[slot]) slotExact[slot] = exact;
+      if (value < slotFirst[slot]) slotFirst[slot] = value;
     }
   }
 }
