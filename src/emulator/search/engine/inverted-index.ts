@@ -155,7 +155,7 @@ export class InvertedIndex {
   readonly tokenizer: Tokenizer;
   readonly vocabulary = new Vocabulary();
   /** Doc ids holding each term, ascending; may hold ids of removed docs (skipped on read). */
-  readonly postings = new Map<string, number[]>();
+  readonly postings = new TermDocLists(this);
   /** Interned attribute paths. */
   readonly paths: string[] = objectArray();
   /** Every term ever indexed by its dense id (never reused), so a query can mark its terms in a typed array. */
@@ -176,9 +176,7 @@ export class InvertedIndex {
   private wordsText = '';
   /** With word variants under the path being split, its tokens (for each word's text as written) when it is not plain ASCII. */
   private wordTokens: Token[] | undefined = undefined;
-  /** `postings` by term id: one map lookup per indexed term (undefined until the term's first occurrences are appended). */
-  private readonly postingsById: (number[] | undefined)[] = objectArray();
-  /** Occurrences by term id (see {@link occurrenceCode}), as `postingsById`. */
+  /** Occurrences by term id (see {@link occurrenceCode}), undefined until the term's first occurrences are appended. */
   private readonly flatById: (GrowingPostings | undefined)[] = objectArray();
   /** Insertion order by doc id (ranking's last tie-break, read without the doc). */
   readonly orders: number[] = [];
@@ -336,15 +334,11 @@ export class InvertedIndex {
     return this.rangeId(this.wordsText, this.bounds[3 * k], this.bounds[3 * k + 1], this.bounds[3 * k + 2]);
   }
 
-  /**
-   * Files one occurrence of term `termId` in doc `id`: in the term's doc postings on its first
-   * occurrence in the doc, in its flat postings unless it repeats the doc's last occurrence of it.
-   */
+  /** Files one occurrence of term `termId` in doc `id`, unless it repeats the doc's last occurrence of it. */
   private file(id: number, termId: number, packed: number, code: number): void {
     if (this.seen[termId] !== id + 1) {
       this.seen[termId] = id + 1;
       this.last[termId] = packed;
-      this.pending.doc(termId);
     } else {
       if (this.last[termId] === packed) return;
       this.last[termId] = packed;
@@ -356,27 +350,20 @@ export class InvertedIndex {
   private flush(): void {
     const sorted = this.pending.sort();
     if (sorted === undefined) return;
-    const { touched, docCounts, flatDocs, flatCodes, flatEnds } = sorted;
+    const { touched, flatDocs, flatCodes, flatEnds } = sorted;
     let from = 0;
     for (let k = 0; k < touched.length; k++) {
       const termId = touched[k];
       const to = flatEnds[termId];
-      let posting = this.postingsById[termId];
       const target = this.flatById[termId];
-      // New to the vocabulary: a new term, or one back after compaction dropped it.
-      const fresh = posting === undefined || posting.length === 0;
-      if (posting === undefined || target === undefined) {
-        // A new term's arrays are made as long as its first occurrences: most terms stay rare.
-        posting = this.postingsById[termId] = docsOf(flatDocs, from, to, docCounts[termId]);
+      if (target === undefined) {
+        // A new term's arrays are views on the sorted buffer, as long as its first occurrences: most terms stay rare.
         this.flatById[termId] = new GrowingPostings(flatDocs.subarray(from, to), flatCodes.subarray(from, to));
+        this.vocabulary.add(this.terms[termId]);
       } else {
-        appendDocs(posting, flatDocs, from, to);
+        // Back in the vocabulary after compaction dropped every doc of it.
+        if (target.docs.length === 0) this.vocabulary.add(this.terms[termId]);
         target.append(flatDocs, flatCodes, from, to);
-      }
-      if (fresh) {
-        const term = this.terms[termId];
-        this.postings.set(term, posting);
-        this.vocabulary.add(term);
       }
       from = to;
     }
@@ -428,7 +415,6 @@ export class InvertedIndex {
   private newTerm(term: string, hash: number): number {
     const termId = this.terms.length;
     this.terms.push(term);
-    this.postingsById.push(undefined);
     this.flatById.push(undefined);
     if (termId >= this.seen.length) {
       const size = this.seen.length * 2;
@@ -535,12 +521,7 @@ export class InvertedIndex {
 
   /** Drops ids of removed docs from the postings once they outnumber live ones. */
   private compact(): void {
-    for (const [term, ids] of this.postings) {
-      let kept = 0;
-      for (const id of ids) if (this.docs[id] !== undefined) ids[kept++] = id;
-      ids.length = kept;
-      if (kept === 0) this.postings.delete(term);
-    }
+    this.postings.clear();
     const live = (doc: number) => this.docs[doc] !== undefined;
     for (const flat of this.flatById) flat?.retain(live);
     this.dead = 0;
@@ -573,37 +554,21 @@ function collectField(index: InvertedIndex, path: string, element: number, text:
   index.collectField(path, element, text);
 }
 
-/**
- * Occurrences filed but not yet appended (term, doc, code) in filing order, in typed arrays, with
- * per term the number of docs holding it; grouped by term with a counting sort. A term's doc
- * postings are its occurrences' doc ids, each once (a doc's occurrences of a term are filed
- * together).
- */
+/** Occurrences filed but not yet appended (term, doc, code) in filing order, in typed arrays; grouped by term with a counting sort. */
 class PendingPostings {
   private flatTerms = new Int32Array(1024);
   private flatDocs = new Int32Array(1024);
   private flatCodes = new Uint32Array(1024);
   private flatCount = 0;
-  /** Per term id: docs holding it. */
-  private perTermDocs = new Int32Array(1024);
   /** Per term id: occurrences pending (while sorting, then after it, the end of the term's range). */
   private perTermFlat = new Int32Array(1024);
   /** Terms with pending entries, in order of first entry. */
   private touched: number[] = [];
 
-  /** A doc's first occurrence of a term follows. */
-  doc(termId: number): void {
-    if (termId >= this.perTermDocs.length) {
-      const size = Math.max(termId + 1, this.perTermDocs.length * 2);
-      this.perTermDocs = grown(this.perTermDocs, new Int32Array(size));
-      this.perTermFlat = grown(this.perTermFlat, new Int32Array(size));
-    }
-    if (this.perTermDocs[termId]++ === 0) this.touched.push(termId);
-  }
-
-  /** An occurrence; its doc's first one of the term comes after {@link doc}. */
+  /** An occurrence of term `termId` in doc `id` (docs filed in ascending order). */
   occurrence(termId: number, id: number, code: number): void {
-    this.perTermFlat[termId]++;
+    if (termId >= this.perTermFlat.length) this.perTermFlat = grown(this.perTermFlat, new Int32Array(Math.max(termId + 1, this.perTermFlat.length * 2)));
+    if (this.perTermFlat[termId]++ === 0) this.touched.push(termId);
     if (this.flatCount === this.flatDocs.length) {
       this.flatTerms = grown(this.flatTerms, new Int32Array(this.flatCount * 2));
       this.flatDocs = grown(this.flatDocs, new Int32Array(this.flatCount * 2));
@@ -617,8 +582,8 @@ class PendingPostings {
   /**
    * Groups the occurrences by term (a counting sort, filing order kept within a term, so doc ids
    * ascend): the touched terms in order of first entry, and for each its occurrences in
-   * `flatDocs` / `flatCodes` from the end of the previous term's range to `flatEnds[term]`, and
-   * in `docCounts[term]` how many docs hold it. Undefined when nothing is pending; {@link clear} after.
+   * `flatDocs` / `flatCodes` from the end of the previous term's range to `flatEnds[term]`.
+   * Undefined when nothing is pending; {@link clear} after.
    */
   sort(): SortedPostings | undefined {
     const { touched, perTermFlat } = this;
@@ -637,15 +602,12 @@ class PendingPostings {
       flatDocs[at] = this.flatDocs[k];
       flatCodes[at] = this.flatCodes[k];
     }
-    return { touched, docCounts: this.perTermDocs, flatDocs, flatCodes, flatEnds: perTermFlat };
+    return { touched, flatDocs, flatCodes, flatEnds: perTermFlat };
   }
 
   /** Empties the scratch once sorted entries are appended. */
   clear(): void {
-    for (let k = 0; k < this.touched.length; k++) {
-      this.perTermDocs[this.touched[k]] = 0;
-      this.perTermFlat[this.touched[k]] = 0;
-    }
+    for (let k = 0; k < this.touched.length; k++) this.perTermFlat[this.touched[k]] = 0;
     this.touched = [];
     this.flatCount = 0;
     // A large write's scratch is not kept.
@@ -659,7 +621,6 @@ class PendingPostings {
 
 interface SortedPostings {
   readonly touched: readonly number[];
-  readonly docCounts: Int32Array;
   readonly flatDocs: Int32Array;
   readonly flatCodes: Uint32Array;
   readonly flatEnds: Int32Array;
@@ -670,17 +631,39 @@ const SCRATCH_KEPT = 1 << 16;
 /** Flat postings of a term that has none yet. */
 const NO_POSTINGS: FlatPostings = Object.freeze({ docs: new Int32Array(0), codes: new Uint32Array(0) });
 
-/** The doc ids of the occurrences `flatDocs[from, to)` (ascending), each once: `count` of them. */
-function docsOf(flatDocs: Int32Array, from: number, to: number, count: number): number[] {
-  const out = new Array<number>(count);
-  let n = 0;
-  for (let k = from; k < to; k++) if (k === from || flatDocs[k] !== flatDocs[k - 1]) out[n++] = flatDocs[k];
-  return out;
-}
+/**
+ * Per term, the ids of the docs holding it, each once, ascending (ids of removed docs included
+ * until compaction), as `Map.has` / `Map.get` read them: built from the flat postings on first
+ * read and extended as they grow, so a write builds no doc list per term (only candidate lookups
+ * of some queries read them). No list for a term without occurrences.
+ */
+class TermDocLists {
+  /** Per term id read so far: its list, and how many of the term's flat occurrences it covers. */
+  private readonly lists = new Map<number, { readonly ids: number[]; covered: number }>();
 
-/** Appends the doc ids of the occurrences `flatDocs[from, to)` to `posting`, each once. */
-function appendDocs(posting: number[], flatDocs: Int32Array, from: number, to: number): void {
-  for (let k = from; k < to; k++) if (k === from || flatDocs[k] !== flatDocs[k - 1]) posting.push(flatDocs[k]);
+  constructor(private readonly index: InvertedIndex) {}
+
+  has(term: string): boolean {
+    const termId = this.index.termId(term);
+    return termId >= 0 && this.index.flat(termId).docs.length > 0;
+  }
+
+  get(term: string): number[] | undefined {
+    const termId = this.index.termId(term);
+    if (termId < 0) return undefined;
+    const { docs } = this.index.flat(termId);
+    if (docs.length === 0) return undefined;
+    let list = this.lists.get(termId);
+    if (list === undefined) this.lists.set(termId, (list = { ids: [], covered: 0 }));
+    for (let k = list.covered; k < docs.length; k++) if (k === 0 || docs[k] !== docs[k - 1]) list.ids.push(docs[k]);
+    list.covered = docs.length;
+    return list.ids;
+  }
+
+  /** Forgets the lists built (compaction rewrote the flat postings). */
+  clear(): void {
+    this.lists.clear();
+  }
 }
 
 /** Whether `term` is the word of `text` at `start` (as long as `term`), ASCII capitals lower-cased. */
