@@ -14,7 +14,7 @@ import { FACET_PARAMETERS, FILTER_PARAMETERS, searchStages, type PostRank, type 
 import type { Doc, InvertedIndex } from './inverted-index';
 import { Marker } from './mark';
 import { MatchSet } from './match-set';
-import { candidateIds, evaluate, planWords, termTable, type WordPlan } from './match';
+import { candidateIds, evaluate, planWords, termTable, type TermTable, type WordPlan } from './match';
 import { resolveOptions, type QueryOptions } from './options';
 import { giveBack } from './buffers';
 import { matchPostings, postingsApply } from './postings-match';
@@ -155,8 +155,10 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
   };
   const run = (current: QueryWord[]) => {
     const plans = planWords(inverted, current, options, alternatives);
-    const table = termTable(inverted, plans);
-    const details = (doc: Doc) => evaluate(doc, plans, table, rules, options, attributeOn);
+    // Built on first use: a query the postings settle entirely evaluates no doc.
+    let terms: TermTable | undefined;
+    const table = () => (terms ??= termTable(inverted, plans));
+    const details = (doc: Doc) => evaluate(doc, plans, table(), rules, options, attributeOn);
     const set = new MatchSet(inverted);
     created.push(set);
     /** Filter score and geo match of a doc, or null when filters or geo leave it out (by id: most candidates are ruled out without reading their doc). */
@@ -261,7 +263,7 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
     response.appliedRelevancyStrictness = relevant.strictness;
   }
   if (postRanks.length > 0) {
-    const evaluateDoc = (doc: Doc) => evaluate(doc, plans, table, rules, options, attributeOn);
+    const evaluateDoc = (doc: Doc) => evaluate(doc, plans, table(), rules, options, attributeOn);
     sorted = applyPostRank(ctx, postRanks, sorted, { inverted, filter, evaluate: evaluateDoc });
   }
   const faceted = sorted.some((c) => c.unmatched) ? sorted.filter((c) => !c.unmatched) : sorted;
