@@ -176,8 +176,17 @@ export class InvertedIndex {
   private wordsText = '';
   /** With word variants under the path being split, its tokens (for each word's text as written) when it is not plain ASCII. */
   private wordTokens: Token[] | undefined = undefined;
-  /** Occurrences by term id (see {@link occurrenceCode}), undefined until the term's first occurrences are appended. */
+  /** Occurrences by term id (see {@link occurrenceCode}), undefined until the term's first occurrences are appended and read (see {@link unreadDocs}). */
   private readonly flatById: (GrowingPostings | undefined)[] = objectArray();
+  /**
+   * Per term id whose occurrences were appended but never read: the sorted buffers of the sync
+   * that first filed them and the term's range there. Its {@link GrowingPostings} (three objects)
+   * are made on first read, so a large write allocates nothing per new term (most are never read).
+   */
+  private readonly unreadDocs: (Int32Array | undefined)[] = objectArray();
+  private readonly unreadCodes: (Uint32Array | undefined)[] = objectArray();
+  private unreadFrom = new Int32Array(1024);
+  private unreadTo = new Int32Array(1024);
   /** Insertion order by doc id (ranking's last tie-break, read without the doc). */
   readonly orders: number[] = [];
   private readonly pathIds = new Map<string, number>();
@@ -355,10 +364,13 @@ export class InvertedIndex {
     for (let k = 0; k < touched.length; k++) {
       const termId = touched[k];
       const to = flatEnds[termId];
-      const target = this.flatById[termId];
+      const target = this.postingsOf(termId);
       if (target === undefined) {
-        // A new term's arrays are views on the sorted buffer, as long as its first occurrences: most terms stay rare.
-        this.flatById[termId] = new GrowingPostings(flatDocs.subarray(from, to), flatCodes.subarray(from, to));
+        // A new term's occurrences stay in the sorted buffer, its postings views on them once read: most terms stay rare.
+        this.unreadDocs[termId] = flatDocs;
+        this.unreadCodes[termId] = flatCodes;
+        this.unreadFrom[termId] = from;
+        this.unreadTo[termId] = to;
         this.vocabulary.add(this.terms[termId]);
       } else {
         // Back in the vocabulary after compaction dropped every doc of it.
@@ -416,11 +428,15 @@ export class InvertedIndex {
     const termId = this.terms.length;
     this.terms.push(term);
     this.flatById.push(undefined);
+    this.unreadDocs.push(undefined);
+    this.unreadCodes.push(undefined);
     if (termId >= this.seen.length) {
       const size = this.seen.length * 2;
       this.seen = grown(this.seen, new Int32Array(size));
       this.last = grown(this.last, new Float64Array(size));
       this.local = grown(this.local, new Int32Array(size));
+      this.unreadFrom = grown(this.unreadFrom, new Int32Array(size));
+      this.unreadTo = grown(this.unreadTo, new Int32Array(size));
       this.hashes = grown(this.hashes, new Int32Array(size));
     }
     this.hashes[termId] = hash;
@@ -490,7 +506,21 @@ export class InvertedIndex {
 
   /** The occurrences of a term id. */
   flat(termId: number): FlatPostings {
-    return this.flatById[termId] ?? NO_POSTINGS;
+    return this.postingsOf(termId) ?? NO_POSTINGS;
+  }
+
+  /** The postings of a term id, made on first read from where its first sync left them; undefined before any occurrence. */
+  private postingsOf(termId: number): GrowingPostings | undefined {
+    const made = this.flatById[termId];
+    if (made !== undefined) return made;
+    const docs = this.unreadDocs[termId];
+    if (docs === undefined) return undefined;
+    const from = this.unreadFrom[termId];
+    const to = this.unreadTo[termId];
+    const postings = (this.flatById[termId] = new GrowingPostings(docs.subarray(from, to), this.unreadCodes[termId]!.subarray(from, to)));
+    this.unreadDocs[termId] = undefined;
+    this.unreadCodes[termId] = undefined;
+    return postings;
   }
 
   /** Whether flat postings can encode every path (see {@link occurrenceCode}). */
@@ -523,7 +553,7 @@ export class InvertedIndex {
   private compact(): void {
     this.postings.clear();
     const live = (doc: number) => this.docs[doc] !== undefined;
-    for (const flat of this.flatById) flat?.retain(live);
+    for (let termId = 0; termId < this.terms.length; termId++) this.postingsOf(termId)?.retain(live);
     this.dead = 0;
   }
 
