@@ -49,7 +49,7 @@ export function batchAcl(ctx: OperationContext): Acl[] {
  * Validates every request first, then draws the generated objectIDs in request order, so a
  * rejected batch leaves the seeded generator untouched too. Records are parsed once.
  */
-function parseAll(core: Core, requests: readonly unknown[], check: (request: unknown, where: string) => void = () => {}): BatchOperation[] {
+function parseAll(core: Core, requests: readonly unknown[], check: (request: unknown, index: number) => void = () => {}): BatchOperation[] {
   const operations: BatchOperation[] = [];
   // Requests whose objectID is drawn once the whole batch is valid.
   const unnamed: number[] = [];
@@ -58,9 +58,8 @@ function parseAll(core: Core, requests: readonly unknown[], check: (request: unk
     return '';
   };
   for (let i = 0; i < requests.length; i++) {
-    const where = `requests[${i}]`;
-    check(requests[i], where);
-    operations.push(parseBatchRequest(later, requests[i], where));
+    check(requests[i], i);
+    operations.push(parseBatchRequest(later, requests[i], i));
   }
   for (let k = 0; k < unnamed.length; k++) {
     // The record is this parse's own copy, not frozen yet.
@@ -80,31 +79,46 @@ function readRequests(body: unknown): unknown[] {
   return object.requests;
 }
 
-/** Validates one request of a batch; `where` names it in messages (`requests[3]`). */
-export function parseBatchRequest(nextID: () => string, request: unknown, where: string): BatchOperation {
-  const entry = requireObject(request, where);
+/** How messages name request `index` of a batch, or a member of it (`requests[3].body`): built only for a message. */
+const whereOf = (index: number, member = '') => `requests[${index}]${member}`;
+
+/** Validates request `index` of a batch. */
+function parseBatchRequest(nextID: () => string, request: unknown, index: number): BatchOperation {
+  const entry = isObject(request) ? request : requireObject(request, whereOf(index));
   const action = entry.action;
   if (typeof action !== 'string' || !ACTIONS.includes(action as Action)) {
-    throw badRequest(`${where}.action ${JSON.stringify(action)} is invalid: expected one of ${ACTIONS.join(', ')}`);
+    throw badRequest(`${whereOf(index, '.action')} ${JSON.stringify(action)} is invalid: expected one of ${ACTIONS.join(', ')}`);
   }
   if (action === 'delete' || action === 'clear') return { action };
-  const body = requireObject(entry.body, `${where}.body`);
+  const body = isObject(entry.body) ? entry.body : requireObject(entry.body, whereOf(index, '.body'));
   switch (action) {
     case 'addObject': {
-      const objectID = body.objectID === undefined ? nextID() : requireObjectID(body.objectID, `${where}.body.objectID`);
+      const objectID = body.objectID === undefined ? nextID() : objectIDOf(body.objectID, index);
       return { action, record: recordOf(body, objectID) };
     }
     case 'updateObject':
-      return { action, record: recordOf(body, needsID(body, action, where)) };
+      return { action, record: recordOf(body, needsID(body, action, index)) };
     case 'partialUpdateObject':
     case 'partialUpdateObjectNoCreate': {
-      const objectID = needsID(body, action, where);
-      return { action, update: parsePartialBody(body, objectID, action === 'partialUpdateObject', `${where}: `) };
+      const objectID = needsID(body, action, index);
+      return { action, update: parsePartialBody(body, objectID, action === 'partialUpdateObject', `${whereOf(index)}: `) };
     }
     case 'deleteObject':
-      return { action, objectID: needsID(body, action, where) };
+      return { action, objectID: needsID(body, action, index) };
   }
-  throw badRequest(`${where}.action ${JSON.stringify(action)} is invalid`);
+  throw badRequest(`${whereOf(index, '.action')} ${JSON.stringify(action)} is invalid`);
+}
+
+/** What {@link requireObject} accepts. */
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** {@link requireObjectID} of request `index`'s body. */
+function objectIDOf(value: unknown, index: number): string {
+  // The usual objectID passes as it is, without naming the request.
+  if (typeof value === 'string' && value !== '' && value.length <= 512) return value;
+  return requireObjectID(value, whereOf(index, '.body.objectID'));
 }
 
 /**
@@ -112,20 +126,28 @@ export function parseBatchRequest(nextID: () => string, request: unknown, where:
  * write, instead of walking every property of every record of a large batch. Records are parsed
  * JSON (plain objects and arrays), so a plain recursive `Object.freeze` does.
  */
-function stored<T>(value: T): T {
-  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+function stored(value: object): void {
+  if (Object.isFrozen(value)) return;
   Object.freeze(value);
-  if (Array.isArray(value)) for (let i = 0; i < value.length; i++) stored(value[i]);
-  else for (const key in value) stored((value as Record<string, unknown>)[key]);
-  return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (item !== null && typeof item === 'object') stored(item);
+    }
+  } else {
+    for (const key in value) {
+      const item: unknown = (value as Record<string, unknown>)[key];
+      if (item !== null && typeof item === 'object') stored(item);
+    }
+  }
 }
 
 /** The objectID an action on an existing record names, or a 400. */
-function needsID(body: Record<string, unknown>, action: string, where: string): string {
+function needsID(body: Record<string, unknown>, action: string, index: number): string {
   if (body.objectID === undefined || body.objectID === null || body.objectID === '') {
-    throw badRequest(`The 'objectID' attribute is required to use action=${action} (${where})`);
+    throw badRequest(`The 'objectID' attribute is required to use action=${action} (${whereOf(index)})`);
   }
-  return requireObjectID(body.objectID, `${where}.body.objectID`);
+  return objectIDOf(body.objectID, index);
 }
 
 /** Runs the operations of one index in order, inside its task. */
@@ -202,9 +224,9 @@ export function multipleBatch(ctx: OperationContext) {
   const { core } = ctx;
   const requests = readRequests(ctx.req.body);
   const indexNames: string[] = [];
-  const all = parseAll(core, requests, (request, where) => {
-    const indexName = requireObject(request, where).indexName;
-    if (typeof indexName !== 'string') throw badRequest(`${where}.indexName is required and must be a string`);
+  const all = parseAll(core, requests, (request, i) => {
+    const indexName = (isObject(request) ? request : requireObject(request, whereOf(i))).indexName;
+    if (typeof indexName !== 'string') throw badRequest(`${whereOf(i, '.indexName')} is required and must be a string`);
     assertIndexName(indexName);
     if (!indexAllowed(ctx.auth, indexName)) throw forbidden('Index not allowed with this API key');
     assertNotReplica(core.state, indexName, REPLICA_BATCH);
