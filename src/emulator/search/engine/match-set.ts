@@ -33,7 +33,7 @@ export class MatchSet {
   firstMatchedWord: Int32Array = new Int32Array(0);
   exactWords: Int32Array = new Int32Array(0);
   filters: Float64Array = new Float64Array(0);
-  /** The largest and smallest value of each figure column so far (ranking packs them without a pass to find out). */
+  /** Bounds of each figure column so far: every value lies within [minima, maxima] (ranking packs them without a pass to find out). */
   readonly maxima: FigureValues = { typos: 0, words: 0, proximity: 0, first: 0, exact: 0 };
   readonly minima: FigureValues = { typos: NO_MINIMUM, words: NO_MINIMUM, proximity: NO_MINIMUM, first: NO_MINIMUM, exact: NO_MINIMUM };
   /** Whether some entry has a filter score other than 0. */

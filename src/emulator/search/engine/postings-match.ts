@@ -23,7 +23,7 @@ export interface PostingMatches {
   readonly exactWords: Int32Array;
   /** Filter scores, all 0 (filled by whoever filters), as long as the figure arrays. */
   readonly filters: Float64Array;
-  /** The largest and smallest value of each figure among the settled entries (ranking packs them without a pass to find out). */
+  /** Bounds of each figure among the settled entries: every value lies within [minima, maxima] (ranking packs them without a pass to find out). */
   readonly maxima: FigureValues;
   readonly minima: FigureValues;
   /** The buffer behind every column (from {@link takeBuffer}): give it back once no column is read any more. */
@@ -185,9 +185,9 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
   const rank = (i: number) => (i === opener ? 0 : plans[i].word.excluded ? 2 : 1);
   // One word, nothing excluded, no group: every doc holding the word matches, settled as the scan files it.
   if (singleWordQuery && excluded === 0 && grouped.length === 0) {
-    scanSingle(index, plans[0], rules, attributeOn, exactMode);
+    const bounds = scanSingle(index, plans[0], rules, attributeOn, exactMode);
     clearSeen();
-    return settledSlots(slots, entered);
+    return settledSlots(slots, entered, bounds);
   }
   const order = plans.map((_, i) => i).sort((a, b) => rank(a) - rank(b) || a - b);
   for (const i of order) scanWord(index, plans[i], 1 << i, admits(i), rules, attributeOn, firstReader[i], exactMode);
@@ -243,31 +243,17 @@ function chainOccurrence(slot: number, code: number, reader: number): void {
   slots.head[slot] = at;
 }
 
-/** The answer of a one-word query: its `count` slots as they are, with one word each and proximity 0. */
-function settledSlots(columns: Slots, count: number): PostingMatches {
+/**
+ * The answer of a one-word query: its `count` slots as they are, with one word each and
+ * proximity 0. Its bounds are the scan's over every occurrence it filed: each entry's figures lie
+ * within them (a slot keeps the best of its occurrences), which is all ranking needs of them.
+ */
+function settledSlots(columns: Slots, count: number, bounds: { readonly minima: FigureValues; readonly maxima: FigureValues }): PostingMatches {
   const { ids, typos, words, proximity, first, exact, filters } = columns;
-  let maxTypos = 0;
-  let maxFirst = 0;
-  let maxExact = 0;
-  let minTypos = NONE;
-  let minFirst = NONE;
-  let minExact = NONE;
-  for (let i = 0; i < count; i++) {
-    const typoCount = typos[i];
-    const firstWord = first[i];
-    const exactWord = exact[i];
-    if (typoCount > maxTypos) maxTypos = typoCount;
-    if (firstWord > maxFirst) maxFirst = firstWord;
-    if (exactWord > maxExact) maxExact = exactWord;
-    if (typoCount < minTypos) minTypos = typoCount;
-    if (firstWord < minFirst) minFirst = firstWord;
-    if (exactWord < minExact) minExact = exactWord;
-  }
   words.fill(1, 0, count);
   proximity.fill(0, 0, count);
   filters.fill(0, 0, count);
-  const maxima = { typos: maxTypos, words: count > 0 ? 1 : 0, proximity: 0, first: maxFirst, exact: maxExact };
-  const minima = { typos: minTypos, words: count > 0 ? 1 : NONE, proximity: count > 0 ? 0 : NONE, first: minFirst, exact: minExact };
+  const { maxima, minima } = bounds;
   return { ids: ids.subarray(0, count), settled: count, typos, words, proximity, firstMatchedWord: first, exactWords: exact, filters, maxima, minima, buffer: columns.buffer };
 }
 
@@ -459,7 +445,7 @@ function rulesFor(alt: Alternative, rules: readonly AttributeRule[], attributeOn
  * figures on its first occurrence. Docs are looked up only when an earlier alternative may have
  * filed them, and marked only when a later one may meet them.
  */
-function scanSingle(index: InvertedIndex, plan: WordPlan, rules: readonly AttributeRule[], attributeOn: boolean, exactMode: number): void {
+function scanSingle(index: InvertedIndex, plan: WordPlan, rules: readonly AttributeRule[], attributeOn: boolean, exactMode: number): { minima: FigureValues; maxima: FigureValues } {
   const tombstoned = index.hasTombstones ? index : null;
   const exactValue = exactMode === EXACT_NEVER ? 0 : exactMode === EXACT_WHOLE ? 2 : 1;
   const found: [FlatPostings, Alternative][] = [];
@@ -470,6 +456,13 @@ function scanSingle(index: InvertedIndex, plan: WordPlan, rules: readonly Attrib
   const { ids, typos: slotTypos, first: slotFirst, exact: slotExact } = slots;
   const bitmap = seen;
   const slotOf = slotOfDoc;
+  // Bounds of the figures of every occurrence filed.
+  let minTypos = NONE;
+  let maxTypos = 0;
+  let minFirst = NONE;
+  let maxFirst = 0;
+  let minExact = NONE;
+  let maxExact = 0;
   for (let a = 0; a < found.length; a++) {
     const [{ docs, codes }, alt] = found[a];
     rulesFor(alt, rules, attributeOn, exactValue);
@@ -482,6 +475,7 @@ function scanSingle(index: InvertedIndex, plan: WordPlan, rules: readonly Attrib
     const total = docs.length;
     let lastDoc = -1;
     let slot = -1;
+    let filed = false;
     for (let k = 0; k < total; k++) {
       const doc = docs[k];
       if (doc !== lastDoc) {
@@ -496,6 +490,11 @@ function scanSingle(index: InvertedIndex, plan: WordPlan, rules: readonly Attrib
       const exactCode = exactAt[path];
       const exact = exactCode !== 0 && (exactCode === 1 || codeWhole(code)) ? 1 : 0;
       const value = orderedHere[path] === 1 ? from + codePosition(code) : from;
+      if (value < minFirst) minFirst = value;
+      if (value > maxFirst) maxFirst = value;
+      if (exact < minExact) minExact = exact;
+      if (exact > maxExact) maxExact = exact;
+      filed = true;
       if (slot === PENDING) {
         if (tombstoned !== null && tombstoned.doc(doc) === undefined) {
           slot = -1;
@@ -516,7 +515,16 @@ function scanSingle(index: InvertedIndex, plan: WordPlan, rules: readonly Attrib
       if (exact > slotExact[slot]) slotExact[slot] = exact;
       if (value < slotFirst[slot]) slotFirst[slot] = value;
     }
+    if (filed) {
+      if (typos < minTypos) minTypos = typos;
+      if (typos > maxTypos) maxTypos = typos;
+    }
   }
+  const some = entered > 0;
+  return {
+    minima: { typos: minTypos, words: some ? 1 : NONE, proximity: some ? 0 : NONE, first: minFirst, exact: minExact },
+    maxima: { typos: maxTypos, words: some ? 1 : 0, proximity: 0, first: maxFirst, exact: maxExact },
+  };
 }
 
 /**

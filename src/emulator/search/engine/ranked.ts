@@ -373,10 +373,10 @@ const PACK_LIMIT = 2 ** 52;
 
 /**
  * Packs consecutive small-integer criteria (typo, words, proximity, attribute, exact) into as
- * few numeric columns as fit a double: each value (offset by the column's known minimum, or
- * taken from its known maximum when higher ranks first) becomes a digit in a mixed radix of the
- * columns' ranges. Comparing the packed numbers equals comparing the criteria one by one. A
- * criterion with one value everywhere is left out: it never decides.
+ * few numeric columns as fit a double: each value (offset by the column's known lower bound, or
+ * taken from its known upper bound when higher ranks first) becomes a digit in a mixed radix of
+ * the columns' ranges. Comparing the packed numbers equals comparing the criteria one by one. A
+ * criterion whose bounds meet (one value everywhere) is left out: it never decides.
  */
 class Packer {
   private parts: { list: Int32Array; sign: 1 | -1; min: number; max: number }[] = [];
