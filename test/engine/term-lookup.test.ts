@@ -16,7 +16,7 @@ const word = fc.constantFrom(...COLLIDING, '250XWT', 'OZV21V', 'apple', 'Apple',
 const text = fc.array(word, { maxLength: 5 }).map((words) => words.join(' '));
 const record = fc.record({ title: text, tags: fc.array(text, { maxLength: 2 }), rank: fc.integer({ min: 0, max: 300 }) });
 
-describe('looking words up in the index (by hash, then characters)', () => {
+describe('looking words up in the index (by hash, then characters compared in typed arrays)', () => {
   it('files every word of every record under the term the tokenizer gives it, whatever the order terms were met in', () => {
     expect(termHash(COLLIDING[0])).toBe(termHash(COLLIDING[1]));
     fc.assert(
@@ -50,6 +50,28 @@ describe('looking words up in the index (by hash, then characters)', () => {
         }
       }),
       { numRuns: 400 },
+    );
+  });
+});
+
+describe('asciiWords with lowered characters', () => {
+  it('writes each word character lower-cased at its offset, and the same words and hashes as without', () => {
+    const unit = fc.constantFrom('a', 'Z', 'q', '0', '9', ' ', '-', '.', "'", 'é');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 40 }), (value) => {
+        const tokenizer = createTokenizer(CONFIGS[0]);
+        const plain = new Int32Array(Math.ceil(1.5 * value.length) + 3);
+        const words = new Int32Array(plain.length);
+        const lowered = new Uint8Array(value.length);
+        const count = tokenizer.asciiWords(value, words, lowered);
+        expect(count).toBe(tokenizer.asciiWords(value, plain));
+        expect(words).toEqual(plain);
+        for (let k = 0; k < count; k++) {
+          const [start, end] = [words[3 * k], words[3 * k + 1]];
+          expect(String.fromCharCode(...lowered.subarray(start, end))).toBe(value.slice(start, end).toLowerCase());
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 });

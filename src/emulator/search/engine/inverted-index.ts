@@ -168,10 +168,19 @@ export class InvertedIndex {
   /** Per term id, its hash. */
   private hashes = new Int32Array(1024);
   /**
+   * Every term's UTF-16 code units back to back, term `id`'s from `charStarts[id]` to
+   * `charStarts[id + 1]`: a word is compared with a term in typed arrays, without reading either
+   * string (two string reads per character were most of a lookup).
+   */
+  private chars = new Uint16Array(8192);
+  private charStarts = new Int32Array(1025);
+  /**
    * The words of the string being indexed (see {@link wordsOf}): offsets and hashes in `bounds`
    * (see {@link Tokenizer.asciiWords}) when it is plain ASCII, else its terms in `words`.
    */
   private bounds = new Int32Array(384);
+  /** The ASCII string split last, lower-cased: its words' characters at their offsets. */
+  private lowered = new Uint8Array(256);
   private words: string[] | undefined = undefined;
   private wordsText = '';
   /** With word variants under the path being split, its tokens (for each word's text as written) when it is not plain ASCII. */
@@ -315,8 +324,9 @@ export class InvertedIndex {
   private wordsOf(text: string, written = false): number {
     const needed = Math.ceil(1.5 * text.length) + 3;
     if (this.bounds.length < needed) this.bounds = new Int32Array(Math.max(needed, this.bounds.length * 2));
+    if (this.lowered.length < text.length) this.lowered = new Uint8Array(Math.max(text.length, this.lowered.length * 2));
     this.wordsText = text;
-    const count = this.tokenizer.asciiWords(text, this.bounds);
+    const count = this.tokenizer.asciiWords(text, this.bounds, this.lowered);
     if (count >= 0) {
       this.words = undefined;
       return count;
@@ -400,9 +410,12 @@ export class InvertedIndex {
     }
   }
 
-  /** The id of the term of ASCII word `text[start, end)` (lower-cased; `hash` its {@link termHash}), given one when it is new. */
+  /**
+   * The id of the term of ASCII word `text[start, end)` (lower-cased in {@link lowered}; `hash`
+   * its {@link termHash}), given one when it is new.
+   */
   private rangeId(text: string, start: number, end: number, hash: number): number {
-    const { table, hashes, terms } = this;
+    const { table, hashes, chars, charStarts, lowered } = this;
     const mask = table.length - 1;
     const length = end - start;
     for (let at = hash & mask; ; at = (at + 1) & mask) {
@@ -410,8 +423,8 @@ export class InvertedIndex {
       if (entry === 0) break;
       const termId = entry - 1;
       if (hashes[termId] !== hash) continue;
-      const term = terms[termId];
-      if (term.length === length && sameWord(term, text, start)) return termId;
+      const from = charStarts[termId];
+      if (charStarts[termId + 1] - from === length && sameChars(chars, from, lowered, start, length)) return termId;
     }
     let term = text.slice(start, end);
     for (let i = 0; i < length; i++) {
@@ -440,9 +453,20 @@ export class InvertedIndex {
       this.hashes = grown(this.hashes, new Int32Array(size));
     }
     this.hashes[termId] = hash;
+    this.appendChars(termId, term);
     if (2 * (termId + 1) > this.table.length) this.rehash(this.table.length * 2);
     else this.place(termId);
     return termId;
+  }
+
+  /** Appends the code units of term `termId` (the newest) to {@link chars}. */
+  private appendChars(termId: number, term: string): void {
+    if (termId + 2 > this.charStarts.length) this.charStarts = grown(this.charStarts, new Int32Array(this.charStarts.length * 2));
+    const from = this.charStarts[termId];
+    const to = from + term.length;
+    if (to > this.chars.length) this.chars = grown(this.chars, new Uint16Array(Math.max(to, this.chars.length * 2)));
+    for (let i = 0; i < term.length; i++) this.chars[from + i] = term.charCodeAt(i);
+    this.charStarts[termId + 1] = to;
   }
 
   private place(termId: number): void {
@@ -696,17 +720,13 @@ class TermDocLists {
   }
 }
 
-/** Whether `term` is the word of `text` at `start` (as long as `term`), ASCII capitals lower-cased. */
-function sameWord(term: string, text: string, start: number): boolean {
-  for (let i = 0; i < term.length; i++) {
-    let code = text.charCodeAt(start + i);
-    if (code >= 65 && code <= 90) code += 32;
-    if (term.charCodeAt(i) !== code) return false;
-  }
+/** Whether the `length` code units of `chars` from `from` are those of `lowered` from `start`. */
+function sameChars(chars: Uint16Array, from: number, lowered: Uint8Array, start: number, length: number): boolean {
+  for (let i = 0; i < length; i++) if (chars[from + i] !== lowered[start + i]) return false;
   return true;
 }
 
-function grown<T extends Int32Array | Uint32Array | Float64Array>(from: T, to: T): T {
+function grown<T extends Int32Array | Uint32Array | Uint16Array | Float64Array>(from: T, to: T): T {
   to.set(from);
   return to;
 }

@@ -25,9 +25,10 @@ export interface Tokenizer {
    * lower-cased (a plain ASCII text, no separators to index, no placeholders), writes each
    * word's start offset, end offset and {@link termHash} to `words` (three entries a word; at
    * least `1.5 * text.length + 3` long) and returns the number of words; otherwise -1 (use
-   * {@link terms}).
+   * {@link terms}). With `lowered` (at least `text.length` long), also writes each word
+   * character lower-cased at its offset, so the words can be compared without reading the text.
    */
-  asciiWords(text: string, words: Int32Array): number;
+  asciiWords(text: string, words: Int32Array, lowered?: Uint8Array): number;
   /** Tokens with offsets: what highlighting needs. */
   tokens(text: string): Token[];
   /** Terms of a text without CJK segmentation: extra forms a word is indexed under (parts, transliterations) stay one term each. */
@@ -255,12 +256,12 @@ class ConfiguredTokenizer implements Tokenizer {
     readonly variants: WordVariants | undefined,
   ) {}
 
-  asciiWords(text: string, words: Int32Array): number {
-    return this.plain ? asciiWordsOf(text, words) : -1;
+  asciiWords(text: string, words: Int32Array, lowered?: Uint8Array): number {
+    return this.plain ? asciiWordsOf(text, words, lowered) : -1;
   }
 }
 
-function asciiWordsOf(text: string, words: Int32Array): number {
+function asciiWordsOf(text: string, words: Int32Array, lowered?: Uint8Array): number {
   let n = 0;
   let start = -1;
   let hash = 0;
@@ -272,6 +273,7 @@ function asciiWordsOf(text: string, words: Int32Array): number {
         hash = HASH_SEED;
       }
       if (code <= 90 && code >= 65) code += 32;
+      if (lowered !== undefined) lowered[i] = code;
       hash = Math.imul(hash ^ code, HASH_PRIME);
     } else if (code < 128) {
       if (start >= 0) {
