@@ -259,6 +259,22 @@ export class InvertedIndex {
    */
   sync(records: ReadonlyMap<string, SearchRecord>): void {
     if (records === this.source) return;
+    this.fileChanged(records);
+    this.flush();
+    if (this.byObjectID.size > records.size) {
+      for (const doc of [...this.byObjectID.values()]) if (!records.has(doc.record.objectID)) this.remove(doc);
+    }
+    this.source = records;
+    if (this.dead > 1000 && this.dead > this.byObjectID.size) this.compact();
+  }
+
+  /**
+   * Files the records of `records` that are new or replaced and renumbers the others' orders.
+   * Its own method (not inlined in {@link sync}): the loop is compiled while it runs, and code
+   * after it that had not run yet in that call (the flush) made the compiled loop deoptimize on
+   * every large write.
+   */
+  private fileChanged(records: ReadonlyMap<string, SearchRecord>): void {
     let position = 0;
     // A first build has no docs to compare with.
     const first = this.byObjectID.size === 0;
@@ -276,12 +292,6 @@ export class InvertedIndex {
       if (old) this.remove(old);
       this.add(record, order);
     }
-    this.flush();
-    if (this.byObjectID.size > records.size) {
-      for (const doc of [...this.byObjectID.values()]) if (!records.has(doc.record.objectID)) this.remove(doc);
-    }
-    this.source = records;
-    if (this.dead > 1000 && this.dead > this.byObjectID.size) this.compact();
   }
 
   /** Files a record's occurrences in the postings; its doc builds its own lists when first read. */
