@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fuzzyTerms, fuzzyVocabulary } from '../../src/emulator/search/engine/typo';
-import { Vocabulary } from '../../src/emulator/search/engine/vocabulary';
+import { isDigits, Vocabulary } from '../../src/emulator/search/engine/vocabulary';
 
 /** Terms mixing letters and digits, all-digit numbers among them. */
 const term = fc.oneof(fc.stringMatching(/^[0-9]{1,5}$/), fc.stringMatching(/^[a-c0-9]{1,6}$/), fc.stringMatching(/^[a-c]{1,6}$/));
@@ -19,6 +19,16 @@ describe('vocabulary split into words and numbers', () => {
         expect(fuzzyVocabulary(vocabulary, word, max, prefix)).toEqual(fuzzyTerms(sorted, word, max, prefix));
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('isDigits', () => {
+  it('answers as /^[0-9]+$/ does', () => {
+    fc.assert(
+      fc.property(fc.oneof(term, fc.string(), fc.stringMatching(/^[0-9/:]{0,4}$/)), (text) => {
+        expect(isDigits(text)).toBe(/^[0-9]+$/.test(text));
+      }),
     );
   });
 });

@@ -23,7 +23,15 @@ export class Vocabulary {
   }
 }
 
-export const isDigits = (term: string) => /^[0-9]+$/.test(term);
+/** Whether `term` is made only of ASCII digits (a loop: a regex per new term showed in large writes). */
+export function isDigits(term: string): boolean {
+  if (term.length === 0) return false;
+  for (let i = 0; i < term.length; i++) {
+    const code = term.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
+}
 
 /**
  * A sorted term list. New terms are buffered and merged on the next read, so a write of a few
