@@ -30,7 +30,7 @@ export interface PostingMatches {
   readonly buffer: ArrayBuffer;
 }
 
-/** One value per ranking figure of a set of matches: the largest or the smallest (every figure is at least 0). */
+/** One value per ranking figure of a set of matches: an upper or a lower bound of it (every figure is at least 0). */
 export interface FigureValues {
   typos: number;
   words: number;
@@ -55,8 +55,9 @@ let dirty = false;
 /**
  * This round's slots (docs in the order they entered, which for the first word is ascending doc
  * id), in one buffer whose first columns become the answer's: the doc, its best typo count, its
- * first matched word and exactness as the scan files them, words and proximity filled by
- * {@link collect}; then the mask of query words it holds and the head of its chained occurrences.
+ * first matched word and exactness as the scan files them, words, proximity and filter score
+ * written when the answer is made; then the mask of query words it holds and the head of its
+ * chained occurrences.
  * Answers compact the slots in place, so a one-word query's slots are its answer as they are.
  */
 interface Slots {
