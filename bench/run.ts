@@ -52,13 +52,11 @@ async function main() {
     typo: () => typo(pickFrom(vocabulary.filter((w) => w.length >= 6))),
     prefix: () => word().slice(0, 3),
   };
-  // Per kind, the measured queries and warm-up queries of the same kind (not measured: the measured ones are not repeated).
   const queries: Record<string, string[]> = {};
+  for (const [kind, next] of Object.entries(generators)) queries[kind] = Array.from({ length: RUNS }, next);
+  // Warm-up queries of the same kinds, not measured (the measured ones are not repeated).
   const warmUps: Record<string, string[]> = {};
-  for (const [kind, next] of Object.entries(generators)) {
-    queries[kind] = Array.from({ length: RUNS }, next);
-    warmUps[kind] = Array.from({ length: WARM_UP }, next);
-  }
+  for (const [kind, next] of Object.entries(generators)) warmUps[kind] = Array.from({ length: WARM_UP }, next);
   // The first queries after a build, before any warm-up: what a test suite's first searches see.
   const cold = Array.from({ length: COLD }, () => word());
 
