@@ -34,4 +34,15 @@ describe('reused column buffers', () => {
     expect(again).toBe(first);
     giveBack(again);
   });
+
+  it('lend a buffer given back twice only once', () => {
+    const buffer = takeBuffer(200_000);
+    giveBack(buffer);
+    giveBack(buffer);
+    const first = takeBuffer(200_000);
+    const second = takeBuffer(200_000);
+    expect(first).not.toBe(second);
+    giveBack(first);
+    giveBack(second);
+  });
 });
