@@ -1,0 +1,17 @@
+import { performance } from 'node:perf_hooks';
+
+/** p50 and p99 of latency samples. */
+export function stats(samples: readonly number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+/** Milliseconds one call takes, awaited. */
+export async function time<T>(run: () => T | Promise<T>): Promise<number> {
+  const start = performance.now();
+  await run();
+  return performance.now() - start;
+}
+
+export const fmt = (ms: number) => (ms < 10 ? ms.toFixed(3) : ms.toFixed(1));
