@@ -1,11 +1,10 @@
 /**
  * `npm run bench`: the engine against flexsearch, minisearch and @orama/orama on the same
- * seeded records and queries, in one run. Each engine lives in a process of its own
- * (`engine-process.ts`), so no engine's heap or garbage collection weighs on another's figures,
- * and the processes take turns: each kind's measured queries go in blocks, engine after engine,
- * so a minute when the machine runs slow falls on every engine alike. Each engine's queries of a
- * kind are measured after a warm-up on other queries of that kind (steady state); a cold row and
- * the first save show what code not yet compiled costs. Figures go to docs/benchmarks.md by hand.
+ * seeded records and queries, in one run. Each engine is built and measured in a process of its
+ * own (`engine-process.ts`), one after the other, so no engine's heap or garbage collection
+ * weighs on another's figures. Each engine's queries of a kind are measured after a warm-up on
+ * other queries of that kind (steady state); a cold row and the first save show what code not
+ * yet compiled costs. Figures go to docs/benchmarks.md by hand.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -24,8 +23,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 /** Warm-up before each engine's measured queries of a kind: this many queries, or this long, whichever ends first. */
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 200);
 const WARM_UP_MS = 2_000;
-/** Each kind's measured queries go in this many blocks, the engines taking turns (each warms up right before its first). */
-const BLOCKS = 4;
 /** Queries measured right after the build, before any warm-up. */
 const COLD = 100;
 /** Saves of 10,000 records measured after the first. */
@@ -53,8 +50,13 @@ class EngineProcess {
     });
   }
 
-  stop(): void {
-    this.child.send({ kind: 'exit' } satisfies Command);
+  /** Ends the process and waits until it is gone. */
+  stop(): Promise<void> {
+    return new Promise((resolve) => {
+      this.child.removeAllListeners('exit');
+      this.child.once('exit', () => resolve());
+      this.child.send({ kind: 'exit' } satisfies Command);
+    });
   }
 }
 
@@ -85,38 +87,35 @@ async function main() {
     return { aroundLatLng: `${lat},${lng}`, query: word() };
   });
 
-  // Built one after the other; each cold row right after its build, before any warm-up.
-  const runners: EngineProcess[] = [];
+  // One engine at a time, its process gone before the next starts: an idle engine's garbage
+  // collection (V8 shrinks an idle heap with full collections) would compete for the two cores.
+  const engines = Object.keys(builders);
   const builds: Record<string, number> = {};
   const colds: Record<string, number[]> = {};
-  for (const engine of Object.keys(builders)) {
+  const samples: Record<string, Record<string, number[]>> = Object.fromEntries(Object.keys(queries).map((kind) => [kind, {}]));
+  let geoSamples: number[] = [];
+  let saves: number[] = [];
+  for (const engine of engines) {
     const runner = new EngineProcess(engine);
-    runners.push(runner);
     [builds[engine]] = await runner.ask({ kind: 'build', engine, size: SIZE });
+    // The first queries after the build, before any warm-up: what a test suite's first searches see.
     colds[engine] = await runner.ask({ kind: 'queries', queries: cold });
-  }
-  const engines = runners.map((p) => p.engine);
-  const samples: Record<string, Record<string, number[]>> = {};
-  for (const [kind, list] of Object.entries(queries)) {
-    samples[kind] = Object.fromEntries(engines.map((engine) => [engine, []]));
-    const size = Math.ceil(list.length / BLOCKS);
-    for (let from = 0; from < list.length; from += size) {
-      for (const runner of runners) {
-        if (from === 0) await runner.ask({ kind: 'warm-up', queries: warmUps[kind], ms: WARM_UP_MS });
-        samples[kind][runner.engine].push(...(await runner.ask({ kind: 'queries', queries: list.slice(from, from + size) })));
-      }
+    for (const [kind, list] of Object.entries(queries)) {
+      await runner.ask({ kind: 'warm-up', queries: warmUps[kind], ms: WARM_UP_MS });
+      samples[kind][engine] = await runner.ask({ kind: 'queries', queries: list });
     }
+    if (engine === 'search-emulator') {
+      geoSamples = await runner.ask({ kind: 'geo', queries: geo });
+      saves = await runner.ask({ kind: 'saves', records: 10_000, count: SAVES });
+    }
+    await runner.stop();
   }
-  const emulator = runners[0];
-  const geoSamples = await emulator.ask({ kind: 'geo', queries: geo });
-  const saves = await emulator.ask({ kind: 'saves', records: 10_000, count: SAVES });
-  for (const runner of runners) runner.stop();
 
   console.log(`\n## Index build (${SIZE} records; each engine in its own process)\n`);
   console.log(`| engine | build ms |\n|---|---|`);
   for (const name of engines) console.log(`| ${name} | ${fmt(builds[name])} |`);
 
-  console.log(`\n## Queries (${RUNS} each after a warm-up of up to ${WARM_UP} queries or ${WARM_UP_MS / 1000} s per engine and kind, in ${BLOCKS} blocks the engines take turns on; ms)\n`);
+  console.log(`\n## Queries (${RUNS} each after a warm-up of up to ${WARM_UP} queries or ${WARM_UP_MS / 1000} s per engine and kind; ms)\n`);
   console.log(`| query | ${engines.map((e) => `${e} p50 / p99`).join(' | ')} | emulator / fastest other (p50) |`);
   console.log(`|---|${engines.map(() => '---').join('|')}|---|`);
   const cell = (list: number[]) => {
