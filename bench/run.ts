@@ -87,8 +87,9 @@ async function main() {
     return { aroundLatLng: `${lat},${lng}`, query: word() };
   });
 
-  // One engine at a time, its process gone before the next starts: an idle engine's garbage
-  // collection (V8 shrinks an idle heap with full collections) would compete for the two cores.
+  // One engine at a time, its process gone before the next starts: with the processes alive
+  // side by side, taking turns, prefix and cold queries measured twice as slow (probably the idle
+  // ones' garbage collection on the two cores; see docs/benchmarks.md, round 7).
   const engines = Object.keys(builders);
   const builds: Record<string, number> = {};
   const colds: Record<string, number[]> = {};
