@@ -24,13 +24,9 @@ let records: readonly object[] = [];
 async function answer(command: Command): Promise<number[]> {
   switch (command.kind) {
     case 'build': {
-      const built = catalogue(command.size).records;
-      records = built;
-      return [
-        await time(async () => {
-          engine = await builders[command.engine](built);
-        }),
-      ];
+      const products = catalogue(command.size).records;
+      records = products;
+      return [await time(async () => (engine = await builders[command.engine](products)))];
     }
     case 'warm-up': {
       const until = performance.now() + command.ms;
