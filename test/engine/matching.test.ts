@@ -190,6 +190,25 @@ describe('normalization', () => {
     expect(ids(await search({ query: 'baer', typoTolerance: false }))).toEqual(['b']);
   });
 
+  it('customNormalization of an ASCII letter or digit applies to records and queries alike', async () => {
+    const records = [
+      { objectID: 'o', name: 'Foo bar' },
+      { objectID: 'zero', name: 'f0o' },
+      { objectID: 'other', name: 'fox' },
+    ];
+    const { search } = await indexWith(records, { customNormalization: { default: { o: '0', k: 'c' } } });
+    for (const query of ['foo', 'F00', 'f0o']) {
+      const body = await search({ query, typoTolerance: false, queryType: 'prefixNone' });
+      expect(ids(body).sort(), query).toEqual(['o', 'zero']);
+      // Highlighting shows the record's own characters.
+      expect(body.hits.find((hit) => hit.objectID === 'o')!._highlightResult.name.value).toBe('<em>Foo</em> bar');
+    }
+    expect(ids(await search({ query: 'f0x', typoTolerance: false }))).toEqual(['other']);
+    // Without the setting, `0` and `o` stay apart.
+    const plain = await indexWith(records);
+    expect(ids(await plain.search({ query: 'f0o', typoTolerance: false, queryType: 'prefixNone' }))).toEqual(['zero']);
+  });
+
   it('separatorsToIndex makes separators searchable tokens', async () => {
     const records = [
       { objectID: 'sharp', lang: 'C#' },

@@ -53,6 +53,17 @@ describe('search routes through the real client', () => {
     }
   });
 
+  it('customNormalization set through the client folds an ASCII letter in records and queries', async () => {
+    const { client } = await seeded(2);
+    const set = await client.setSettings({ indexName: 'products', indexSettings: { customNormalization: { default: { o: '0' } } } });
+    await client.waitForTask({ indexName: 'products', taskID: set.taskID });
+    const saved = await client.saveObject({ indexName: 'products', body: { objectID: 'zero', name: 'sh0e' } });
+    await client.waitForTask({ indexName: 'products', taskID: saved.taskID });
+    const { hits } = await client.searchSingleIndex({ indexName: 'products', searchParams: { query: 'shoe', typoTolerance: false } });
+    expect(hits.map((h) => h.objectID).sort()).toEqual(['p0', 'zero']);
+    expect(hits.find((h) => h.objectID === 'p0')!._highlightResult).toMatchObject({ name: { value: 'red <em>shoe</em> 0', matchLevel: 'full' } });
+  });
+
   it('a snippet of 0 words is only the ellipsis', async () => {
     const { client } = await seeded(2);
     const { hits } = await client.searchSingleIndex({ indexName: 'products', searchParams: { query: 'red', attributesToSnippet: ['name:0'] } });

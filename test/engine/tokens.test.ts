@@ -22,6 +22,26 @@ describe('highlight tokens', () => {
     );
   });
 
+  it('replace ASCII letters and digits customNormalization names, in terms and tokens alike', () => {
+    const custom = { o: '0', Q: 'kw', '9': 'n' };
+    const mapped = createTokenizer({ ...config, custom, separators: '' });
+    const unmapped = createTokenizer({ ...config, separators: '' });
+    // As the table is read: the character, else its lower case (so `Q` maps, `q` does not; `O` and `o` both do).
+    const normalized = (written: string) => [...written].map((c) => (c === 'Q' ? 'kw' : c.toLowerCase() === 'o' ? '0' : c === '9' ? 'n' : c.toLowerCase())).join('');
+    const ascii = fc.string({ unit: fc.constantFrom('a', 'o', 'O', 'q', 'Q', '0', '9', ' ', '-', "'"), maxLength: 40 });
+    fc.assert(
+      fc.property(ascii, (text) => {
+        const tokens = mapped.tokens(text);
+        expect(tokens.map((t) => t.term)).toEqual(mapped.terms(text));
+        // The same words as without the setting, their characters replaced; offsets still those of the text.
+        const plain = unmapped.tokens(text);
+        expect(tokens.map(({ term, start, end }) => ({ term, start, end }))).toEqual(plain.map(({ start, end }) => ({ term: normalized(text.slice(start, end)), start, end })));
+        expect(mapped.asciiWords(text, new Int32Array(3 * text.length + 3))).toBe(-1);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('take the general scan beyond ASCII', () => {
     const tokens = createTokenizer({ ...config, separators: '' }).tokens('Crème brûlée');
     expect(tokens.map((t) => t.term)).toEqual(['creme', 'brulee']);

@@ -232,7 +232,7 @@ const VALUES: Record<string, fc.Arbitrary<unknown>> = {
   ranking: fc.array(fc.constantFrom('typo', 'geo', 'words', 'filters', 'proximity', 'attribute', 'exact', 'custom', 'asc(price)', 'desc(x)', 'bogus'), { maxLength: 4 }),
   customRanking: fc.array(fc.constantFrom('desc(popularity)', 'asc(price)', 'price', 'desc(', 'asc(nested.deep)'), { maxLength: 2 }),
   unretrievableAttributes: attrs, numericAttributesForFiltering: attrs, paginationLimitedTo: num, separatorsToIndex: str, decompoundedAttributes: fc.constant({ de: ['name'] }),
-  camelCaseAttributes: attrs, keepDiacriticsOnCharacters: str, attributeForDistinct: attr, indexLanguages: fc.constant(['en', 'ja']), customNormalization: fc.constant({ default: { ä: 'ae' } }),
+  camelCaseAttributes: attrs, keepDiacriticsOnCharacters: str, attributeForDistinct: attr, indexLanguages: fc.constant(['en', 'ja']), customNormalization: fc.constantFrom({ default: { ä: 'ae' } }, { default: { o: '0', K: 'c' } }),
   disableTypoToleranceOnWords: fc.array(str, { maxLength: 2 }), replaceSynonymsInHighlight: bool, userData: fc.jsonValue({ maxDepth: 1 }),
   renderingContent: fc.constant({ facetOrdering: { facets: { order: ['brand'] }, values: { brand: { order: ['Apple'], sortRemainingBy: 'count' } } } }),
   objectID: fc.constantFrom('p1', 'p2', 'new', '', 'syn1', 'rule1'), objectIDs: fc.array(fc.constantFrom('p1', 'p2', 'x', ...PROTOTYPE_NAMES), { maxLength: 3 }),

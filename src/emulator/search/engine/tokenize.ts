@@ -22,7 +22,8 @@ export interface Tokenizer {
   terms(text: string): string[];
   /**
    * For indexing without building the terms: when the text's terms are its ASCII words
-   * lower-cased (a plain ASCII text, no separators to index, no placeholders), writes each
+   * lower-cased (a plain ASCII text, no separators to index, no placeholders, no ASCII letter
+   * or digit in customNormalization), writes each
    * word's start offset, end offset and {@link termHash} to `words` (three entries a word; at
    * least `1.5 * text.length + 3` long) and returns the number of words; otherwise -1 (use
    * {@link terms}). With `lowered` (at least `text.length` long), also writes each word
@@ -75,11 +76,29 @@ export function termHash(term: string): number {
 }
 
 /**
+ * Per ASCII code, 1 for a letter or digit `customNormalization` replaces (as the normalizer
+ * reads the table: the character, else its lower case): words holding one go through the
+ * normalizer like any character beyond ASCII.
+ */
+function asciiMapped(custom: Readonly<Record<string, string>>): Uint8Array {
+  const out = new Uint8Array(128);
+  for (let code = 0; code < 128; code++) {
+    const char = String.fromCharCode(code);
+    if (asciiWordCode(code) && (Object.hasOwn(custom, char) || Object.hasOwn(custom, char.toLowerCase()))) out[code] = 1;
+  }
+  return out;
+}
+
+/** An ASCII letter or digit: the ASCII characters words are made of. */
+const asciiWordCode = (code: number) => (code >= 48 && code <= 57) || (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+
+/**
  * Splits text into words: runs of letters, digits and combining marks. Every other
  * character separates words, except `separatorsToIndex` characters, which become tokens.
  */
 export function createTokenizer(config: TokenizerConfig): Tokenizer {
   const normalize = createNormalizer(config);
+  const mapped = asciiMapped(config.custom);
   const indexed = new Set(config.separators);
   const placeholders = new Set(config.placeholders ?? []);
   /** The placeholder token starting at `i` (a `<`), if any. */
@@ -92,7 +111,7 @@ export function createTokenizer(config: TokenizerConfig): Tokenizer {
   };
   const wordMemo = new Map<string, boolean>();
   const isWord = (char: string, code: number): boolean => {
-    if (code < 128) return (code >= 48 && code <= 57) || (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+    if (code < 128) return asciiWordCode(code);
     let known = wordMemo.get(char);
     if (known === undefined) {
       known = WORD.test(char);
@@ -146,7 +165,7 @@ export function createTokenizer(config: TokenizerConfig): Tokenizer {
           if (track) ends = [];
         }
         if (segmented && !cjk && isCjkChar(char, code)) cjk = true;
-        const normalized = code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : code < 128 ? char : normalize(char);
+        const normalized = code >= 128 || mapped[code] === 1 ? normalize(char) : code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : char;
         term += normalized;
         if (ends) for (let k = 0; k < normalized.length; k++) ends.push(next);
       } else {
@@ -158,9 +177,12 @@ export function createTokenizer(config: TokenizerConfig): Tokenizer {
     return out;
   }
 
+  // Plain ASCII: a word's term is the word lower-cased, read so (terms, tokens, asciiWords) without the normalizer.
+  const plainAscii = placeholders.size === 0 && indexed.size === 0 && !mapped.includes(1);
+
   /** Terms only, for indexing: plain ASCII words are sliced from the text instead of built char by char. */
   function terms(text: string): string[] {
-    if (placeholders.size > 0 || indexed.size > 0) return scan(text, false).map((token) => token.term);
+    if (!plainAscii) return scan(text, false).map((token) => token.term);
     const out: string[] = [];
     let start = -1;
     let plain = true;
@@ -185,13 +207,12 @@ export function createTokenizer(config: TokenizerConfig): Tokenizer {
     return out;
   }
 
-  const plain = placeholders.size === 0 && indexed.size === 0;
   /** Tokens for highlighting: a plain ASCII text is split by offsets, without building each word character by character. */
-  const tokens = (text: string): Token[] => (plain ? asciiTokens(text) : undefined) ?? scan(text, true);
+  const tokens = (text: string): Token[] => (plainAscii ? asciiTokens(text) : undefined) ?? scan(text, true);
   const wordTerms = segmenter === undefined ? terms : (text: string) => scan(text, false, false).map((token) => token.term);
-  const unsegmentedTokens = segmenter === undefined ? tokens : (text: string) => (plain ? asciiTokens(text) : undefined) ?? scan(text, true, false);
+  const unsegmentedTokens = segmenter === undefined ? tokens : (text: string) => (plainAscii ? asciiTokens(text) : undefined) ?? scan(text, true, false);
   const variants = createWordVariants(config, wordTerms, unsegmentedTokens, terms);
-  return new ConfiguredTokenizer(config, plain, terms, tokens, wordTerms, variants);
+  return new ConfiguredTokenizer(config, plainAscii, terms, tokens, wordTerms, variants);
 }
 
 /**
@@ -248,7 +269,7 @@ function hasCapital(word: string): boolean {
 class ConfiguredTokenizer implements Tokenizer {
   constructor(
     readonly config: TokenizerConfig,
-    /** No separators to index, no placeholders: ASCII words are the terms. */
+    /** No separators to index, no placeholders, no ASCII letter or digit replaced: ASCII words are the terms. */
     private readonly plain: boolean,
     readonly terms: (text: string) => string[],
     readonly tokens: (text: string) => Token[],
