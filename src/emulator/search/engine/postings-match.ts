@@ -45,7 +45,8 @@ const MAX_WORDS = 30;
 /**
  * Scratch per doc id, reused across queries: a bit saying whether the doc entered this round
  * (the bitmap stays in cache where an array per doc would not: docs come in no memory order),
- * and its slot, written when it enters and read back only when another term meets it again.
+ * and its slot, written when it enters and read back only when another term meets it again
+ * (unless slots are found by runs, see {@link RUNS_SEARCHED}).
  */
 let seen = new Int32Array(0);
 let slotOfDoc = new Int32Array(0);
@@ -101,6 +102,22 @@ const chain = { codes: new Int32Array(4096), readers: new Int32Array(4096), next
 let chained = 0;
 /** Docs the postings cannot settle, gathered while the settled ones are compacted. */
 let unsettled = new Int32Array(256);
+
+/**
+ * Up to this many admitting alternatives, a doc's slot is found in the runs of slots they filled
+ * (see {@link slotInRuns}) instead of {@link slotOfDoc}: one write to slotOfDoc per doc entered,
+ * at addresses scattered over a table of every doc, cost more than finding the few docs looked
+ * up again.
+ */
+const RUNS_SEARCHED = 16;
+/**
+ * When slots are found by runs: alternative r's slots are `runStarts[r]` to `runStarts[r + 1]`
+ * (doc ids ascending: its postings' order), for the `runCount` runs filled so far; each run's
+ * cursor is where the last search in it stopped. -1 runs: slots are found by slotOfDoc.
+ */
+const runStarts = new Int32Array(RUNS_SEARCHED + 1);
+const runCursors = new Int32Array(RUNS_SEARCHED);
+let runCount = -1;
 
 /** A slot's mask bit: entered by a join, split or phrase alternative (always evaluated). */
 const GROUP = 1 << MAX_WORDS;
@@ -186,12 +203,23 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
   const rank = (i: number) => (i === opener ? 0 : plans[i].word.excluded ? 2 : 1);
   // One word, nothing excluded, no group: every doc holding the word matches, settled as the scan files it.
   if (singleWordQuery && excluded === 0 && grouped.length === 0) {
-    const bounds = scanSingle(index, plans[0], rules, attributeOn, exactMode);
-    clearSeen();
-    return settledSlots(slots, entered, bounds);
+    runCount = postingLists(index, plans[0]) <= RUNS_SEARCHED ? 0 : -1;
+    try {
+      const bounds = scanSingle(index, plans[0], rules, attributeOn, exactMode);
+      clearSeen();
+      return settledSlots(slots, entered, bounds);
+    } finally {
+      runCount = -1;
+    }
   }
   const order = plans.map((_, i) => i).sort((a, b) => rank(a) - rank(b) || a - b);
-  for (const i of order) scanWord(index, plans[i], 1 << i, admits(i), rules, attributeOn, firstReader[i], exactMode);
+  // Runs need every entered doc to come from one admitting word's alternatives, in order.
+  runCount = grouped.length === 0 && opener >= 0 && postingLists(index, plans[opener]) <= RUNS_SEARCHED ? 0 : -1;
+  try {
+    for (const i of order) scanWord(index, plans[i], 1 << i, admits(i), rules, attributeOn, firstReader[i], exactMode);
+  } finally {
+    runCount = -1;
+  }
   clearSeen();
   const several = singleWordQuery ? null : new CodeFigures(index, plans, rules, attributeOn, options.minProximity);
   return collect(slots, entered, { excluded, required, active, several });
@@ -207,7 +235,7 @@ function enter(doc: number): number {
   const slot = entered++;
   const { ids, masks, typos, first, exact, head } = slots;
   seen[doc >>> 5] |= 1 << (doc & 31);
-  slotOfDoc[doc] = slot;
+  if (runCount < 0) slotOfDoc[doc] = slot;
   ids[slot] = doc;
   masks[slot] = 0;
   typos[slot] = NONE;
@@ -382,6 +410,8 @@ function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boo
     if (firstReader >= 0) reader++;
     rulesFor(alt, rules, attributeOn, exactValue);
     const { docs, codes } = index.flat(termId);
+    const byRuns = runCount >= 0;
+    if (byRuns) startLookups(admits);
     // Locals, not the module's arrays: the loop then keeps them in registers.
     const bitmap = seen;
     const slotOf = slotOfDoc;
@@ -399,7 +429,7 @@ function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boo
       if (doc !== lastDoc) {
         lastDoc = doc;
         // Not entered yet: skipped at once by a word that does not admit docs (most of its occurrences), else entered on its first occurrence that counts.
-        slot = (bitmap[doc >>> 5] & (1 << (doc & 31))) !== 0 ? slotOf[doc] : admits ? PENDING : -1;
+        slot = (bitmap[doc >>> 5] & (1 << (doc & 31))) !== 0 ? (byRuns ? slotInRuns(doc) : slotOf[doc]) : admits ? PENDING : -1;
       }
       if (slot === -1) continue;
       const code = codes[k];
@@ -421,7 +451,45 @@ function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boo
       if (value < slotFirstWord[slot]) slotFirstWord[slot] = value;
       if (reader >= 0) chainOccurrence(slot, code, reader);
     }
+    if (byRuns && admits) endRun();
   }
+}
+
+/** How many of a word's alternatives have postings. */
+function postingLists(index: InvertedIndex, plan: WordPlan): number {
+  let lists = 0;
+  for (const term of plan.alts.keys()) if (index.termId(term) >= 0) lists++;
+  return lists;
+}
+
+/**
+ * Before an alternative's occurrences are read (doc ids ascending): its lookups start at each
+ * run's beginning; an admitting one's new slots start a run after the others.
+ */
+function startLookups(admits: boolean): void {
+  if (admits) runStarts[runCount] = entered;
+  for (let r = 0; r < runCount; r++) runCursors[r] = runStarts[r];
+}
+
+/** An admitting alternative's occurrences are read: its slots are a run. */
+function endRun(): void {
+  runCount++;
+  runStarts[runCount] = entered;
+}
+
+/**
+ * The slot of `doc`, whose bit says a finished run holds it: each run is searched forward from
+ * its cursor (an alternative asks for its docs in ascending order), by galloping.
+ */
+function slotInRuns(doc: number): number {
+  const ids = slots.ids;
+  for (let r = 0; r < runCount; r++) {
+    const end = runStarts[r + 1];
+    const at = seekDoc(ids, doc, runCursors[r], end);
+    runCursors[r] = at;
+    if (at < end && ids[at] === doc) return at;
+  }
+  throw new Error(`doc ${doc} is marked as entered but no run of slots holds it`);
 }
 
 /** Sets the per-path rules of alternative `alt` (see {@link base}). */
@@ -474,6 +542,8 @@ function scanSingle(index: InvertedIndex, plan: WordPlan, rules: readonly Attrib
     const lookUp = entered > 0;
     const mark = a < found.length - 1;
     const total = docs.length;
+    const byRuns = runCount >= 0;
+    if (byRuns) startLookups(true);
     let lastDoc = -1;
     let slot = -1;
     let filed = false;
@@ -481,7 +551,7 @@ function scanSingle(index: InvertedIndex, plan: WordPlan, rules: readonly Attrib
       const doc = docs[k];
       if (doc !== lastDoc) {
         lastDoc = doc;
-        slot = lookUp && (bitmap[doc >>> 5] & (1 << (doc & 31))) !== 0 ? slotOf[doc] : PENDING;
+        slot = lookUp && (bitmap[doc >>> 5] & (1 << (doc & 31))) !== 0 ? (byRuns ? slotInRuns(doc) : slotOf[doc]) : PENDING;
       }
       if (slot === -1) continue;
       const code = codes[k];
@@ -508,7 +578,7 @@ function scanSingle(index: InvertedIndex, plan: WordPlan, rules: readonly Attrib
         slotExact[slot] = exact;
         if (mark) {
           bitmap[doc >>> 5] |= 1 << (doc & 31);
-          slotOf[doc] = slot;
+          if (!byRuns) slotOf[doc] = slot;
         }
         continue;
       }
@@ -516,6 +586,7 @@ function scanSingle(index: InvertedIndex, plan: WordPlan, rules: readonly Attrib
       if (exact > slotExact[slot]) slotExact[slot] = exact;
       if (value < slotFirst[slot]) slotFirst[slot] = value;
     }
+    if (byRuns) endRun();
     if (filed) {
       if (typos < minTypos) minTypos = typos;
       if (typos > maxTypos) maxTypos = typos;
@@ -597,17 +668,17 @@ function follows(start: number, code: number, k: number): boolean {
   return codePosition(code) === from + k || from + k >= MAX_CODE_POSITION;
 }
 
-/** Where a doc's entries start in flat postings, searching forward from `from` (docs ascending, `doc` not before `from`'s): galloping, then a binary search. */
-function seekDoc(docs: ArrayLike<number>, doc: number, from: number): number {
+/** Where a doc's entries start in flat postings (or `docs[from, to)`), searching forward from `from` (docs ascending, `doc` not before `from`'s): galloping, then a binary search. */
+function seekDoc(docs: ArrayLike<number>, doc: number, from: number, to = docs.length): number {
   let step = 1;
   let lo = from;
   let hi = from;
-  while (hi < docs.length && docs[hi] < doc) {
+  while (hi < to && docs[hi] < doc) {
     lo = hi + 1;
     hi += step;
     step *= 2;
   }
-  if (hi > docs.length) hi = docs.length;
+  if (hi > to) hi = to;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (docs[mid] < doc) lo = mid + 1;
