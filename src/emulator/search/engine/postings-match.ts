@@ -109,7 +109,7 @@ let unsettled = new Int32Array(256);
  * at addresses scattered over a table of every doc, cost more than finding the few docs looked
  * up again.
  */
-const RUNS_SEARCHED = 16;
+const RUNS_SEARCHED = 6;
 /**
  * When slots are found by runs: alternative r's slots are `runStarts[r]` to `runStarts[r + 1]`
  * (doc ids ascending: its postings' order), for the `runCount` runs filled so far; each run's
