@@ -33,3 +33,23 @@ export function catalogue(size: number, seed = 'bench') {
   }));
   return { records, vocabulary, random, word };
 }
+
+/**
+ * The bench's kinds of queries, drawn from the catalogue's seeded generator: the same catalogue
+ * drawing the same kinds in the same order gives the same queries in every run.
+ */
+export function queryKinds({ records, vocabulary, random, word }: ReturnType<typeof catalogue>): Record<string, () => string> {
+  const pickFrom = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+  const long = vocabulary.filter((w) => w.length >= 6);
+  // Two letters swapped inside the word: one typo.
+  const typo = (w: string) => {
+    const i = 1 + Math.floor(random() * (w.length - 2));
+    return w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2);
+  };
+  return {
+    'one word': () => word(),
+    'two words': () => pickFrom(records).name.split(' ').slice(0, 2).join(' '),
+    typo: () => typo(pickFrom(long)),
+    prefix: () => word().slice(0, 3),
+  };
+}

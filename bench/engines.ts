@@ -11,20 +11,26 @@ export interface Built {
   geo?: (query: string, aroundLatLng: string) => unknown;
 }
 
+/**
+ * The emulator `create` makes (this checkout's `createEmulator`, or another checkout's in
+ * bench/ab.ts), used through its direct calls as a test uses it; the build ends with a first
+ * search (index ready).
+ */
+export async function buildEmulator(create: () => ReturnType<typeof createEmulator>, records: readonly Product[]): Promise<Built> {
+  const emulator = create();
+  await emulator.setSettings({ indexName: 'bench', indexSettings: { searchableAttributes: ['name', 'brand', 'category', 'unordered(description)'], customRanking: ['desc(popularity)'] } });
+  for (let i = 0; i < records.length; i += 10_000) {
+    await emulator.batch({ indexName: 'bench', batchWriteParams: { requests: records.slice(i, i + 10_000).map((body) => ({ action: 'updateObject', body })) } });
+  }
+  await emulator.searchSingleIndex({ indexName: 'bench', searchParams: { query: 'warmup' } });
+  return {
+    search: (query) => emulator.searchSingleIndex({ indexName: 'bench', searchParams: { query } }),
+    geo: (query, aroundLatLng) => emulator.searchSingleIndex({ indexName: 'bench', searchParams: { query, aroundLatLng, aroundRadius: 2_000_000 } }),
+  };
+}
+
 export const builders: Record<string, (records: readonly Product[]) => Promise<Built>> = {
-  // Through its direct calls, as a test uses it; the build ends with a first search (index ready).
-  'search-emulator': async (records) => {
-    const emulator = createEmulator();
-    await emulator.setSettings({ indexName: 'bench', indexSettings: { searchableAttributes: ['name', 'brand', 'category', 'unordered(description)'], customRanking: ['desc(popularity)'] } });
-    for (let i = 0; i < records.length; i += 10_000) {
-      await emulator.batch({ indexName: 'bench', batchWriteParams: { requests: records.slice(i, i + 10_000).map((body) => ({ action: 'updateObject', body })) } });
-    }
-    await emulator.searchSingleIndex({ indexName: 'bench', searchParams: { query: 'warmup' } });
-    return {
-      search: (query) => emulator.searchSingleIndex({ indexName: 'bench', searchParams: { query } }),
-      geo: (query, aroundLatLng) => emulator.searchSingleIndex({ indexName: 'bench', searchParams: { query, aroundLatLng, aroundRadius: 2_000_000 } }),
-    };
-  },
+  'search-emulator': (records) => buildEmulator(createEmulator, records),
   // Document index, forward tokenizer = prefix search.
   flexsearch: async (records) => {
     const flex = new FlexSearch.Document({ document: { id: 'objectID', index: ['name', 'brand', 'category', 'description'] }, tokenize: 'forward', encoder: { dedupe: false, normalize: true } } as any);

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import FlexSearch from 'flexsearch';
 import { createEmulator } from '../src';
 import { lowerBound, prefixEnd } from '../src/emulator/search/engine/vocabulary';
-import { catalogue } from './catalogue';
+import { catalogue, queryKinds } from './catalogue';
 import { builders } from './engines';
 import type { Command } from './engine-process';
 import { fmt, stats, time } from './measure';
@@ -62,18 +62,9 @@ class EngineProcess {
 
 async function main() {
   console.log(`# search-emulator bench — ${new Date().toISOString().slice(0, 10)} — ${cpus()[0]?.model ?? 'cpu'} x${cpus().length}, node ${process.version}`);
-  const { records, vocabulary, random, word } = catalogue(SIZE);
-  const pickFrom = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
-  const typo = (w: string) => {
-    const i = 1 + Math.floor(random() * (w.length - 2));
-    return w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2);
-  };
-  const generators: Record<string, () => string> = {
-    'one word': () => word(),
-    'two words': () => pickFrom(records).name.split(' ').slice(0, 2).join(' '),
-    typo: () => typo(pickFrom(vocabulary.filter((w) => w.length >= 6))),
-    prefix: () => word().slice(0, 3),
-  };
+  const products = catalogue(SIZE);
+  const { records, random, word } = products;
+  const generators = queryKinds(products);
   // Drawn in the order of earlier rounds, so their queries stay the same.
   const queries: Record<string, string[]> = {};
   for (const [kind, next] of Object.entries(generators)) queries[kind] = Array.from({ length: RUNS }, next);
@@ -137,7 +128,7 @@ async function main() {
   const terms = [...new Set(records.flatMap((r) => `${r.name} ${r.description}`.split(' ')))].sort();
   const flexTerms = new FlexSearch.Index({ tokenize: 'forward', encoder: { dedupe: false, normalize: true } } as any);
   terms.forEach((t, i) => flexTerms.add(i, t));
-  const prefixes = Array.from({ length: 2000 }, () => pickFrom(terms).slice(0, 3));
+  const prefixes = Array.from({ length: 2000 }, () => terms[Math.floor(random() * terms.length)].slice(0, 3));
   // Both answer the matching terms; best of 7 rounds after a warm-up round, so JIT and GC noise stay out.
   const lookups = {
     flexsearch: () => {

@@ -1,0 +1,52 @@
+/**
+ * `npm run bench:ab -- <another checkout>`: this checkout's emulator against another's (a git
+ * worktree at another commit, with node_modules), both built in this process from the bench's
+ * catalogue and asked the same queries, one after the other, in alternating order query by query.
+ * Both then run in the same minutes of the machine, whose speed drifts by up to 2x from one minute
+ * to the next (see docs/benchmarks.md): a p50 ratio measured this way stays within about 3% of 1
+ * for two copies of one commit, where two `npm run bench` runs differ by 30%.
+ */
+import { resolve } from 'node:path';
+import { catalogue, queryKinds } from './catalogue';
+import { buildEmulator, type Built } from './engines';
+import { stats } from './measure';
+
+const SIZE = Number(process.env.BENCH_SIZE ?? 100_000);
+const QUERIES = 150;
+/** Passes over each kind's queries; the first warms up and is not measured. */
+const PASSES = 6;
+
+async function main() {
+  const other = process.argv[2];
+  if (!other) {
+    console.error('usage: npm run bench:ab -- <path of another checkout>');
+    process.exit(2);
+  }
+  const sides: Record<string, string> = { this: new URL('../src/index.ts', import.meta.url).href, other: resolve(other, 'src/index.ts') };
+  const cat = catalogue(SIZE);
+  const built: Built[] = [];
+  for (const entry of Object.values(sides)) {
+    const { createEmulator } = await import(entry);
+    built.push(await buildEmulator(createEmulator, cat.records));
+  }
+  const kinds = queryKinds(cat);
+  console.log(`# ${SIZE} records; p50 of ${QUERIES} queries x ${PASSES - 1} passes; this = ${sides.this}, other = ${sides.other}`);
+  for (const [kind, next] of Object.entries(kinds)) {
+    const queries = Array.from({ length: QUERIES }, next);
+    const samples: number[][] = built.map(() => []);
+    for (let pass = 0; pass < PASSES; pass++) {
+      for (const [q, query] of queries.entries()) {
+        for (let turn = 0; turn < built.length; turn++) {
+          const side = (pass + q + turn) % built.length;
+          const start = performance.now();
+          await built[side].search(query);
+          if (pass > 0) samples[side].push(performance.now() - start);
+        }
+      }
+    }
+    const [mine, theirs] = samples.map((s) => stats(s).p50);
+    console.log(`${kind.padEnd(10)} this ${mine.toFixed(3)} ms  other ${theirs.toFixed(3)} ms  this/other ${(mine / theirs).toFixed(3)}`);
+  }
+}
+
+await main();
