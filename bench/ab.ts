@@ -4,7 +4,9 @@
  * catalogue and asked the same queries, one after the other, in alternating order query by query.
  * Both then run in the same minutes of the machine, whose speed drifts by up to 2x from one minute
  * to the next (see docs/benchmarks.md): a p50 ratio measured this way stays within about 3% of 1
- * for two copies of one commit, where two `npm run bench` runs differ by 30%.
+ * for two copies of one commit, where two `npm run bench` runs differ by 30%. Both sides are
+ * their TypeScript sources under tsx (the same overhead on each; `npm run bench` loads the built
+ * package instead).
  */
 import { resolve } from 'node:path';
 import { catalogue, queryKinds } from './catalogue';

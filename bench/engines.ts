@@ -2,7 +2,8 @@
 import FlexSearch from 'flexsearch';
 import MiniSearch from 'minisearch';
 import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
-import { createEmulator } from '../src';
+import type { createEmulator } from '../src';
+import { loadPackage } from './package';
 import type { Product } from './catalogue';
 
 /** A built engine: its search, and geo search where it has one. */
@@ -30,7 +31,7 @@ export async function buildEmulator(create: () => ReturnType<typeof createEmulat
 }
 
 export const builders: Record<string, (records: readonly Product[]) => Promise<Built>> = {
-  'search-emulator': (records) => buildEmulator(createEmulator, records),
+  'search-emulator': async (records) => buildEmulator((await loadPackage()).createEmulator, records),
   // Document index, forward tokenizer = prefix search.
   flexsearch: async (records) => {
     const flex = new FlexSearch.Document({ document: { id: 'objectID', index: ['name', 'brand', 'category', 'description'] }, tokenize: 'forward', encoder: { dedupe: false, normalize: true } } as any);

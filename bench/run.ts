@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: the engine against flexsearch, minisearch and @orama/orama on the same
- * seeded records and queries, in one run. Each engine is built and measured in a process of its
+ * `npm run bench`: the engine (the built package, see package.ts) against flexsearch,
+ * minisearch and @orama/orama on the same seeded records and queries, in one run. Each engine is built and measured in a process of its
  * own (`engine-process.ts`), one after the other, so no engine's heap or garbage collection
  * weighs on another's figures. Each engine's queries of a kind are measured after a warm-up on
  * other queries of that kind (steady state); a cold row and the first save show what code not
@@ -11,12 +11,12 @@ import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import FlexSearch from 'flexsearch';
-import { createEmulator } from '../src';
 import { lowerBound, prefixEnd } from '../src/emulator/search/engine/vocabulary';
 import { catalogue, queryKinds } from './catalogue';
 import { builders } from './engines';
 import type { Command } from './engine-process';
 import { fmt, stats, time } from './measure';
+import { loadPackage } from './package';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -148,7 +148,7 @@ async function main() {
 
   // tedtalks with its real settings.
   const talks = JSON.parse(readFileSync(new URL('../../shared/datasets/tedtalks/talks.json', import.meta.url), 'utf8'));
-  const ted = createEmulator();
+  const ted = (await loadPackage()).createEmulator();
   const settings = JSON.parse(readFileSync(new URL('../../shared/datasets/tedtalks/talks_settings.json', import.meta.url), 'utf8'));
   delete settings.slaves;
   const tedBuild = await time(async () => {
