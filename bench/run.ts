@@ -1,10 +1,10 @@
 /**
  * `npm run bench`: the engine (the built package, see package.ts) against flexsearch,
- * minisearch and @orama/orama on the same seeded records and queries, in one run. Each engine is built and measured in a process of its
- * own (`engine-process.ts`), one after the other, so no engine's heap or garbage collection
- * weighs on another's figures. Each engine's queries of a kind are measured after a warm-up on
- * other queries of that kind (steady state); a cold row and the first save show what code not
- * yet compiled costs. Figures go to docs/benchmarks.md by hand.
+ * minisearch and @orama/orama on the same seeded records and queries, in one run. Each engine
+ * is built and measured in a process of its own (`engine-process.ts`), one after the other, so
+ * no engine's heap or garbage collection weighs on another's figures. Each engine's queries of a
+ * kind are measured after a warm-up on other queries of that kind (steady state); a cold row and
+ * the first save show what code not yet compiled costs. Figures go to docs/benchmarks.md by hand.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
