@@ -190,6 +190,23 @@ describe('normalization', () => {
     expect(ids(await search({ query: 'baer', typoTolerance: false }))).toEqual(['b']);
   });
 
+  it('customNormalization folds both cases of the character a key names, so case still does not matter', async () => {
+    const records = [
+      { objectID: 'lower', name: 'bär' },
+      { objectID: 'upper', name: 'BÄR' },
+    ];
+    for (const table of [{ Ä: 'ae' }, { ä: 'ae' }]) {
+      const { search } = await indexWith(records, { customNormalization: { default: table } });
+      for (const query of ['baer', 'BÄR', 'bär']) {
+        expect(ids(await search({ query, typoTolerance: false, queryType: 'prefixNone' })).sort(), `${JSON.stringify(table)} ${query}`).toEqual(['lower', 'upper']);
+      }
+    }
+    // Both cases named: each keeps its own replacement.
+    const { search } = await indexWith(records, { customNormalization: { default: { Ä: 'ae', ä: 'a' } } });
+    expect(ids(await search({ query: 'baer', typoTolerance: false, queryType: 'prefixNone' }))).toEqual(['upper']);
+    expect(ids(await search({ query: 'bar', typoTolerance: false, queryType: 'prefixNone' }))).toEqual(['lower']);
+  });
+
   it('customNormalization of an ASCII letter or digit applies to records and queries alike', async () => {
     const records = [
       { objectID: 'o', name: 'Foo bar' },

@@ -29,17 +29,33 @@ const SPECIAL: Readonly<Record<string, string>> = {
 export function createNormalizer(config: NormalizeConfig): (char: string) => string {
   const memo = new Map<string, string>();
   const keep = new Set([...config.keepDiacritics].flatMap((c) => [c, c.toLowerCase()]));
+  const replacement = customReplacement(config.custom);
   return (char) => {
     let out = memo.get(char);
     if (out !== undefined) return out;
-    out = normalizeChar(char, keep, config.custom);
+    out = normalizeChar(char, keep, replacement);
     memo.set(char, out);
     return out;
   };
 }
 
-function normalizeChar(char: string, keep: ReadonlySet<string>, custom: Readonly<Record<string, string>>): string {
-  const replaced = custom[char] ?? custom[char.toLowerCase()];
+/**
+ * A character's `customNormalization` replacement, whatever its case: search ignores case, so
+ * `{"Ä": "ae"}` folds `ä` too (as `keepDiacriticsOnCharacters` keeps both cases). The entry for
+ * the character as written wins, then the entry for any case of it, a lower-case key before an
+ * upper-case one.
+ */
+export function customReplacement(custom: Readonly<Record<string, string>>): (char: string) => string | undefined {
+  const folded = new Map<string, string>();
+  for (const [key, value] of Object.entries(custom)) {
+    const lower = key.toLowerCase();
+    if (key === lower || !folded.has(lower)) folded.set(lower, value);
+  }
+  return (char) => (Object.hasOwn(custom, char) ? custom[char] : folded.get(char.toLowerCase()));
+}
+
+function normalizeChar(char: string, keep: ReadonlySet<string>, replacement: (char: string) => string | undefined): string {
+  const replaced = replacement(char);
   if (replaced !== undefined) return replaced.toLowerCase();
   const lower = char.toLowerCase();
   if (keep.has(char) || keep.has(lower)) return lower;

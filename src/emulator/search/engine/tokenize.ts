@@ -1,5 +1,5 @@
 import type { NormalizeConfig } from './normalize';
-import { createNormalizer } from './normalize';
+import { createNormalizer, customReplacement } from './normalize';
 import { isCjkChar, segmenterFor, segmentRun } from './segment';
 import { createWordVariants, type WordVariants } from './word-variants';
 
@@ -76,16 +76,14 @@ export function termHash(term: string): number {
 }
 
 /**
- * Per ASCII code, 1 for a letter or digit `customNormalization` replaces (as the normalizer
- * reads the table: the character, else its lower case): words holding one go through the
- * normalizer like any character beyond ASCII.
+ * Per ASCII code, 1 for a letter or digit `customNormalization` replaces (in either case, see
+ * {@link customReplacement}): words holding one go through the normalizer like any character
+ * beyond ASCII.
  */
 function asciiMapped(custom: Readonly<Record<string, string>>): Uint8Array {
+  const replacement = customReplacement(custom);
   const out = new Uint8Array(128);
-  for (let code = 0; code < 128; code++) {
-    const char = String.fromCharCode(code);
-    if (asciiWordCode(code) && (Object.hasOwn(custom, char) || Object.hasOwn(custom, char.toLowerCase()))) out[code] = 1;
-  }
+  for (let code = 0; code < 128; code++) if (asciiWordCode(code) && replacement(String.fromCharCode(code)) !== undefined) out[code] = 1;
   return out;
 }
 
