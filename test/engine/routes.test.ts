@@ -64,6 +64,18 @@ describe('search routes through the real client', () => {
     expect(hits.find((h) => h.objectID === 'p0')!._highlightResult).toMatchObject({ name: { value: 'red <em>shoe</em> 0', matchLevel: 'full' } });
   });
 
+  it('customNormalization set through the client folds both cases of the character a key names', async () => {
+    const { client } = await seeded(2);
+    const set = await client.setSettings({ indexName: 'products', indexSettings: { customNormalization: { default: { Ä: 'ae' } } } });
+    await client.waitForTask({ indexName: 'products', taskID: set.taskID });
+    const saved = await client.saveObjects({ indexName: 'products', objects: [{ objectID: 'lower', name: 'bär' }, { objectID: 'upper', name: 'BÄR' }] });
+    for (const r of saved) await client.waitForTask({ indexName: 'products', taskID: r.taskID });
+    for (const query of ['baer', 'bär']) {
+      const { hits } = await client.searchSingleIndex({ indexName: 'products', searchParams: { query, typoTolerance: false, queryType: 'prefixNone' } });
+      expect(hits.map((h) => h.objectID).sort(), query).toEqual(['lower', 'upper']);
+    }
+  });
+
   it('a snippet of 0 words is only the ellipsis', async () => {
     const { client } = await seeded(2);
     const { hits } = await client.searchSingleIndex({ indexName: 'products', searchParams: { query: 'red', attributesToSnippet: ['name:0'] } });

@@ -23,9 +23,9 @@ export interface Tokenizer {
   /**
    * For indexing without building the terms: when the text's terms are its ASCII words
    * lower-cased (a plain ASCII text, no separators to index, no placeholders, no ASCII letter
-   * or digit in customNormalization), writes each
-   * word's start offset, end offset and {@link termHash} to `words` (three entries a word; at
-   * least `1.5 * text.length + 3` long) and returns the number of words; otherwise -1 (use
+   * or digit in customNormalization), writes each word's start offset, end offset and
+   * {@link termHash} to `words` (three entries a word; at least `1.5 * text.length + 3` long)
+   * and returns the number of words; otherwise -1 (use
    * {@link terms}). With `lowered` (at least `text.length` long), also writes each word
    * character lower-cased at its offset, so the words can be compared without reading the text.
    */
