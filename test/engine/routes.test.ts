@@ -76,6 +76,34 @@ describe('search routes through the real client', () => {
     }
   });
 
+  it('pages of a one-word query count and list the records of every typo tier, as one long page does', async () => {
+    const { client } = env.fresh();
+    // Three records hold "shoe" (no typo), one of them also "show" (one typo) in its name; three hold only "show" or "shop".
+    const objects = [
+      { objectID: 'a', name: 'red shoe', description: 'leather' },
+      { objectID: 'b', name: 'show shoe', description: 'canvas' },
+      { objectID: 'c', name: 'blue', description: 'a shoe' },
+      { objectID: 'd', name: 'show', description: 'wool' },
+      { objectID: 'e', name: 'shop', description: 'cotton' },
+      { objectID: 'f', name: 'green', description: 'show' },
+    ];
+    const saved = await client.saveObjects({ indexName: 'shop', objects });
+    for (const r of saved) await client.waitForTask({ indexName: 'shop', taskID: r.taskID });
+    const settings = await client.setSettings({ indexName: 'shop', indexSettings: { searchableAttributes: ['name', 'description'] } });
+    await client.waitForTask({ indexName: 'shop', taskID: settings.taskID });
+    const all = await client.searchSingleIndex({ indexName: 'shop', searchParams: { query: 'shoe', hitsPerPage: 100, getRankingInfo: true } });
+    expect(all.hits.map((h) => [h.objectID, h._rankingInfo?.nbTypos])).toEqual([['b', 0], ['a', 0], ['c', 0], ['d', 1], ['e', 1], ['f', 1]]);
+    // b's name holds "shoe" second and "show" first: its first matched word is the typo's.
+    expect(all.hits[0]._rankingInfo?.firstMatchedWord).toBe(0);
+    const pages = [];
+    for (let page = 0; page < 3; page++) {
+      const body = await client.searchSingleIndex({ indexName: 'shop', searchParams: { query: 'shoe', hitsPerPage: 2, page, getRankingInfo: true } });
+      expect(body).toMatchObject({ nbHits: 6, nbPages: 3, page });
+      pages.push(...body.hits);
+    }
+    expect(pages).toEqual(all.hits);
+  });
+
   it('a snippet of 0 words is only the ellipsis', async () => {
     const { client } = await seeded(2);
     const { hits } = await client.searchSingleIndex({ indexName: 'products', searchParams: { query: 'red', attributesToSnippet: ['name:0'] } });

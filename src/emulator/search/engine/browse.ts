@@ -65,7 +65,7 @@ export function runBrowse(core: Core, indexName: string, sources: readonly RawPa
   const { typoTolerance, getRankingInfo, facets, distinct, attributesToHighlight, attributesToSnippet, optionalFilters, ...effective } = forced;
   void [getRankingInfo, facets, distinct, attributesToHighlight, attributesToSnippet, optionalFilters];
   if (typoTolerance !== undefined) effective.typoTolerance = typoTolerance !== false;
-  const { options, sorted, ctx } = findMatches(core, index, effective, auth, BROWSE_SETTINGS);
+  const { options, sorted, ctx } = findMatches(core, index, effective, auth, { settingsOverride: BROWSE_SETTINGS });
   const hitsPerPage = Math.min(typeof forced.hitsPerPage === 'number' && forced.hitsPerPage > 0 ? forced.hitsPerPage : BROWSE_LIMIT, BROWSE_LIMIT);
   const paged = !cursor && typeof own.page === 'number';
   const from = cursor ? cursor.o : paged ? (own.page as number) * hitsPerPage : 0;

@@ -38,6 +38,8 @@ export class MatchSet {
   readonly minima: FigureValues = { typos: NO_MINIMUM, words: NO_MINIMUM, proximity: NO_MINIMUM, first: NO_MINIMUM, exact: NO_MINIMUM };
   /** Whether some entry has a filter score other than 0. */
   scored = false;
+  /** Matches that rank after every entry, counted only (the postings listed the docs a page can show). */
+  unlisted = 0;
   /** Only filled by queries with a geo criterion. */
   readonly geo: (GeoMatch | undefined)[] = [];
   /** By entry, the few built (maps: a page's entries are scattered, and writes far into an empty array make it a slow dictionary anyway). */
@@ -117,6 +119,7 @@ export class MatchSet {
     this.adopted = found.buffer;
     Object.assign(this.maxima, found.maxima);
     Object.assign(this.minima, found.minima);
+    this.unlisted = found.unlisted;
     this.size = n;
     return unsettled;
   }

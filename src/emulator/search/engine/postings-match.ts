@@ -28,6 +28,8 @@ export interface PostingMatches {
   readonly minima: FigureValues;
   /** The buffer behind every column (from {@link takeBuffer}): give it back once no column is read any more. */
   readonly buffer: ArrayBuffer;
+  /** Docs that match and rank after every entry, counted but not listed (see `listed` of {@link matchPostings}). */
+  readonly unlisted: number;
 }
 
 /** One value per ranking figure of a set of matches: an upper or a lower bound of it (every figure is at least 0). */
@@ -50,6 +52,8 @@ const MAX_WORDS = 30;
  */
 let seen = new Int32Array(0);
 let slotOfDoc = new Int32Array(0);
+/** Per doc id, a bit: counted unlisted this round (see {@link countUnlisted}); all clear between rounds. */
+let counted = new Int32Array(0);
 /** Whether bits may be left in {@link seen} (a query that threw before clearing them). */
 let dirty = false;
 
@@ -141,15 +145,23 @@ export function postingsApply(index: InvertedIndex, plans: readonly WordPlan[]):
  *
  * Only the rarest required word (and the join, split and phrase groups) admits new docs: a doc
  * lacking it cannot match, so the other words' occurrences only update docs already admitted.
+ *
+ * `listed`: how many of the best entries the caller reads, when it reads no other (and ranks typo
+ * first). A one-word query whose better typo tiers already hold that many docs only counts the
+ * docs of the worse tiers, as `unlisted`: they rank after every listed one.
  */
-export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], rules: readonly AttributeRule[], options: QueryOptions, attributeOn: boolean): PostingMatches {
+export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], rules: readonly AttributeRule[], options: QueryOptions, attributeOn: boolean, listed = Infinity): PostingMatches {
   const limit = index.docCount;
   if (slotOfDoc.length < limit) {
     const size = Math.max(limit, slotOfDoc.length * 2);
     seen = new Int32Array((size >>> 5) + 1);
+    counted = new Int32Array((size >>> 5) + 1);
     slotOfDoc = new Int32Array(size);
     dirty = false;
-  } else if (dirty) seen.fill(0);
+  } else if (dirty) {
+    seen.fill(0);
+    counted.fill(0);
+  }
   chained = 0;
   let excluded = 0;
   let required = 0;
@@ -205,9 +217,9 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
   if (singleWordQuery && excluded === 0 && grouped.length === 0) {
     runCount = postingLists(index, plans[0]) <= RUNS_SEARCHED ? 0 : -1;
     try {
-      const bounds = scanSingle(index, plans[0], rules, attributeOn, exactMode);
-      clearSeen();
-      return settledSlots(slots, entered, bounds);
+      const scanned = scanSingle(index, plans[0], rules, attributeOn, exactMode, listed);
+      clearSeen(scanned.unlisted > 0);
+      return settledSlots(slots, entered, scanned);
     } finally {
       runCount = -1;
     }
@@ -220,7 +232,7 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
   } finally {
     runCount = -1;
   }
-  clearSeen();
+  clearSeen(false);
   const several = singleWordQuery ? null : new CodeFigures(index, plans, rules, attributeOn, options.minProximity);
   return collect(slots, entered, { excluded, required, active, several });
 }
@@ -246,7 +258,8 @@ function enter(doc: number): number {
 }
 
 /** Clears this round's bits once the scan is done: a few thousand words, or the docs it entered when fewer. */
-function clearSeen(): void {
+function clearSeen(unlisted: boolean): void {
+  if (unlisted) counted.fill(0);
   const ids = slots.ids;
   if (entered * 4 < seen.length) for (let slot = 0; slot < entered; slot++) seen[ids[slot] >>> 5] = 0;
   else seen.fill(0);
@@ -277,13 +290,13 @@ function chainOccurrence(slot: number, code: number, reader: number): void {
  * proximity 0. Its bounds are the scan's over every occurrence it filed: each entry's figures lie
  * within them (a slot keeps the best of its occurrences), which is all ranking needs of them.
  */
-function settledSlots(columns: Slots, count: number, bounds: { readonly minima: FigureValues; readonly maxima: FigureValues }): PostingMatches {
+function settledSlots(columns: Slots, count: number, scanned: { readonly minima: FigureValues; readonly maxima: FigureValues; readonly unlisted: number }): PostingMatches {
   const { ids, typos, words, proximity, first, exact, filters } = columns;
   words.fill(1, 0, count);
   proximity.fill(0, 0, count);
   filters.fill(0, 0, count);
-  const { maxima, minima } = bounds;
-  return { ids: ids.subarray(0, count), settled: count, typos, words, proximity, firstMatchedWord: first, exactWords: exact, filters, maxima, minima, buffer: columns.buffer };
+  const { maxima, minima, unlisted } = scanned;
+  return { ids: ids.subarray(0, count), settled: count, typos, words, proximity, firstMatchedWord: first, exactWords: exact, filters, maxima, minima, buffer: columns.buffer, unlisted };
 }
 
 /**
@@ -367,7 +380,7 @@ function collect(columns: Slots, count: number, query: { readonly excluded: numb
   filters.fill(0, 0, n);
   const maxima = { typos: maxTypos, words: maxWords, proximity: maxProximity, first: maxFirst, exact: maxExact };
   const minima = { typos: minTypos, words: minWords, proximity: minProximity, first: minFirst, exact: minExact };
-  return { ids: ids.subarray(0, n), settled, typos, words, proximity, firstMatchedWord: first, exactWords: exact, filters, maxima, minima, buffer: columns.buffer };
+  return { ids: ids.subarray(0, n), settled, typos, words, proximity, firstMatchedWord: first, exactWords: exact, filters, maxima, minima, buffer: columns.buffer, unlisted: 0 };
 }
 
 /** The required word whose alternatives have the fewest occurrences. */
@@ -513,8 +526,11 @@ function rulesFor(alt: Alternative, rules: readonly AttributeRule[], attributeOn
  * the word in a searchable attribute matches, so its slot is the answer's entry, filed with its
  * figures on its first occurrence. Docs are looked up only when an earlier alternative may have
  * filed them, and marked only when a later one may meet them.
+ *
+ * Alternatives are read by typo count, fewest first (a doc's entry then holds its best count from
+ * the start); once the tiers read hold `listed` docs, the worse tiers' docs are only counted.
  */
-function scanSingle(index: InvertedIndex, plan: WordPlan, rules: readonly AttributeRule[], attributeOn: boolean, exactMode: number): { minima: FigureValues; maxima: FigureValues } {
+function scanSingle(index: InvertedIndex, plan: WordPlan, rules: readonly AttributeRule[], attributeOn: boolean, exactMode: number, listed: number): { minima: FigureValues; maxima: FigureValues; unlisted: number } {
   const tombstoned = index.hasTombstones ? index : null;
   const exactValue = exactMode === EXACT_NEVER ? 0 : exactMode === EXACT_WHOLE ? 2 : 1;
   const found: [FlatPostings, Alternative][] = [];
@@ -522,6 +538,9 @@ function scanSingle(index: InvertedIndex, plan: WordPlan, rules: readonly Attrib
     const termId = index.termId(term);
     if (termId >= 0) found.push([index.flat(termId), alt]);
   }
+  // Stable: ranking never depends on the order docs enter in (ties go by record order).
+  found.sort((x, y) => x[1].typos - y[1].typos);
+  let unlisted = 0;
   const { ids, typos: slotTypos, first: slotFirst, exact: slotExact } = slots;
   const bitmap = seen;
   const slotOf = slotOfDoc;
@@ -534,6 +553,12 @@ function scanSingle(index: InvertedIndex, plan: WordPlan, rules: readonly Attrib
   let maxExact = 0;
   for (let a = 0; a < found.length; a++) {
     const [{ docs, codes }, alt] = found[a];
+    if (a > 0 && alt.typos > found[a - 1][1].typos && entered > 0 && entered >= listed && !found.slice(a).some(([, later]) => later.exact)) {
+      const rest = countUnlisted(index, found, a, rules, attributeOn);
+      unlisted = rest.count;
+      if (rest.first < minFirst) minFirst = rest.first;
+      break;
+    }
     rulesFor(alt, rules, attributeOn, exactValue);
     const bases = base;
     const orderedHere = ordered;
@@ -596,7 +621,63 @@ function scanSingle(index: InvertedIndex, plan: WordPlan, rules: readonly Attrib
   return {
     minima: { typos: minTypos, words: some ? 1 : NONE, proximity: some ? 0 : NONE, first: minFirst, exact: minExact },
     maxima: { typos: maxTypos, words: some ? 1 : 0, proximity: 0, first: maxFirst, exact: maxExact },
+    unlisted,
   };
+}
+
+/**
+ * The docs alternatives `from` onwards of `found` (worse typo tiers) add to those entered:
+ * counted once each (a bit in {@link counted}), never given a slot. An occurrence counts where it
+ * would be filed: in a path the alternative's rules keep, of a doc not deleted. A worse tier still
+ * meets entered docs, whose attribute is the best of every occurrence: it files those (not their
+ * exactness: no alternative it reads is exact); answers the lowest first matched word it filed.
+ */
+function countUnlisted(index: InvertedIndex, found: readonly [FlatPostings, Alternative][], from: number, rules: readonly AttributeRule[], attributeOn: boolean): { count: number; first: number } {
+  const tombstoned = index.hasTombstones ? index : null;
+  const entries = seen;
+  const others = counted;
+  const slotOf = slotOfDoc;
+  const slotFirst = slots.first;
+  let count = 0;
+  let lowestFirst = NONE;
+  for (let a = from; a < found.length; a++) {
+    const [{ docs, codes }, alt] = found[a];
+    rulesFor(alt, rules, attributeOn, 0);
+    const bases = base;
+    const orderedHere = ordered;
+    const byRuns = runCount >= 0;
+    if (byRuns) startLookups(false);
+    let lastDoc = -1;
+    // The doc's slot, PENDING when it is neither entered nor counted yet, -1 when there is nothing to file.
+    let slot = -1;
+    for (let k = 0; k < docs.length; k++) {
+      const doc = docs[k];
+      if (doc !== lastDoc) {
+        lastDoc = doc;
+        const word = doc >>> 5;
+        const bit = 1 << (doc & 31);
+        slot = (entries[word] & bit) !== 0 ? (byRuns ? slotInRuns(doc) : slotOf[doc]) : (others[word] & bit) !== 0 ? -1 : PENDING;
+      }
+      if (slot === -1) continue;
+      const code = codes[k];
+      const path = codePath(code);
+      const from = bases[path];
+      if (from < 0) continue;
+      if (slot === PENDING) {
+        slot = -1;
+        if (tombstoned !== null && tombstoned.doc(doc) === undefined) continue;
+        others[doc >>> 5] |= 1 << (doc & 31);
+        count++;
+        continue;
+      }
+      const value = orderedHere[path] === 1 ? from + codePosition(code) : from;
+      if (value < slotFirst[slot]) {
+        slotFirst[slot] = value;
+        if (value < lowestFirst) lowestFirst = value;
+      }
+    }
+  }
+  return { count, first: lowestFirst };
 }
 
 /**

@@ -76,7 +76,7 @@ export function withForcedParameters(params: RawParams, auth: Auth): RawParams {
  */
 export function runSearch(core: Core, indexName: string, params: RawParams, auth: Auth, search: SearchOptions = {}): Record<string, unknown> {
   const index = requireIndex(core.state, indexName);
-  const matches = findMatches(core, index, withForcedParameters(params, auth), auth);
+  const matches = findMatches(core, index, withForcedParameters(params, auth), auth, { pageOnly: true });
   try {
     return respond(core, indexName, matches, auth, search);
   } finally {
@@ -120,8 +120,16 @@ function pageOf(matches: Matches, auth: Auth): { total: number; window: PageWind
 
 const wantsFacets = (options: QueryOptions) => Array.isArray(options.params.facets) && (options.params.facets as unknown[]).length > 0;
 
+/** How a caller reads a query's matches. */
+export interface FindOptions {
+  /** Settings over the index's own (browse). */
+  readonly settingsOverride?: Partial<EffectiveSettings>;
+  /** Only the count and one page are read (a search response): entries that cannot reach the page need not be listed. */
+  readonly pageOnly?: boolean;
+}
+
 /** Everything up to ranking: shared by search and (with its own options) browse. */
-export function findMatches(core: Core, index: IndexState, params: RawParams, auth: Auth, settingsOverride?: Partial<EffectiveSettings>): Matches {
+export function findMatches(core: Core, index: IndexState, params: RawParams, auth: Auth, { settingsOverride, pageOnly = false }: FindOptions = {}): Matches {
   const settings = (settingsOverride ? { ...effectiveSettings(index), ...settingsOverride } : effectiveSettings(index)) as EffectiveSettings;
   let options = resolveOptions(settings, params);
   const query = options.query;
@@ -148,6 +156,13 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
   let words = parseQuery(options, inverted.tokenizer);
   for (const rewrite of searchStages.wordRewrites) words = rewrite(wordsCtx, words);
   const alternatives = searchStages.alternatives.flatMap((stage) => stage(wordsCtx, words));
+  const reranks = searchStages.rerank.filter((stage) => stage.applies(ctx));
+  // Browse overrides the ranking and lists every record: no relevant sort there.
+  const relevantSorted = index.virtual === true && !settingsOverride;
+  const distinctOn = options.distinct > 0 && options.attributeForDistinct !== null;
+  // Read only for a page, in an order typo leads, and by no stage: the postings need not list what ranks past the page.
+  const readsPageOnly = pageOnly && !filter && !geo && reranks.length === 0 && postRanks.length === 0 && !relevantSorted && !distinctOn && !wantsFacets(options);
+  const listed = readsPageOnly && typoLeads(options) ? pageWindow(Number.MAX_SAFE_INTEGER, options, auth.maxHitsPerQuery).to : Infinity;
 
   const created: MatchSet[] = [];
   const dispose = () => {
@@ -184,7 +199,7 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
     };
     if (postingsApply(inverted, plans)) {
       // The usual query: counted and ranked from the flat postings; `evaluate` only where they cannot say.
-      const found = matchPostings(inverted, plans, rules, options, attributeOn);
+      const found = matchPostings(inverted, plans, rules, options, attributeOn, listed);
       if (!filter && !geo) {
         for (const id of set.adoptSettled(found)) consider(inverted.doc(id)!);
         return { plans, table, set };
@@ -227,29 +242,33 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
     }
   }
   set = applyTypoMode(set, options.typoTolerance);
-  const reranks = searchStages.rerank.filter((stage) => stage.applies(ctx));
   if (reranks.length > 0) {
     const all = set.all();
     for (const stage of reranks) stage.run(ctx, all);
   }
   const ranking = new Ranking(options, set);
   const base = { query, options, plans, inverted, queryAfterRemoval, ctx, response, dispose };
-  // Browse overrides the ranking and lists every record: no relevant sort there.
-  const relevantSorted = index.virtual === true && !settingsOverride;
   if (!relevantSorted && postRanks.length === 0) {
     // The usual case: sort nothing up front; a page selects its top entries, facets count in any order.
     let full: Candidate[] | undefined;
-    const sorted = () => (full ??= ranking.top());
-    const distinctOn = options.distinct > 0 && options.attributeForDistinct !== null;
+    // Only a search reading one page gets unlisted matches: anything asking for all of them is a bug.
+    const everyMatch = () => {
+      if (set.unlisted > 0) throw new Error('every match was asked for, but only the ones a page can show were listed');
+    };
+    const sorted = () => {
+      everyMatch();
+      return (full ??= ranking.top());
+    };
     return {
       ...base,
       get sorted() {
         return sorted();
       },
       get faceted() {
+        everyMatch();
         return distinctOn ? sorted() : set.all();
       },
-      count: set.count,
+      count: set.count + set.unlisted,
       top: (k: number) => (full ? full.slice(0, k) : ranking.top(k)),
       dropped: 0,
     };
@@ -269,6 +288,19 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
   const faceted = sorted.some((c) => c.unmatched) ? sorted.filter((c) => !c.unmatched) : sorted;
   const ranked = sorted;
   return { ...base, sorted, faceted, count: sorted.length, top: (k: number) => ranked.slice(0, k), dropped };
+}
+
+/** Criteria with one value for every match of a one-word query without filters or geo: they never decide before typo. */
+const UNDECIDING = new Set(['geo', 'words', 'filters', 'proximity']);
+
+/** Whether typo is the first criterion that can decide, every typo count kept (typoTolerance true). */
+function typoLeads(options: QueryOptions): boolean {
+  if (options.typoTolerance !== true) return false;
+  for (const criterion of options.ranking) {
+    if (criterion === 'typo') return true;
+    if (!UNDECIDING.has(criterion)) return false;
+  }
+  return false;
 }
 
 /** Filters and facets belong to stages other modules register; until then, say so. */
