@@ -538,8 +538,9 @@ function scanSingle(index: InvertedIndex, plan: WordPlan, rules: readonly Attrib
     const termId = index.termId(term);
     if (termId >= 0) found.push([index.flat(termId), alt]);
   }
-  // Stable: ranking never depends on the order docs enter in (ties go by record order).
-  found.sort((x, y) => x[1].typos - y[1].typos);
+  // Stable: ranking never depends on the order docs enter in (ties go by record order). A prefix's
+  // hundreds of alternatives are one tier: checked, not sorted.
+  if (found.some((entry, a) => a > 0 && entry[1].typos < found[a - 1][1].typos)) found.sort((x, y) => x[1].typos - y[1].typos);
   let unlisted = 0;
   const { ids, typos: slotTypos, first: slotFirst, exact: slotExact } = slots;
   const bitmap = seen;
