@@ -46,16 +46,24 @@ export const under = (path: string, name: string) => path === name || path.start
  * every attribute is searchable and the attribute criterion is off (all at priority 0, unordered).
  */
 export function attributeRules(paths: readonly string[], options: QueryOptions): readonly AttributeRule[] {
-  // Queries mostly repeat their index's settings: the last rules per path list are kept (paths only grow).
-  const key = JSON.stringify([options.searchableAttributes, options.restrictSearchableAttributes, options.disableTypoToleranceOnAttributes, options.disablePrefixOnAttributes, options.disableExactOnAttributes]);
+  // Queries mostly repeat their index's settings: the last rules per path list are kept (paths only
+  // grow), found by the settings' own arrays, else by their JSON.
+  const inputs = [options.searchableAttributes, options.restrictSearchableAttributes, options.disableTypoToleranceOnAttributes, options.disablePrefixOnAttributes, options.disableExactOnAttributes];
   const known = lastRules.get(paths);
-  if (known && known.key === key && known.rules.length === paths.length) return known.rules;
+  if (known && known.rules.length === paths.length) {
+    if (inputs.every((input, i) => input === known.inputs[i])) return known.rules;
+    const key = JSON.stringify(inputs);
+    if (key === known.key) {
+      lastRules.set(paths, { inputs, key, rules: known.rules });
+      return known.rules;
+    }
+  }
   const rules = rulesOf(paths, options);
-  lastRules.set(paths, { key, rules });
+  lastRules.set(paths, { inputs, key: JSON.stringify(inputs), rules });
   return rules;
 }
 
-const lastRules = new WeakMap<readonly string[], { readonly key: string; readonly rules: readonly AttributeRule[] }>();
+const lastRules = new WeakMap<readonly string[], { readonly inputs: readonly unknown[]; readonly key: string; readonly rules: readonly AttributeRule[] }>();
 
 function rulesOf(paths: readonly string[], options: QueryOptions): AttributeRule[] {
   const entries = options.searchableAttributes && options.searchableAttributes.length > 0 ? searchableEntries(options.searchableAttributes) : null;

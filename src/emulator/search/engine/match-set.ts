@@ -8,15 +8,11 @@ import { readPath } from './fields';
 import { sortable } from './rank';
 import { numericSortColumn, sortValues } from './sort-values';
 
+const NO_INTS = new Int32Array(0);
+const NO_NUMBERS = new Float64Array(0);
+
 /** Above any figure: the minimum of no entries. */
 const NO_MINIMUM = 0x7fffffff;
-
-/** `list` in a new array of `capacity` entries. */
-function grown(list: Int32Array, capacity: number): Int32Array {
-  const out = new Int32Array(capacity);
-  out.set(list.subarray(0, Math.min(list.length, capacity)));
-  return out;
-}
 
 /**
  * The matches of a query as columns: ranking reads these numbers, and a {@link Candidate}
@@ -25,14 +21,14 @@ function grown(list: Int32Array, capacity: number): Int32Array {
  */
 export class MatchSet {
   private size = 0;
-  // Empty until filled: most sets adopt the scan's columns, and an empty typed array costs no backing store.
-  docs: Int32Array = new Int32Array(0);
-  typos: Int32Array = new Int32Array(0);
-  words: Int32Array = new Int32Array(0);
-  proximity: Int32Array = new Int32Array(0);
-  firstMatchedWord: Int32Array = new Int32Array(0);
-  exactWords: Int32Array = new Int32Array(0);
-  filters: Float64Array = new Float64Array(0);
+  // Empty until filled (shared: nothing is written to an empty column, filling replaces it): most sets adopt the scan's columns.
+  docs: Int32Array = NO_INTS;
+  typos: Int32Array = NO_INTS;
+  words: Int32Array = NO_INTS;
+  proximity: Int32Array = NO_INTS;
+  firstMatchedWord: Int32Array = NO_INTS;
+  exactWords: Int32Array = NO_INTS;
+  filters: Float64Array = NO_NUMBERS;
   /** Bounds of each figure column so far: every value lies within [minima, maxima] (ranking packs them without a pass to find out). */
   readonly maxima: FigureValues = { typos: 0, words: 0, proximity: 0, first: 0, exact: 0 };
   readonly minima: FigureValues = { typos: NO_MINIMUM, words: NO_MINIMUM, proximity: NO_MINIMUM, first: NO_MINIMUM, exact: NO_MINIMUM };
@@ -105,17 +101,14 @@ export class MatchSet {
     const n = found.settled;
     // Copied first: adding evaluated matches writes over the adopted ids after the settled ones.
     const unsettled = found.ids.slice(n);
-    const length = found.typos.length;
-    const capacity = Math.max(length, 16);
-    // The ids' whole room in the buffer, as long as the other columns.
-    const ids = new Int32Array(found.ids.buffer, found.ids.byteOffset, length);
-    this.docs = length === capacity ? ids : grown(ids, capacity);
-    this.typos = length === capacity ? found.typos : grown(found.typos, capacity);
-    this.firstMatchedWord = length === capacity ? found.firstMatchedWord : grown(found.firstMatchedWord, capacity);
-    this.exactWords = length === capacity ? found.exactWords : grown(found.exactWords, capacity);
-    this.words = length === capacity ? found.words : grown(found.words, capacity);
-    this.proximity = length === capacity ? found.proximity : grown(found.proximity, capacity);
-    this.filters = length === capacity ? found.filters : new Float64Array(capacity);
+    // The ids' whole room in the buffer, as long as the other columns (adding past it regrows them all).
+    this.docs = new Int32Array(found.ids.buffer, found.ids.byteOffset, found.typos.length);
+    this.typos = found.typos;
+    this.firstMatchedWord = found.firstMatchedWord;
+    this.exactWords = found.exactWords;
+    this.words = found.words;
+    this.proximity = found.proximity;
+    this.filters = found.filters;
     this.adopted = found.buffer;
     Object.assign(this.maxima, found.maxima);
     Object.assign(this.minima, found.minima);
@@ -151,8 +144,8 @@ export class MatchSet {
     if (adopted === undefined) return;
     this.adopted = undefined;
     this.size = 0;
-    this.docs = this.typos = this.words = this.proximity = this.firstMatchedWord = this.exactWords = new Int32Array(0);
-    this.filters = new Float64Array(0);
+    this.docs = this.typos = this.words = this.proximity = this.firstMatchedWord = this.exactWords = NO_INTS;
+    this.filters = NO_NUMBERS;
     giveBack(adopted);
   }
 
