@@ -672,13 +672,13 @@ function scanSingle(index: InvertedIndex, plan: WordPlan, rules: readonly Attrib
 }
 
 /**
- * The docs alternatives `from` onwards of `found` (worse typo tiers) add to those entered:
+ * The docs alternatives `start` onwards of `found` (worse typo tiers) add to those entered:
  * counted once each (a bit in {@link counted}), never given a slot. An occurrence counts where it
  * would be filed: in a path the alternative's rules keep, of a doc not deleted. A worse tier still
  * meets entered docs, whose attribute is the best of every occurrence: it files those (not their
  * exactness: no alternative it reads is exact); answers the lowest first matched word it filed.
  */
-function countUnlisted(index: InvertedIndex, found: readonly [FlatPostings, Alternative][], from: number, rules: readonly AttributeRule[], attributeOn: boolean): { count: number; first: number } {
+function countUnlisted(index: InvertedIndex, found: readonly [FlatPostings, Alternative][], start: number, rules: readonly AttributeRule[], attributeOn: boolean): { count: number; first: number } {
   const tombstoned = index.hasTombstones ? index : null;
   const entries = seen;
   const others = counted;
@@ -686,7 +686,7 @@ function countUnlisted(index: InvertedIndex, found: readonly [FlatPostings, Alte
   const slotFirst = slots.first;
   let count = 0;
   let lowestFirst = NONE;
-  for (let a = from; a < found.length; a++) {
+  for (let a = start; a < found.length; a++) {
     const [{ docs, codes }, alt] = found[a];
     rulesFor(alt, rules, attributeOn, 0);
     const bases = base;
