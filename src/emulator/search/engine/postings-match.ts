@@ -434,31 +434,6 @@ function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boo
     const exactAt = exactHere;
     const typos = alt.typos;
     const total = docs.length;
-    if (!admits && total >= LONG_LIST && total > LONG_LIST_RATIO * entered) {
-      // A long list that admits no doc: reading it whole would mostly skip docs not entered, so
-      // each entered doc is looked up in its bitmap, and only those it holds are sought in it. A
-      // doc it meets holds two words (or an excluded one): its figures come from the chain, so
-      // only the word's bit and the occurrences are filed.
-      const holds = docBitsOf(docs);
-      const last = docs[total - 1];
-      const ids = slots.ids;
-      let cursor = 0;
-      let previous = -1;
-      for (let slot = 0; slot < entered; slot++) {
-        const doc = ids[slot];
-        if (doc > last || (holds[doc >>> 5] & (1 << (doc & 31))) === 0) continue;
-        let k = seekDoc(docs, doc, doc > previous ? cursor : 0, total);
-        previous = doc;
-        for (; k < total && docs[k] === doc; k++) {
-          const code = codes[k];
-          if (bases[codePath(code)] < 0) continue;
-          slotMask[slot] |= bit;
-          if (reader >= 0) chainOccurrence(slot, code, reader);
-        }
-        cursor = k;
-      }
-      continue;
-    }
     // A doc's occurrences of a term are adjacent: its slot is looked up once per run of them.
     let lastDoc = -1;
     let slot = -1;
@@ -491,26 +466,6 @@ function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boo
     }
     if (byRuns && admits) endRun();
   }
-}
-
-/**
- * Lists at least this long, and this many times longer than the docs entered, are read through
- * their doc bitmap by a word that admits no doc (see {@link scanWord}).
- */
-const LONG_LIST = 1024;
-const LONG_LIST_RATIO = 2;
-
-/** Each flat doc list's bitmap of docs, made on first use; a write makes new lists (new views), so a bitmap never goes stale. */
-const docBitmaps = new WeakMap<Int32Array, Int32Array>();
-
-function docBitsOf(docs: Int32Array): Int32Array {
-  let bits = docBitmaps.get(docs);
-  if (bits === undefined) {
-    bits = new Int32Array((docs[docs.length - 1] >>> 5) + 1);
-    for (let k = 0; k < docs.length; k++) bits[docs[k] >>> 5] |= 1 << (docs[k] & 31);
-    docBitmaps.set(docs, bits);
-  }
-  return bits;
 }
 
 /** How many of a word's alternatives have postings. */
