@@ -20,9 +20,8 @@ const SETTINGS = [
   { searchableAttributes: ['body', 'tags'], disablePrefixOnAttributes: ['tags'], disableExactOnAttributes: ['body'], exactOnSingleWordQuery: 'word' },
 ];
 
-/** Checks the postings' answer for one query against `evaluate` on every doc. */
-function checkAgainstEvaluate(records: readonly Record<string, unknown>[], query: string, settingsIndex: number, optional: string | undefined): void {
-  const index = new InvertedIndex({ keepDiacritics: '', custom: {}, separators: '' });
+/** Checks the postings' answer for one query against `evaluate` on every doc (of `index` when given, synced to `records`). */
+function checkAgainstEvaluate(records: readonly Record<string, unknown>[], query: string, settingsIndex: number, optional: string | undefined, index = new InvertedIndex({ keepDiacritics: '', custom: {}, separators: '' })): void {
   index.sync(new Map(records.map((r, i) => [String(i), { ...r, objectID: String(i) } as SearchRecord])));
   const settings = effectiveSettings({ settings: SETTINGS[settingsIndex] });
   const options = resolveOptions(settings, { query, advancedSyntax: true, ...(optional !== undefined ? { optionalWords: [optional] } : {}) });
@@ -89,6 +88,31 @@ describe('flat postings', () => {
         checkAgainstEvaluate(records, query, seed % 3, undefined);
       }),
       { numRuns: 4 },
+    );
+  });
+
+  it('find the same docs and figures when the other words run to thousands of occurrences, before and after writes', () => {
+    // A rare word opens with a few dozen docs; the common words' lists run to thousands.
+    const COMMON = ['market', 'markets', 'marked', 'basket'];
+    const RARE = ['zephyr', 'zephyrs', 'quartz'];
+    const OTHER = ['alpha', 'beta', 'gamma', 'delta', 'omega'];
+    const queries = ['zephyr market', 'market zephyr', 'basket zephyr', 'quartz marke', 'zephyr markte', 'zephyr -basket', 'quartz zephyr market'];
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 30 }), fc.constantFrom(...queries), fc.boolean(), (seed, query, optional) => {
+        let state = seed;
+        const next = () => (state = (Math.imul(state, 1103515245) + 12345) & 0x7fffffff) >>> 4;
+        const pick = (list: readonly string[]) => list[next() % list.length];
+        const word = () => (next() % 40 === 0 ? pick(RARE) : next() % 3 === 0 ? pick(COMMON) : pick(OTHER));
+        const line = () => Array.from({ length: 1 + (next() % 5) }, word).join(' ');
+        const records = Array.from({ length: 3000 }, () => ({ title: line(), body: line(), tags: [line(), line()] }));
+        const optionalWord = optional ? query.split(' ').find((w) => COMMON.some((c) => c.startsWith(w))) : undefined;
+        const index = new InvertedIndex({ keepDiacritics: '', custom: {}, separators: '' });
+        checkAgainstEvaluate(records, query, seed % 3, optionalWord, index);
+        // Written to after a first search: records added (the common lists grow) and removed.
+        const more = Array.from({ length: 300 }, () => ({ title: `${pick(RARE)} ${line()}`, body: line(), tags: [line()] }));
+        checkAgainstEvaluate([...records.slice(100), ...more], query, seed % 3, optionalWord, index);
+      }),
+      { numRuns: 12 },
     );
   });
 });
