@@ -24,6 +24,7 @@ import { parseParams, SEARCH_PARAMETERS, type RawParams } from './params';
 import { parseQuery, type QueryWord } from './query';
 import { applyTypoMode, type Candidate } from './rank';
 import { Ranking } from './ranked';
+import { RankedMatches, type MatchesBase } from './ranked-matches';
 import { rankingInfo, userScoreOf } from './ranking-info';
 import { relevantSort } from './relevant-sort';
 import { buildResponse } from './response';
@@ -265,63 +266,7 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
   }
   const faceted = sorted.some((c) => c.unmatched) ? sorted.filter((c) => !c.unmatched) : sorted;
   const ranked = sorted;
-  return { ...base, sorted, faceted, count: sorted.length, top: (k: number) => ranked.slice(0, k), dropped };
-}
-
-/** What every kind of {@link Matches} holds as found. */
-type MatchesBase = Pick<Matches, 'query' | 'options' | 'plans' | 'inverted' | 'queryAfterRemoval' | 'ctx' | 'response' | 'dispose'>;
-
-/**
- * Matches ranked on demand: a page selects its top entries, the whole list is sorted only when
- * asked for (a class, not an object literal with getters: that literal cost 2% of a query).
- */
-class RankedMatches implements Matches {
-  readonly query: string;
-  readonly options: QueryOptions;
-  readonly plans: readonly WordPlan[];
-  readonly inverted: InvertedIndex;
-  readonly queryAfterRemoval: string | undefined;
-  readonly ctx: StageContext;
-  readonly response: Record<string, unknown>;
-  readonly dispose: () => void;
-  readonly count: number;
-  readonly dropped = 0;
-  private full: Candidate[] | undefined = undefined;
-
-  constructor(
-    base: MatchesBase,
-    private readonly ranking: Ranking,
-    private readonly distinctOn: boolean,
-  ) {
-    this.query = base.query;
-    this.options = base.options;
-    this.plans = base.plans;
-    this.inverted = base.inverted;
-    this.queryAfterRemoval = base.queryAfterRemoval;
-    this.ctx = base.ctx;
-    this.response = base.response;
-    this.dispose = base.dispose;
-    this.count = ranking.set.count + ranking.set.unlisted;
-  }
-
-  get sorted(): Candidate[] {
-    this.everyMatch();
-    return (this.full ??= this.ranking.top());
-  }
-
-  get faceted(): readonly Candidate[] {
-    this.everyMatch();
-    return this.distinctOn ? this.sorted : this.ranking.set.all();
-  }
-
-  top(k: number): Candidate[] {
-    return this.full ? this.full.slice(0, k) : this.ranking.top(k);
-  }
-
-  /** Only a search reading one page gets unlisted matches: anything asking for all of them is a bug. */
-  private everyMatch(): void {
-    if (this.ranking.set.unlisted > 0) throw new Error('every match was asked for, but only the ones a page can show were listed');
-  }
+  return { query, options, plans, inverted, queryAfterRemoval, ctx, response, dispose, sorted, faceted, count: sorted.length, top: (k: number) => ranked.slice(0, k), dropped };
 }
 
 /** Criteria with one value for every match of a one-word query without filters or geo: they never decide before typo. */
