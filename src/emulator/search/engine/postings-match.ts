@@ -228,7 +228,9 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
   // Runs need every entered doc to come from one admitting word's alternatives, in order.
   runCount = grouped.length === 0 && opener >= 0 && postingLists(index, plans[opener]) <= RUNS_SEARCHED ? 0 : -1;
   try {
-    for (const i of order) scanWord(index, plans[i], 1 << i, admits(i), rules, attributeOn, firstReader[i], exactMode);
+    // With two required words or more, a doc holding one word never matches: no slot's one-word figures are read.
+    const oneWordFigures = (required & (required - 1)) === 0;
+    for (const i of order) scanWord(index, plans[i], 1 << i, admits(i), rules, attributeOn, firstReader[i], exactMode, oneWordFigures);
   } finally {
     runCount = -1;
   }
@@ -411,8 +413,8 @@ let exactHere = new Uint8Array(16);
 /** A scanned doc not entered yet, which enters on its first occurrence that counts. */
 const PENDING = -2;
 
-/** Files one word's occurrences: its bit, best typo count, first matched word and exactness per doc. */
-function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boolean, rules: readonly AttributeRule[], attributeOn: boolean, firstReader: number, exactMode: number): void {
+/** Files one word's occurrences: its bit and, when `figures`, the doc's best typo count, first matched word and exactness (a doc holding one word only gets them from there). */
+function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boolean, rules: readonly AttributeRule[], attributeOn: boolean, firstReader: number, exactMode: number, figures: boolean): void {
   const tombstoned = index.hasTombstones ? index : null;
   const exactValue = exactMode === EXACT_NEVER ? 0 : exactMode === EXACT_WHOLE ? 2 : 1;
   // The alternative's reader number when occurrences are chained (queries of several words), else -1.
@@ -457,11 +459,13 @@ function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boo
         slot = enter(doc);
       }
       slotMask[slot] |= bit;
-      if (typos < slotTypos[slot]) slotTypos[slot] = typos;
-      const exact = exactAt[path];
-      if (exact !== 0 && (exact === 1 || codeWhole(code))) slotExact[slot] = 1;
-      const value = orderedHere[path] === 1 ? from + codePosition(code) : from;
-      if (value < slotFirstWord[slot]) slotFirstWord[slot] = value;
+      if (figures) {
+        if (typos < slotTypos[slot]) slotTypos[slot] = typos;
+        const exact = exactAt[path];
+        if (exact !== 0 && (exact === 1 || codeWhole(code))) slotExact[slot] = 1;
+        const value = orderedHere[path] === 1 ? from + codePosition(code) : from;
+        if (value < slotFirstWord[slot]) slotFirstWord[slot] = value;
+      }
       if (reader >= 0) chainOccurrence(slot, code, reader);
     }
     if (byRuns && admits) endRun();
