@@ -4,6 +4,7 @@ import type { QueryOptions } from './options';
 import { takeBuffer } from './buffers';
 import { CodeFigures, type Figures } from './code-figures';
 import type { Alternative, WordPlan } from './match';
+import { releaseRequiredDocs, requiredDocs, type RequiredDocs } from './required-docs';
 
 /**
  * The docs a query can match, with their figures when the postings settle them: the first
@@ -145,6 +146,7 @@ export function postingsApply(index: InvertedIndex, plans: readonly WordPlan[]):
  *
  * Only the rarest required word (and the join, split and phrase groups) admits new docs: a doc
  * lacking it cannot match, so the other words' occurrences only update docs already admitted.
+ * With several required words it admits only the docs {@link requiredDocs} found holding them all.
  *
  * `listed`: how many of the best entries the caller reads, when it reads no other (and ranks typo
  * first). A one-word query whose better typo tiers already hold that many docs only counts the
@@ -184,10 +186,13 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
   const opener = required !== 0 ? rarestRequired(index, plans) : -1;
   // Without a required word, every active word admits docs; excluded words never do.
   const admits = (i: number) => !plans[i].word.excluded && (opener < 0 || i === opener);
+  // With two required words or more, only docs holding them all can match: the opener enters no other.
+  const severalRequired = (required & (required - 1)) !== 0;
+  const holding = severalRequired ? requiredDocs(index, plans, opener, required) : null;
   // Room for every doc that can enter: the group docs and the admitting words' occurrences.
-  let capacity = grouped.length;
+  let capacity = grouped.length + (holding !== null ? holding.count : 0);
   plans.forEach((plan, i) => {
-    if (!admits(i)) return;
+    if (!admits(i) || holding !== null) return;
     for (const term of plan.alts.keys()) {
       const termId = index.termId(term);
       if (termId >= 0) capacity += index.flat(termId).docs.length;
@@ -228,12 +233,16 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
   // Runs need every entered doc to come from one admitting word's alternatives, in order.
   runCount = grouped.length === 0 && opener >= 0 && postingLists(index, plans[opener]) <= RUNS_SEARCHED ? 0 : -1;
   try {
-    // With two required words or more, a doc holding one word never matches: no slot's one-word figures are read.
-    const oneWordFigures = (required & (required - 1)) === 0;
-    for (const i of order) scanWord(index, plans[i], 1 << i, admits(i), rules, attributeOn, firstReader[i], exactMode, oneWordFigures);
+    // The other required words read back the occurrences requiredDocs picked. With two required
+    // words or more, a doc holding one word never matches: no slot's one-word figures are read.
+    for (const i of order) {
+      if (holding !== null && i !== opener && holding.from[i].length > 0) replayWord(index, plans[i], 1 << i, holding, i, rules, attributeOn, firstReader[i]);
+      else scanWord(index, plans[i], 1 << i, admits(i), holding !== null && i === opener ? holding.bits : null, rules, attributeOn, firstReader[i], exactMode, !severalRequired);
+    }
   } finally {
     runCount = -1;
   }
+  if (holding !== null) releaseRequiredDocs(holding);
   clearSeen(false);
   const several = singleWordQuery ? null : new CodeFigures(index, plans, rules, attributeOn, options.minProximity);
   return collect(slots, entered, { excluded, required, active, several });
@@ -413,8 +422,12 @@ let exactHere = new Uint8Array(16);
 /** A scanned doc not entered yet, which enters on its first occurrence that counts. */
 const PENDING = -2;
 
-/** Files one word's occurrences: its bit and, when `figures`, the doc's best typo count, first matched word and exactness (a doc holding one word only gets them from there). */
-function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boolean, rules: readonly AttributeRule[], attributeOn: boolean, firstReader: number, exactMode: number, figures: boolean): void {
+/**
+ * Files one word's occurrences: its bit and, when `figures`, the doc's best typo count, first
+ * matched word and exactness (a doc holding one word only gets them from there). A word that
+ * `admits` docs enters those it meets, only those set in `only` when given.
+ */
+function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boolean, only: Int32Array | null, rules: readonly AttributeRule[], attributeOn: boolean, firstReader: number, exactMode: number, figures: boolean): void {
   const tombstoned = index.hasTombstones ? index : null;
   const exactValue = exactMode === EXACT_NEVER ? 0 : exactMode === EXACT_WHOLE ? 2 : 1;
   // The alternative's reader number when occurrences are chained (queries of several words), else -1.
@@ -441,10 +454,12 @@ function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boo
     let slot = -1;
     for (let k = 0; k < total; k++) {
       const doc = docs[k];
+      // Not entered yet: skipped at once by a word that does not admit docs (most of its occurrences), else entered on its first occurrence that counts.
+      const held = (bitmap[doc >>> 5] & (1 << (doc & 31))) !== 0;
+      if (!held && (!admits || (only !== null && (only[doc >>> 5] & (1 << (doc & 31))) === 0))) continue;
       if (doc !== lastDoc) {
         lastDoc = doc;
-        // Not entered yet: skipped at once by a word that does not admit docs (most of its occurrences), else entered on its first occurrence that counts.
-        slot = (bitmap[doc >>> 5] & (1 << (doc & 31))) !== 0 ? (byRuns ? slotInRuns(doc) : slotOf[doc]) : admits ? PENDING : -1;
+        slot = held ? (byRuns ? slotInRuns(doc) : slotOf[doc]) : PENDING;
       }
       if (slot === -1) continue;
       const code = codes[k];
@@ -469,6 +484,48 @@ function scanWord(index: InvertedIndex, plan: WordPlan, bit: number, admits: boo
       if (reader >= 0) chainOccurrence(slot, code, reader);
     }
     if (byRuns && admits) endRun();
+  }
+}
+
+/**
+ * {@link scanWord} for a required word that does not admit docs, when {@link requiredDocs} read
+ * it: only its occurrences picked there, which include every one in a doc entered since.
+ */
+function replayWord(index: InvertedIndex, plan: WordPlan, bit: number, holding: RequiredDocs, word: number, rules: readonly AttributeRule[], attributeOn: boolean, firstReader: number): void {
+  const starts = holding.from[word];
+  const picked = holding.picked;
+  let reader = firstReader - 1;
+  let list = 0;
+  for (const [term, alt] of plan.alts) {
+    const termId = index.termId(term);
+    if (termId < 0) continue;
+    reader++;
+    const end = starts[list + 1];
+    let at = starts[list];
+    list++;
+    if (at === end) continue;
+    rulesFor(alt, rules, attributeOn, 0);
+    const { docs, codes } = index.flat(termId);
+    const byRuns = runCount >= 0;
+    if (byRuns) startLookups(false);
+    const bitmap = seen;
+    const bases = base;
+    const slotMask = slots.masks;
+    let lastDoc = -1;
+    let slot = -1;
+    for (; at < end; at++) {
+      const k = picked[at];
+      const doc = docs[k];
+      if ((bitmap[doc >>> 5] & (1 << (doc & 31))) === 0) continue;
+      if (doc !== lastDoc) {
+        lastDoc = doc;
+        slot = byRuns ? slotInRuns(doc) : slotOfDoc[doc];
+      }
+      const code = codes[k];
+      if (bases[codePath(code)] < 0) continue;
+      slotMask[slot] |= bit;
+      chainOccurrence(slot, code, reader);
+    }
   }
 }
 
