@@ -745,8 +745,9 @@ function countUnlisted(index: InvertedIndex, found: readonly [FlatPostings, Alte
 /**
  * Live docs that may hold `terms` one after the other in one attribute: those holding them all
  * whose flat codes place them at consecutive positions of one path (array elements share a path,
- * so some docs kept here still fail `evaluate`, which decides). The shortest list drives; the
- * others are searched forward from where the previous doc was found, by galloping.
+ * so some docs kept here still fail `evaluate`, which decides). The docs tried are the shortest
+ * list's, or those two lists of like length share (see {@link sharedDocs}); each list is searched
+ * forward for them from where the previous doc was found, by galloping.
  */
 function holdingInOrder(index: InvertedIndex, terms: readonly string[]): number[] {
   const lists: FlatPostings[] = [];
@@ -757,34 +758,59 @@ function holdingInOrder(index: InvertedIndex, terms: readonly string[]): number[
   }
   let driver = 0;
   for (let k = 1; k < lists.length; k++) if (lists[k].docs.length < lists[driver].docs.length) driver = k;
+  const longer = lists.length === 2 ? lists[1 - driver].docs : null;
+  const tried = longer !== null && longer.length <= SHARED_RATIO * lists[driver].docs.length ? sharedDocs(index, lists[driver].docs, longer) : lists[driver].docs;
   const cursors = new Array<number>(lists.length).fill(0);
   const ends = new Array<number>(lists.length).fill(0);
   const tombstoned = index.hasTombstones ? index : null;
   const out: number[] = [];
-  const docs = lists[driver].docs;
-  for (let at = 0; at < docs.length; ) {
-    const doc = docs[at];
-    let end = at + 1;
-    while (end < docs.length && docs[end] === doc) end++;
-    cursors[driver] = at;
-    ends[driver] = end;
-    at = end;
+  let last = -1;
+  for (let at = 0; at < tried.length; at++) {
+    const doc = tried[at];
+    if (doc === last) continue;
+    last = doc;
     let all = true;
     for (let k = 0; k < lists.length && all; k++) {
-      if (k === driver) continue;
-      const other = lists[k].docs;
-      const from = seekDoc(other, doc, cursors[k]);
+      const docs = lists[k].docs;
+      const from = seekDoc(docs, doc, cursors[k]);
       cursors[k] = from;
-      if (from >= other.length || other[from] !== doc) all = false;
+      if (from >= docs.length || docs[from] !== doc) all = false;
       else {
         let to = from + 1;
-        while (to < other.length && other[to] === doc) to++;
+        while (to < docs.length && docs[to] === doc) to++;
         ends[k] = to;
       }
     }
     if (!all || (tombstoned !== null && tombstoned.doc(doc) === undefined)) continue;
     if (lists.length === 1 || inOrder(lists, cursors, ends)) out.push(doc);
   }
+  return out;
+}
+
+/**
+ * Up to this ratio of their lengths, two lists' shared docs are found by marking the shorter's in
+ * a bitmap and reading the longer's, not by galloping: few docs hold both words in a row, and a
+ * bitmap check costs a fraction of a galloping search.
+ */
+const SHARED_RATIO = 16;
+/** Per doc id, a bit: held by the shorter list ({@link sharedDocs}); all clear between calls. */
+let marked = new Int32Array(0);
+
+/** The docs both lists hold, ascending (each list's docs ascending). */
+function sharedDocs(index: InvertedIndex, shorter: Int32Array, longer: Int32Array): number[] {
+  const words = (index.docCount >>> 5) + 1;
+  if (marked.length < words) marked = new Int32Array(words * 2);
+  const bits = marked;
+  for (let k = 0; k < shorter.length; k++) bits[shorter[k] >>> 5] |= 1 << (shorter[k] & 31);
+  const out: number[] = [];
+  let last = -1;
+  for (let k = 0; k < longer.length; k++) {
+    const doc = longer[k];
+    if ((bits[doc >>> 5] & (1 << (doc & 31))) === 0 || doc === last) continue;
+    out.push(doc);
+    last = doc;
+  }
+  for (let k = 0; k < shorter.length; k++) bits[shorter[k] >>> 5] = 0;
   return out;
 }
 
