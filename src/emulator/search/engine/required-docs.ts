@@ -7,7 +7,7 @@ import type { WordPlan } from './match';
  * and deletions are not read, so it is a superset of the docs that match (the scan decides).
  *
  * The opener's scan then enters only these docs, not every doc holding the rarest word, and the
- * other required words' scans read back only the occurrences met here (`picks`), not their
+ * other required words' scans read back only the occurrences met here (`picked`), not their
  * lists again: a two-word query's rarer word is held by hundreds of docs, the few that also
  * hold the other word match.
  */
@@ -18,8 +18,9 @@ export interface RequiredDocs {
   readonly count: number;
   /**
    * Per query word (empty for the opener and words not required): per alternative with postings,
-   * in the plan's order, the occurrence indices `picked[from[t]]` to `picked[from[t + 1]]`
-   * (ascending) whose doc was still kept when the word was read.
+   * in the plan's order, where its entries of `picked` start (entries `from[t]` to `from[t + 1]`,
+   * exclusive): the indices, ascending, of its occurrences whose doc was still kept when the word
+   * was read.
    */
   readonly from: readonly (readonly number[])[];
   readonly picked: Int32Array;
