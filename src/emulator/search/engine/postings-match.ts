@@ -236,7 +236,7 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
     // The other required words read back the occurrences requiredDocs picked. With two required
     // words or more, a doc holding one word never matches: no slot's one-word figures are read.
     for (const i of order) {
-      if (holding !== null && i !== opener && holding.from[i].length > 0) replayWord(index, plans[i], 1 << i, holding, i, rules, attributeOn, firstReader[i]);
+      if (holding !== null && i !== opener && (required & (1 << i)) !== 0) replayWord(index, plans[i], 1 << i, holding, i, rules, attributeOn, firstReader[i]);
       else scanWord(index, plans[i], 1 << i, admits(i), holding !== null && i === opener ? holding.bits : null, rules, attributeOn, firstReader[i], exactMode, !severalRequired);
     }
   } finally {
