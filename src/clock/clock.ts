@@ -17,6 +17,12 @@ export interface Clock {
   set(instant: Instant): number;
   /** Called after every change of time; returns an unsubscribe function. */
   onChange(listener: (now: number) => void): () => void;
+  /**
+   * Names the instants a forward move must stop at on its way (scheduled jobs): `next(from,
+   * to)` answers the earliest one strictly between `from` and `to`, or undefined. Listeners
+   * are then called at each stop in order, so a job fires with `now()` at its own instant.
+   */
+  setStops(next: (from: number, to: number) => number | undefined): void;
 }
 
 /** The default start of a fake clock, so runs replay identically. */
@@ -32,10 +38,21 @@ export function toEpochMs(instant: Instant): number {
 
 function createClock(kind: Clock['kind'], read: () => number, move: (ms: number) => void, jump: (ms: number) => void): Clock {
   const listeners = new Set<(now: number) => void>();
+  let stops: (from: number, to: number) => number | undefined = () => undefined;
   const notify = () => {
     const now = read();
     for (const listener of listeners) listener(now);
     return now;
+  };
+  /** Stops (and notifies) at every stop before `target`; true when it stopped at least once. */
+  const stopOnTheWay = (target: number) => {
+    let stopped = false;
+    for (let stop = stops(read(), target); stop !== undefined && stop > read() && stop < target; stop = stops(read(), target)) {
+      jump(stop);
+      notify();
+      stopped = true;
+    }
+    return stopped;
   };
   return {
     kind,
@@ -43,16 +60,24 @@ function createClock(kind: Clock['kind'], read: () => number, move: (ms: number)
     advance(duration) {
       const ms = toMilliseconds(duration);
       if (ms < 0) throw new RangeError('clock.advance() takes a positive duration; use clock.set() to go back');
-      move(ms);
+      const target = read() + ms;
+      // Without stops a system clock keeps its exact offset arithmetic.
+      if (stopOnTheWay(target)) jump(target);
+      else move(ms);
       return notify();
     },
     set(instant) {
-      jump(toEpochMs(instant));
+      const target = toEpochMs(instant);
+      if (target > read()) stopOnTheWay(target);
+      jump(target);
       return notify();
     },
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    setStops(next) {
+      stops = next;
     },
   };
 }

@@ -1,5 +1,6 @@
 import { produce, type Draft } from 'immer';
 import type { Clock } from '../clock';
+import { nextJobBetween, type Job, type JobRunner } from './jobs';
 import type { Random, RandomState } from './random';
 import type { Router } from './router';
 import type { State } from './state';
@@ -42,6 +43,9 @@ export class Core {
   private current: State;
   private readonly observers = new Set<(event: DispatchEvent) => void>();
   private readonly publishers = new Set<(before: State, after: State) => void>();
+  private readonly runners = new Map<string, JobRunner>();
+  /** Set while due jobs run, so a runner's own requests do not start the queue again. */
+  private runningJobs = false;
 
   constructor(
     readonly options: CoreOptions,
@@ -51,6 +55,7 @@ export class Core {
     private readonly initial: () => State,
   ) {
     this.current = initial();
+    clock.setStops((from, to) => earliest(nextJobBetween(this.current, from, to), this.nextTaskBetween(from, to)));
     clock.onChange(() => this.settle());
   }
 
@@ -78,17 +83,48 @@ export class Core {
     for (const listener of this.publishers) listener(before, this.current);
   }
 
-  /** Publishes every pending task the clock has reached, in task order. */
+  /** Publishes every pending task the clock has reached, in task order, then runs due jobs. */
   settle(): void {
     const pending = this.current.tasks.pending;
-    if (pending.length === 0) return;
-    const now = this.clock.now();
-    const due = pending.filter((task) => task.publishAt <= now);
-    if (due.length === 0) return;
-    this.commit((draft) => {
-      for (const task of due) task.apply(draft);
-      draft.tasks.pending = draft.tasks.pending.filter((task) => task.publishAt > now);
-    });
+    if (pending.length > 0) {
+      const now = this.clock.now();
+      const due = pending.filter((task) => task.publishAt <= now);
+      if (due.length > 0) {
+        this.commit((draft) => {
+          for (const task of due) task.apply(draft);
+          draft.tasks.pending = draft.tasks.pending.filter((task) => task.publishAt > now);
+        });
+      }
+    }
+    this.runDueJobs();
+  }
+
+  /** Registers the runner of one kind of scheduled job (see jobs.ts). */
+  onJob(kind: string, runner: JobRunner): void {
+    this.runners.set(kind, runner);
+  }
+
+  private runDueJobs(): void {
+    if (this.runningJobs) return;
+    this.runningJobs = true;
+    try {
+      for (let job = this.current.jobs.queue[0]; job !== undefined && job.at <= this.clock.now(); job = this.current.jobs.queue[0]) {
+        const due: Job = job;
+        this.commit((draft) => {
+          draft.jobs.queue = draft.jobs.queue.filter((queued) => queued.id !== due.id);
+        });
+        this.runners.get(due.kind)?.(this, due);
+      }
+    } finally {
+      this.runningJobs = false;
+    }
+  }
+
+  /** The first pending task's publication strictly between `from` and `to` (a stop of the clock). */
+  private nextTaskBetween(from: number, to: number): number | undefined {
+    let next: number | undefined;
+    for (const { publishAt } of this.current.tasks.pending) if (publishAt > from && publishAt < to) next = earliest(next, publishAt);
+    return next;
   }
 
   /** Registers a listener for every state change (derived caches use it). */
@@ -135,6 +171,8 @@ export class Core {
     for (const listener of this.publishers) listener(before, next);
   }
 }
+
+const earliest = (a: number | undefined, b: number | undefined) => (a === undefined ? b : b === undefined ? a : Math.min(a, b));
 
 /** An O(1) copy of the whole emulator: the immutable state tree, generator state and clock. */
 export interface Snapshot {

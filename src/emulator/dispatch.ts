@@ -18,14 +18,14 @@ const JSON_TYPE = 'application/json; charset=UTF-8';
  * Every failure funnels through {@link toErrorResponse}.
  */
 export async function dispatch(core: Core, req: EmulatorRequest): Promise<EmulatorResponse> {
-  core.settle();
-  // The firewall allow-list works at the network level: a refused source reaches no server.
-  if (core.state.security.firewall.enabled && !sourceAllowed(core, clientIp(core, req))) return { status: 0, headers: {}, body: { message: UNREACHABLE } };
   let route: Route | undefined;
   let params: Readonly<Record<string, string>> | undefined;
   let auth: Auth | undefined;
   let res: EmulatorResponse;
   try {
+    core.settle();
+    // The firewall allow-list works at the network level: a refused source reaches no server.
+    if (core.state.security.firewall.enabled && !sourceAllowed(core, clientIp(core, req))) return { status: 0, headers: {}, body: { message: UNREACHABLE } };
     const match = core.router.match(req.host, req.method, req.path);
     if (match === undefined) throw new ApiError(404, `Path not found: ${req.method} ${req.path}`);
     if (match === 'method') throw new ApiError(404, `Method ${req.method} is not allowed on ${req.path}`);

@@ -3,6 +3,7 @@ import { initialAnalyticsState, type AnalyticsState } from './analytics/state';
 import { initialClustersState, type ClustersState } from './clusters/state';
 import { initialSecurityState, type SecurityState } from './keys/state';
 import { initialDictionariesState, type DictionariesState } from './search/dictionaries/state';
+import { initialJobsState, type JobsState } from './jobs';
 
 enableMapSet();
 
@@ -50,6 +51,8 @@ export interface TaskState {
 export interface State {
   readonly indices: ReadonlyMap<string, IndexState>;
   readonly tasks: TaskState;
+  /** Work scheduled on the clock (crawls, trainings, builds); see jobs.ts. */
+  readonly jobs: JobsState;
   readonly security: SecurityState;
   readonly clusters: ClustersState;
   readonly dictionaries: DictionariesState;
@@ -61,6 +64,7 @@ export function initialState(firstTaskID: number): State {
     {
       indices: new Map(),
       tasks: { lastID: firstTaskID, pending: [] },
+      jobs: initialJobsState(),
       security: initialSecurityState(),
       clusters: initialClustersState(),
       dictionaries: initialDictionariesState(),
