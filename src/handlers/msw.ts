@@ -1,17 +1,9 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import type { Core } from '../emulator/core';
 import { dispatch } from '../emulator/dispatch';
-import { messages } from '../emulator/errors';
-import type { EmulatorRequest, HostFamily, Method } from '../emulator/request';
+import type { HostFamily } from '../emulator/request';
+import { CORS_HEADERS, toEmulatorRequest } from './fetch-request';
 import { hostPatterns } from './hosts';
-
-/** Browsers send these; the real service answers preflights for any origin. */
-const CORS_HEADERS: Record<string, string> = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, PUT, DELETE, PATCH, OPTIONS',
-  'access-control-allow-headers': '*',
-  'access-control-max-age': '86400',
-};
 
 /**
  * One msw handler per host family that has routes. Each turns the intercepted request
@@ -37,33 +29,4 @@ export function createHandlers(core: Core): RequestHandler[] {
     );
   }
   return handlers;
-}
-
-async function toEmulatorRequest(request: Request, host: HostFamily): Promise<EmulatorRequest> {
-  const url = new URL(request.url);
-  const query: Record<string, string> = {};
-  url.searchParams.forEach((value, key) => (query[key] = value));
-  const headers: Record<string, string> = {};
-  request.headers.forEach((value, key) => (headers[key.toLowerCase()] = value));
-  const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
-  let body: unknown;
-  let bodyError: string | undefined;
-  if (text.trim() !== '') {
-    try {
-      body = JSON.parse(text);
-    } catch (error) {
-      bodyError = `${messages.invalidJson}: ${(error as Error).message}`;
-    }
-  }
-  return {
-    method: request.method.toUpperCase() as Method,
-    host,
-    path: url.pathname,
-    query,
-    headers,
-    body,
-    bodyError,
-    bodySize: new TextEncoder().encode(text).length,
-    url: request.url,
-  };
 }

@@ -1,0 +1,40 @@
+import { messages } from '../emulator/errors';
+import type { EmulatorRequest, HostFamily, Method } from '../emulator/request';
+
+/** Browsers send these; the real service answers preflights for any origin. */
+export const CORS_HEADERS: Record<string, string> = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, PUT, DELETE, PATCH, OPTIONS',
+  'access-control-allow-headers': '*',
+  'access-control-max-age': '86400',
+};
+
+/** A Fetch API request (what msw and the standalone server receive) as the router sees it. */
+export async function toEmulatorRequest(request: Request, host: HostFamily): Promise<EmulatorRequest> {
+  const url = new URL(request.url);
+  const query: Record<string, string> = {};
+  url.searchParams.forEach((value, key) => (query[key] = value));
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, key) => (headers[key.toLowerCase()] = value));
+  const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
+  let body: unknown;
+  let bodyError: string | undefined;
+  if (text.trim() !== '') {
+    try {
+      body = JSON.parse(text);
+    } catch (error) {
+      bodyError = `${messages.invalidJson}: ${(error as Error).message}`;
+    }
+  }
+  return {
+    method: request.method.toUpperCase() as Method,
+    host,
+    path: url.pathname,
+    query,
+    headers,
+    body,
+    bodyError,
+    bodySize: new TextEncoder().encode(text).length,
+    url: request.url,
+  };
+}
