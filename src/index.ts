@@ -7,3 +7,5 @@ export type { EmulatorRequest, EmulatorResponse, HostFamily } from './emulator/r
 export type { Route, Acl } from './emulator/route';
 export type { RequestOptions, Caller } from './emulator/facade';
 export type { BatchResponse } from './emulator/helpers';
+export type { Fixture, IndexFixture, KeyFixture, LoadSummary } from './emulator/fixtures/types';
+export { fixtureFromFiles, filesFromFixture, type FixtureFile } from './emulator/fixtures/files';

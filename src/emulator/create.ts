@@ -13,6 +13,9 @@ import { routes } from './routes';
 import { installSearchStages } from './search/stages';
 import { installSecurityObservers } from './keys/install';
 import { initialState } from './state';
+import { loadFixture } from './fixtures/load';
+import { dumpFixture } from './fixtures/dump';
+import type { Fixture, LoadSummary } from './fixtures/types';
 
 export interface EmulatorOptions {
   /** Application ID; the hosts intercepted are derived from it. Default `"TESTAPP"`. */
@@ -98,6 +101,14 @@ export function createEmulator(options: EmulatorOptions = {}) {
         ...req,
       });
     },
+    /**
+     * Loads indices (records, settings, synonyms, rules) and API keys in the formats the
+     * dashboard and CLI export, published at once; a bad fixture throws an ApiError (400) and
+     * changes nothing. Files: `readFixtures(path)` from `search-emulator/server`.
+     */
+    load: (fixture: Fixture): LoadSummary => loadFixture(core, fixture),
+    /** The application as a fixture: `load(dump())` gives the same indices and keys back. */
+    dump: (): Fixture => dumpFixture(core.state, core.now()),
     /** An O(1) copy of everything: state, generator and clock. */
     snapshot: (): Snapshot => core.snapshot(),
     restore: (snapshot: Snapshot) => core.restore(snapshot),

@@ -35,7 +35,7 @@ export function setSettings(ctx: OperationContext) {
   return { updatedAt: core.isoNow(), taskID };
 }
 
-function applySettings(draft: Draft<State>, indexName: string, change: SettingsChange, forward: boolean, now: number): void {
+export function applySettings(draft: Draft<State>, indexName: string, change: SettingsChange, forward: boolean, now: number): void {
   const index = ensureIndex(draft, indexName, now);
   const before = replicasOf(index);
   writeSettings(index, change, false);
