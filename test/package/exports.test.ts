@@ -47,10 +47,40 @@ describe('the published package', () => {
     expect(run(['-e', cjs])).toEqual(expected);
   });
 
-  it('keeps Node built-ins out of the bundles, so browsers and jsdom resolve working code', () => {
-    for (const file of ['dist/index.js', 'dist/index.cjs']) {
+  it('keeps Node built-ins out of the library bundles (and the chunks they load), so browsers and jsdom resolve working code', () => {
+    for (const file of loadedFiles(['dist/index.js', 'dist/index.cjs'])) {
       const code = readFileSync(new URL(file, root), 'utf8');
-      expect(code).not.toMatch(/(?:from\s+|require\()\s*['"](?:node:)?(?:fs|path|crypto|http|https|child_process|buffer|os|url)['"]/);
+      expect(code, file).not.toMatch(/(?:from\s+|require\()\s*['"](?:node:)?(?:fs|path|crypto|http|https|child_process|buffer|os|url)['"]/);
     }
   });
+
+  const serverScript = `
+    const server = await startServer({ port: 0 });
+    const res = await fetch(server.url + '/1/indexes', { headers: { 'x-algolia-application-id': 'TESTAPP', 'x-algolia-api-key': 'admin-api-key' } });
+    const body = await res.json();
+    await server.close();
+    console.log(JSON.stringify({ status: res.status, body, main: typeof main }));
+  `;
+  const served = { status: 200, body: { items: [], nbPages: 1 }, main: 'function' };
+
+  it('serves HTTP from search-emulator/server in an ES module consumer', () => {
+    expect(run(['--input-type=module', '-e', `import { startServer, main } from 'search-emulator/server';\n${serverScript}`])).toEqual(served);
+  });
+
+  it('serves HTTP from search-emulator/server in a CommonJS consumer', () => {
+    expect(run(['-e', `const { startServer, main } = require('search-emulator/server');\n(async () => {${serverScript}})();`])).toEqual(served);
+  });
 });
+
+/** The files a bundle loads: itself and, transitively, the chunks it imports by relative path. */
+function loadedFiles(entries: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(new URL(file, root), 'utf8');
+    for (const [, spec] of code.matchAll(/(?:from\s+|require\(|import\()\s*['"](\.\/[^'"]+)['"]/g)) visit(`dist/${spec.slice(2)}`);
+  };
+  entries.forEach(visit);
+  return [...seen];
+}

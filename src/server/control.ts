@@ -1,0 +1,147 @@
+import type { Snapshot } from '../emulator/core';
+import type { Emulator } from '../emulator/create';
+import { badRequest, notFound } from '../emulator/errors';
+import type { Apps } from './apps';
+
+/** Paths under this prefix steer the server; no path of the real APIs starts with it. */
+export const CONTROL_PREFIX = '/__emulator';
+
+interface ControlRequest {
+  readonly method: string;
+  readonly params: Readonly<Record<string, string>>;
+  readonly body: unknown;
+  readonly apps: Apps;
+  readonly snapshots: Map<string, Snapshot>;
+}
+
+type Control = (req: ControlRequest) => unknown;
+
+const app = (req: ControlRequest): Emulator => {
+  const found = req.apps.find(req.params.appId);
+  if (!found) throw notFound(`Application ${req.params.appId} does not exist on this server`);
+  return found;
+};
+
+const field = (body: unknown, name: string): unknown => (body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined);
+
+const describe = (emulator: Emulator) => ({
+  appId: emulator.appId,
+  adminApiKey: emulator.adminApiKey,
+  now: new Date(emulator.clock.now()).toISOString(),
+  indices: emulator.core.state.indices.size,
+});
+
+const clockOf = (emulator: Emulator) => ({ now: new Date(emulator.clock.now()).toISOString(), epochMs: emulator.clock.now() });
+
+/**
+ * The control table: tests that cannot import the library (E2E suites, other languages)
+ * drive the clock, state and fixtures with these. `{appId}` is any application of the server.
+ */
+const CONTROLS: readonly [method: string, path: string, control: Control][] = [
+  ['GET', '', (req) => ({ apps: req.apps.list().map(describe), defaultAppId: req.apps.defaultAppId })],
+  ['GET', '/apps', (req) => ({ apps: req.apps.list().map(describe) })],
+  [
+    'POST',
+    '/apps',
+    (req) => {
+      const appId = field(req.body, 'appId');
+      const apiKey = field(req.body, 'apiKey');
+      if (typeof appId !== 'string' || !/^[A-Za-z0-9]+$/.test(appId)) throw badRequest('`appId` is required: letters and digits');
+      if (apiKey !== undefined && (typeof apiKey !== 'string' || apiKey === '')) throw badRequest('`apiKey` must be a non-empty string');
+      return describe(req.apps.create({ appId, ...(apiKey === undefined ? {} : { adminApiKey: apiKey }) }));
+    },
+  ],
+  [
+    'DELETE',
+    '/apps/{appId}',
+    (req) => {
+      if (!req.apps.delete(req.params.appId)) throw notFound(`Application ${req.params.appId} does not exist on this server`);
+      return { deleted: req.params.appId };
+    },
+  ],
+  ['GET', '/apps/{appId}/clock', (req) => clockOf(app(req))],
+  [
+    'POST',
+    '/apps/{appId}/clock/advance',
+    (req) => {
+      const by = field(req.body, 'by');
+      if (typeof by !== 'string' && typeof by !== 'number') throw badRequest('`by` is required: milliseconds or a duration such as "2s", "1h30m"');
+      const emulator = app(req);
+      guarded(() => emulator.clock.advance(by));
+      return clockOf(emulator);
+    },
+  ],
+  [
+    'POST',
+    '/apps/{appId}/clock/set',
+    (req) => {
+      const to = field(req.body, 'to');
+      if (typeof to !== 'string' && typeof to !== 'number') throw badRequest('`to` is required: epoch milliseconds or an ISO 8601 date');
+      const emulator = app(req);
+      guarded(() => emulator.clock.set(to));
+      return clockOf(emulator);
+    },
+  ],
+  [
+    'POST',
+    '/apps/{appId}/reset',
+    (req) => {
+      app(req).reset();
+      return { reset: req.params.appId };
+    },
+  ],
+  [
+    'POST',
+    '/apps/{appId}/snapshots',
+    (req) => {
+      const snapshotId = `${req.params.appId.toUpperCase()}-${req.snapshots.size + 1}`;
+      req.snapshots.set(snapshotId, app(req).snapshot());
+      return { snapshotId };
+    },
+  ],
+  [
+    'POST',
+    '/apps/{appId}/snapshots/{snapshotId}/restore',
+    (req) => {
+      const snapshot = req.snapshots.get(req.params.snapshotId);
+      if (!snapshot || !req.params.snapshotId.startsWith(`${req.params.appId.toUpperCase()}-`)) throw notFound(`Snapshot ${req.params.snapshotId} does not exist for this application`);
+      app(req).restore(snapshot);
+      return { restored: req.params.snapshotId };
+    },
+  ],
+  ['POST', '/apps/{appId}/load', (req) => app(req).load(req.body as never)],
+  ['GET', '/apps/{appId}/dump', (req) => app(req).dump()],
+];
+
+const compiled = CONTROLS.map(([method, path, control]) => {
+  const names: string[] = [];
+  const source = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  return { method, pattern: new RegExp(`^${source}/?$`), names, control };
+});
+
+/** Answers a control request; `path` is what follows the prefix. Throws ApiError for bad ones. */
+export function control(method: string, path: string, body: unknown, apps: Apps, snapshots: Map<string, Snapshot>): unknown {
+  let pathMatched = false;
+  for (const entry of compiled) {
+    const match = entry.pattern.exec(path);
+    if (!match) continue;
+    pathMatched = true;
+    if (entry.method !== method) continue;
+    const params = Object.fromEntries(entry.names.map((name, i) => [name, decodeURIComponent(match[i + 1])]));
+    return entry.control({ method, params, body, apps, snapshots });
+  }
+  throw notFound(pathMatched ? `Method ${method} is not allowed on ${CONTROL_PREFIX}${path}` : `No control endpoint ${CONTROL_PREFIX}${path}: see docs/server.md`);
+}
+
+/** The clock's refusals (an unreadable duration or date, a negative step) are the caller's: a 400. */
+function guarded(move: () => unknown): void {
+  try {
+    move();
+  } catch (error) {
+    if (error instanceof RangeError || error instanceof TypeError) throw badRequest(error.message);
+    throw error;
+  }
+}

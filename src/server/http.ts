@@ -1,0 +1,125 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Snapshot } from '../emulator/core';
+import { dispatch, toErrorResponse } from '../emulator/dispatch';
+import { ApiError, payloadTooLarge } from '../emulator/errors';
+import { readCredential, type EmulatorResponse, type Method } from '../emulator/request';
+import { CORS_HEADERS, toEmulatorRequest } from '../handlers/fetch-request';
+import type { Apps } from './apps';
+import { CONTROL_PREFIX, control } from './control';
+import { destinationOf } from './families';
+
+export interface ListenerOptions {
+  readonly apps: Apps;
+  /** Bodies larger than this many bytes answer 413. */
+  readonly maxBodyBytes: number;
+  /** Called once per answered request (the CLI's `--verbose`). */
+  readonly onRequest?: (line: RequestLine) => void;
+}
+
+export interface RequestLine {
+  readonly method: string;
+  /** The path, without the query string (the clients put their agent there). */
+  readonly path: string;
+  readonly status: number;
+  readonly appId?: string;
+  readonly family?: string;
+}
+
+const JSON_TYPE = 'application/json; charset=UTF-8';
+
+/**
+ * The server's request listener: the same pipeline as the msw handlers (the request becomes
+ * an EmulatorRequest, the application's dispatcher answers), plus the control endpoints.
+ * It never throws: a bug answers 500 like any other.
+ */
+export function createListener(options: ListenerOptions) {
+  const snapshots = new Map<string, Snapshot>();
+  return async (incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> => {
+    const line: { -readonly [K in keyof RequestLine]: RequestLine[K] } = { method: incoming.method ?? 'GET', path: (incoming.url ?? '/').split('?')[0], status: 0 };
+    let res: EmulatorResponse | 'network error';
+    try {
+      res = await answer(incoming, options, snapshots, line);
+    } catch (error) {
+      res = toErrorResponse(error);
+    }
+    if (res === 'network error') {
+      incoming.socket.destroy();
+      return;
+    }
+    line.status = res.status;
+    const text = res.body === undefined ? '' : JSON.stringify(res.body);
+    outgoing.writeHead(res.status, { ...CORS_HEADERS, 'content-type': JSON_TYPE, ...res.headers });
+    outgoing.end(text);
+    options.onRequest?.(line);
+  };
+}
+
+async function answer(
+  incoming: IncomingMessage,
+  options: ListenerOptions,
+  snapshots: Map<string, Snapshot>,
+  line: { appId?: string; family?: string },
+): Promise<EmulatorResponse | 'network error'> {
+  const method = (incoming.method ?? 'GET').toUpperCase();
+  const url = new URL(incoming.url ?? '/', `http://${incoming.headers.host ?? 'localhost'}`);
+  const body = await readBody(incoming, options.maxBodyBytes);
+  if (method === 'OPTIONS') return preflight(incoming);
+  if (url.pathname === CONTROL_PREFIX || url.pathname.startsWith(`${CONTROL_PREFIX}/`)) {
+    const text = body.toString('utf8');
+    let parsed: unknown;
+    if (text.trim() !== '') {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        throw new ApiError(400, 'Invalid JSON');
+      }
+    }
+    const result = control(method, url.pathname.slice(CONTROL_PREFIX.length), parsed, options.apps, snapshots);
+    return { status: 200, headers: {}, body: result };
+  }
+  const probe = options.apps.get(options.apps.defaultAppId);
+  const destination = destinationOf(probe.core.router, method as Method, incoming.headers.host ?? '', url.pathname);
+  if (!destination) throw new ApiError(404, `Path not found: ${method} ${url.pathname}`);
+  const request = new Request(new URL(destination.path + url.search, url), {
+    method,
+    headers: headersOf(incoming),
+    body: method === 'GET' || method === 'HEAD' || body.length === 0 ? undefined : new Uint8Array(body),
+  });
+  const req = await toEmulatorRequest(request, destination.family);
+  req.url = url.href;
+  const appId = readCredential(req, 'application-id') ?? destination.appId ?? options.apps.defaultAppId;
+  line.appId = appId;
+  line.family = destination.family;
+  const res = await dispatch(options.apps.get(appId).core, req);
+  return res.status === 0 ? 'network error' : res;
+}
+
+/**
+ * A CORS preflight: any origin may call, with the headers it asks for (the clients send
+ * `x-algolia-*` headers; echoing the list also works where a wildcard is not honoured).
+ */
+function preflight(incoming: IncomingMessage): EmulatorResponse {
+  const asked = incoming.headers['access-control-request-headers'];
+  return { status: 204, headers: asked ? { 'access-control-allow-headers': String(asked) } : {}, body: undefined };
+}
+
+function headersOf(incoming: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming.headers)) {
+    if (value === undefined || name === 'host' || name === 'content-length' || name === 'connection' || name === 'transfer-encoding') continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return headers;
+}
+
+/** The whole body, or a 413 once it passes the limit (the rest is read and dropped). */
+async function readBody(incoming: IncomingMessage, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of incoming as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size <= limit) chunks.push(chunk);
+  }
+  if (size > limit) throw payloadTooLarge(`Request body of ${size} bytes is over this server's limit of ${limit} bytes (--max-body)`);
+  return Buffer.concat(chunks);
+}
