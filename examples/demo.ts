@@ -1,12 +1,14 @@
 /**
  * `npm run demo`: loads the airports dataset through the real algoliasearch v5 client,
  * intercepted by msw, prints a task's status on the fake clock, lists the indices and
- * runs a typo-tolerant geo search.
+ * runs a typo-tolerant geo search; then loads a fixture folder exported from a real shop
+ * (examples/fixtures/ecommerce) and searches it.
  */
 import { readFileSync } from 'node:fs';
 import { algoliasearch } from 'algoliasearch';
 import { setupServer } from 'msw/node';
 import { createEmulator } from '../src';
+import { readFixtures } from '../src/server';
 
 /** The fields of an airports record the demo prints. */
 type Airport = { name: string; city: string; iata_code: string };
@@ -45,6 +47,11 @@ async function main() {
     });
     console.log(`"pari" near Paris: ${nbHits} hits, first ${hits.length}:`);
     console.table(hits.map((hit) => ({ name: hit.name, city: hit.city, iata: hit.iata_code })));
+
+    const loaded = emulator.load(await readFixtures(new URL('./fixtures/ecommerce', import.meta.url).pathname));
+    console.log(`Loaded the ecommerce fixtures at once: ${Object.entries(loaded.indices).map(([name, { records }]) => `${name} (${records} records)`).join(', ')}`);
+    const articles = await client.searchSingleIndex<{ title: string }>({ indexName: 'articles', searchParams: { query: 'colection', hitsPerPage: 3 } });
+    console.log(`"colection" in articles: ${articles.nbHits} hits, first: ${articles.hits[0]?.title}`);
   } finally {
     server.close();
   }
