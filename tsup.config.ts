@@ -10,6 +10,6 @@ export default defineConfig([
     clean: true,
     target: 'es2022',
     platform: 'neutral',
-    external: ['msw', 'immer', 'seedrandom', 'flexsearch', /^node:/],
+    external: ['msw', 'immer', 'seedrandom', 'flexsearch', 'cheerio', 'picomatch', 'robots-parser', '@breejs/later', /^node:/],
   },
 ]);

@@ -33,6 +33,18 @@ export interface CoreOptions {
   readonly country?: string;
   /** Custom dictionary entries allowed across all dictionaries before batches answer 403. */
   readonly dictionaryEntriesQuota?: number;
+  /** The crawler API's credentials and the web its crawls see (defaults: crawler/options.ts). */
+  readonly crawler?: CrawlerOptions;
+}
+
+export interface CrawlerOptions {
+  /** The basic-auth pair the crawler API accepts. */
+  readonly userId: string;
+  readonly apiKey: string;
+  /** How crawls fetch pages; undefined: the global `fetch` at crawl time (so msw serves the site). */
+  readonly fetch?: typeof fetch;
+  /** External data sources: source ID -> page URL -> the values an extractor receives. */
+  readonly externalData: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, unknown>>>>>>;
 }
 
 /**
@@ -46,6 +58,10 @@ export class Core {
   private readonly runners = new Map<string, JobRunner>();
   /** Set while due jobs run, so a runner's own requests do not start the queue again. */
   private runningJobs = false;
+  /** The promises of asynchronous job runners still under way (see {@link idle}). */
+  private readonly working = new Set<Promise<void>>();
+  /** The first error an asynchronous runner threw, reported by the next {@link idle}. */
+  private failure: unknown;
 
   constructor(
     readonly options: CoreOptions,
@@ -55,7 +71,7 @@ export class Core {
     private readonly initial: () => State,
   ) {
     this.current = initial();
-    clock.setStops((from, to) => earliest(nextJobBetween(this.current, from, to), this.nextTaskBetween(from, to)));
+    clock.setStops((from, to) => this.nextStop(from, to));
     clock.onChange(() => this.settle());
   }
 
@@ -113,11 +129,42 @@ export class Core {
         this.commit((draft) => {
           draft.jobs.queue = draft.jobs.queue.filter((queued) => queued.id !== due.id);
         });
-        this.runners.get(due.kind)?.(this, due);
+        const work = this.runners.get(due.kind)?.(this, due);
+        if (work instanceof Promise) this.track(work);
       }
     } finally {
       this.runningJobs = false;
     }
+  }
+
+  /** Follows an asynchronous runner: when it ends, jobs that came due meanwhile run. */
+  private track(work: Promise<unknown>): void {
+    const tracked: Promise<void> = work
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        this.failure ??= error;
+      })
+      .finally(() => {
+        this.working.delete(tracked);
+        this.settle();
+      });
+    this.working.add(tracked);
+  }
+
+  /**
+   * Resolves once no asynchronous job work is under way (work that ends may start more: it is
+   * awaited too). Rejects with the error a runner threw, which is a bug of the emulator.
+   */
+  async idle(): Promise<void> {
+    while (this.working.size > 0) await Promise.all(this.working);
+    const failure = this.failure;
+    this.failure = undefined;
+    if (failure !== undefined) throw failure;
+  }
+
+  /** The first job or pending task strictly between `from` and `to`: where the clock stops. */
+  nextStop(from: number, to: number): number | undefined {
+    return earliest(nextJobBetween(this.current, from, to), this.nextTaskBetween(from, to));
   }
 
   /** The first pending task's publication strictly between `from` and `to` (a stop of the clock). */

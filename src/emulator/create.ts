@@ -12,6 +12,8 @@ import { Router } from './router';
 import { routes } from './routes';
 import { installSearchStages } from './search/stages';
 import { installSecurityObservers } from './keys/install';
+import { installCrawler } from './crawler/install';
+import { crawlerOptions } from './crawler/options';
 import { initialState } from './state';
 import { loadFixture } from './fixtures/load';
 import { dumpFixture } from './fixtures/dump';
@@ -38,6 +40,14 @@ export interface EmulatorOptions {
   country?: string;
   /** Custom dictionary entries allowed (all dictionaries together) before a batch answers 403. Default 10,000. */
   dictionaryEntriesQuota?: number;
+  /** The crawler API's user ID (basic auth user). Default `"crawler-user-id"`. */
+  crawlerUserId?: string;
+  /** The crawler API's key (basic auth password). Default `"crawler-api-key"`. */
+  crawlerApiKey?: string;
+  /** How crawls fetch pages. Default: the global `fetch` at crawl time, so a test's msw handlers serve the site. */
+  crawlerFetch?: typeof fetch;
+  /** Crawler external data sources: source ID -> page URL -> values (`dataSources` of extractors). Default none. */
+  crawlerExternalData?: Record<string, Record<string, Record<string, unknown>>>;
 }
 
 export type Emulator = ReturnType<typeof createEmulator>;
@@ -64,6 +74,12 @@ export function createEmulator(options: EmulatorOptions = {}) {
       analyticsRefresh: options.analyticsRefresh === 'immediate' ? 0 : toMilliseconds(options.analyticsRefresh ?? '5m'),
       ...(options.country !== undefined ? { country: options.country } : {}),
       ...(options.dictionaryEntriesQuota !== undefined ? { dictionaryEntriesQuota: options.dictionaryEntriesQuota } : {}),
+      crawler: {
+        userId: options.crawlerUserId ?? 'crawler-user-id',
+        apiKey: options.crawlerApiKey ?? 'crawler-api-key',
+        ...(options.crawlerFetch ? { fetch: options.crawlerFetch } : {}),
+        externalData: options.crawlerExternalData ?? {},
+      },
     },
     clock,
     random,
@@ -73,7 +89,9 @@ export function createEmulator(options: EmulatorOptions = {}) {
   installSearchStages();
   installAnalytics(core);
   installSecurityObservers(core);
-  const admin: Caller = { appId, apiKey: adminApiKey };
+  installCrawler(core);
+  const crawlerCredentials = { userId: crawlerOptions(core).userId, apiKey: crawlerOptions(core).apiKey };
+  const admin: Caller = { appId, apiKey: adminApiKey, crawler: crawlerCredentials };
   const calls = buildDirectCalls(core, admin);
 
   const emulator = {
@@ -86,9 +104,27 @@ export function createEmulator(options: EmulatorOptions = {}) {
     handlers: createHandlers(core) as RequestHandler[],
     /** The fake clock every time-dependent behaviour reads. */
     clock,
-    /** Direct calls made with another key, IP or headers. */
+    /**
+     * Moves the clock forward like `clock.advance`, stopping at every scheduled job (a crawl
+     * step, a crawler's schedule) and waiting for the work it started (page fetches) before
+     * going on: `await emulator.advance('1m')` runs a minute of crawling, exactly.
+     */
+    async advance(duration: Duration): Promise<number> {
+      const target = clock.now() + toMilliseconds(duration);
+      await core.idle();
+      for (let stop = core.nextStop(clock.now(), target); stop !== undefined; stop = core.nextStop(clock.now(), target)) {
+        clock.set(stop);
+        await core.idle();
+      }
+      clock.set(target);
+      await core.idle();
+      return clock.now();
+    },
+    /** The crawler API's basic-auth pair (`Authorization: Basic base64(userId:apiKey)`). */
+    crawlerCredentials,
+    /** Direct calls made with another key, IP or headers (or other crawler credentials). */
     as(caller: Partial<Caller> & { apiKey: string }) {
-      return buildDirectCalls(core, { appId, ...caller }) as DirectCalls;
+      return buildDirectCalls(core, { appId, crawler: crawlerCredentials, ...caller }) as DirectCalls;
     },
     /** Sends a raw request through the same pipeline as HTTP (for routes without a direct call). */
     request(req: Partial<EmulatorRequest> & Pick<EmulatorRequest, 'method' | 'path'>): Promise<EmulatorResponse> {

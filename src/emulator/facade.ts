@@ -16,6 +16,8 @@ export interface Caller {
   appId: string;
   /** Extra headers on every call (`x-emulator-client-ip`, `referer`, `x-algolia-usertoken`, ...). */
   headers?: Record<string, string>;
+  /** The crawler API's basic-auth pair (its own credentials); default: the emulator's options. */
+  crawler?: { userId: string; apiKey: string };
 }
 
 export type DirectCall = (params?: any, requestOptions?: RequestOptions) => Promise<any>;
@@ -42,8 +44,9 @@ export function buildDirectCalls(core: Core, caller: Caller): Record<string, Dir
 }
 
 /** The request the real client would send for `route` called with `params`. */
-export function toRequest(route: Route, params: Record<string, any>, caller: Caller, options: RequestOptions = {}): EmulatorRequest {
+export function toRequest(route: Route, given: Record<string, any>, caller: Caller, options: RequestOptions = {}): EmulatorRequest {
   const shape = route.call ?? NO_SHAPE;
+  const params = shape.prepare ? shape.prepare(given) : given;
   const path = pathOf(route, params);
   const query: Record<string, string> = {};
   if (shape.query) for (const name of shape.query) if (params[name] !== undefined) query[name] = String(params[name]);
@@ -53,7 +56,12 @@ export function toRequest(route: Route, params: Record<string, any>, caller: Cal
     const value = extraQuery[name];
     if (value !== undefined) query[name] = Array.isArray(value) ? value.join(',') : String(value);
   }
-  const headers: Record<string, string> = { 'x-algolia-application-id': caller.appId, 'x-algolia-api-key': caller.apiKey };
+  const headers: Record<string, string> =
+    route.host === 'crawler'
+      ? caller.crawler
+        ? { authorization: basicAuth(caller.crawler.userId, caller.crawler.apiKey) }
+        : {}
+      : { 'x-algolia-application-id': caller.appId, 'x-algolia-api-key': caller.apiKey };
   addLowered(headers, caller.headers);
   if (shape.headers) {
     for (const param in shape.headers) {
@@ -121,6 +129,14 @@ function pathOf(route: Route, params: Record<string, any>): string {
     path += encodeURIComponent(String(value)) + parts[i + 1];
   }
   return path;
+}
+
+/** An `Authorization: Basic` value for a user and key (UTF-8, as browsers and undici encode it). */
+export function basicAuth(userId: string, apiKey: string): string {
+  const bytes = new TextEncoder().encode(`${userId}:${apiKey}`);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return `Basic ${btoa(binary)}`;
 }
 
 /** Copies `extra` into `headers` under lower-cased names. */

@@ -5,6 +5,7 @@ import type { Acl, Auth, OperationContext, Route } from './route';
 import { ALL_ACLS } from './keys/acl';
 import { resolveKey } from './keys/resolve';
 import { userAssigned } from './clusters/mapping';
+import { authenticateCrawler } from './crawler/auth';
 
 export { ALL_ACLS };
 
@@ -30,9 +31,12 @@ export function clientIp(core: Core, req: EmulatorRequest): string {
  * Establishes who is calling: application ID, then the key (admin, stored or secured).
  * The admin key may speak for a rate-limited key on behalf of an end user
  * (`X-Forwarded-API-Key` + `X-Forwarded-For`): the request then gets that key's identity,
- * counted against the forwarded IP. Rights are checked later by {@link authorize}.
+ * counted against the forwarded IP. Rights are checked later by {@link authorize}. The
+ * crawler family authenticates its own way (crawler/auth.ts).
  */
 export async function authenticate(core: Core, req: EmulatorRequest, route: Route): Promise<Auth> {
+  // The crawler API has credentials of its own (basic auth), not the application's keys.
+  if (route.host === 'crawler') return authenticateCrawler(core, req, clientIp(core, req));
   const appId = readCredential(req, 'application-id');
   const apiKey = readCredential(req, 'api-key');
   if (!appId || !apiKey || appId.toLowerCase() !== core.options.appId.toLowerCase()) {

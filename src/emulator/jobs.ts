@@ -25,8 +25,12 @@ export interface JobsState {
   readonly queue: readonly Job[];
 }
 
-/** Runs one job; it changes state with `core.commit` and may schedule the next occurrence. */
-export type JobRunner = (core: Core, job: Job) => void;
+/**
+ * Runs one job; it changes state with `core.commit` and may schedule the next occurrence. A
+ * runner that waits on something outside the emulator (a crawl fetching pages) returns its
+ * promise: the core tracks it, so `emulator.advance()` waits for it before moving the clock on.
+ */
+export type JobRunner = (core: Core, job: Job) => unknown;
 
 export const initialJobsState = (): JobsState => ({ lastID: 0, queue: [] });
 

@@ -70,6 +70,11 @@ export interface CallShape {
   readonly body?: string;
   /** Parameter name -> header name. */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * Turns values JSON cannot carry into what the real client sends, before the body is
+   * copied as the wire would (a crawler's extractor functions become their source text).
+   */
+  readonly prepare?: (params: Record<string, any>) => Record<string, any>;
 }
 
 export interface Route {

@@ -1,6 +1,7 @@
 import { enableMapSet, freeze, type Draft } from 'immer';
 import { initialAnalyticsState, type AnalyticsState } from './analytics/state';
 import { initialClustersState, type ClustersState } from './clusters/state';
+import { initialCrawlerState, type CrawlerState } from './crawler/state';
 import { initialSecurityState, type SecurityState } from './keys/state';
 import { initialDictionariesState, type DictionariesState } from './search/dictionaries/state';
 import { initialJobsState, type JobsState } from './jobs';
@@ -57,6 +58,7 @@ export interface State {
   readonly clusters: ClustersState;
   readonly dictionaries: DictionariesState;
   readonly analytics: AnalyticsState;
+  readonly crawler: CrawlerState;
 }
 
 export function initialState(firstTaskID: number): State {
@@ -69,6 +71,7 @@ export function initialState(firstTaskID: number): State {
       clusters: initialClustersState(),
       dictionaries: initialDictionariesState(),
       analytics: initialAnalyticsState(),
+      crawler: initialCrawlerState(),
     },
     true,
   );

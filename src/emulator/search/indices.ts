@@ -131,7 +131,7 @@ function copyIndex(draft: Draft<State>, source: string, destination: string, now
 }
 
 /** A scoped copy: only the named scopes of the destination are replaced; records stay. */
-function copyScopes(draft: Draft<State>, source: string, destination: string, scope: readonly Scope[], now: number): void {
+export function copyScopes(draft: Draft<State>, source: string, destination: string, scope: readonly Scope[], now: number): void {
   const from = snapshotOf(draft, source);
   if (!draft.indices.has(destination)) draft.indices.set(destination, emptyIndex(destination, now) as Draft<IndexState>);
   const to = draft.indices.get(destination)!;
@@ -146,7 +146,7 @@ function copyScopes(draft: Draft<State>, source: string, destination: string, sc
 }
 
 /** A rename: the destination takes the source's content and the source disappears. */
-function moveIndex(draft: Draft<State>, source: string, destination: string, now: number): void {
+export function moveIndex(draft: Draft<State>, source: string, destination: string, now: number): void {
   const from = snapshotOf(draft, source);
   if (!from) return;
   const target = snapshotOf(draft, destination);

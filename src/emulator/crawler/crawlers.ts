@@ -1,0 +1,108 @@
+import { cancelJobs } from '../jobs';
+import type { OperationContext } from '../route';
+import { checkConfig, checkName, nextRunOf, planSchedule } from './check';
+import { invalidRequest } from './errors';
+import { uuid } from './ids';
+import { dropTemporaries } from './lifecycle';
+import type { CrawlerRecord } from './state';
+import { addTask, crawlerIn, paginate, renderCrawler, requireCrawler } from './store';
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function requireBody(body: unknown): Record<string, unknown> {
+  if (!isObject(body)) throw invalidRequest('The request body must be a JSON object');
+  return body;
+}
+
+/** POST /api/1/crawlers — a crawler with its configuration (version 1); `{ id }`. */
+export async function createCrawler(ctx: OperationContext) {
+  const { core } = ctx;
+  const body = requireBody(ctx.req.body);
+  for (const key of Object.keys(body)) if (key !== 'name' && key !== 'config') throw invalidRequest(`Unknown property \`${key}\`: expected name, config`);
+  const name = checkName(body.name);
+  if (body.config === undefined) throw invalidRequest('`config` is required');
+  const config = await checkConfig(core, body.config);
+  const nextAt = await nextRunOf(config, core.now());
+  const id = uuid(core);
+  const now = core.now();
+  core.commit((draft) => {
+    const crawler: CrawlerRecord = {
+      id,
+      name,
+      createdAt: now,
+      updatedAt: now,
+      config,
+      running: false,
+      reindexing: false,
+      lastReindexStartedAt: null,
+      lastReindexEndedAt: null,
+      versions: [{ version: 1, config, createdAt: now, authorId: core.options.crawler?.userId ?? 'crawler-user-id' }],
+      lastOutcomes: new Map(),
+      indexedUrls: new Set(),
+    };
+    draft.crawler.crawlers.set(id, crawler as never);
+    planSchedule(draft, id, nextAt);
+  });
+  return { id };
+}
+
+/** GET /api/1/crawlers — pages of `{ id, name }`, filtered by `name` (contains, any case) and `appId` (or `appID`). */
+export function listCrawlers(ctx: OperationContext) {
+  const { query } = ctx.req;
+  const name = query.name?.toLowerCase();
+  const appId = query.appId ?? query.appID;
+  const matching = [...ctx.core.state.crawler.crawlers.values()].filter(
+    (crawler) => (name === undefined || crawler.name.toLowerCase().includes(name)) && (appId === undefined || crawler.config.appId === appId),
+  );
+  const page = paginate(matching, query);
+  return { ...page, items: page.items.map((crawler) => ({ id: crawler.id, name: crawler.name })) };
+}
+
+/** GET /api/1/crawlers/{id} — the crawler's state; its configuration with `withConfig=true`. */
+export function getCrawler(ctx: OperationContext) {
+  const crawler = requireCrawler(ctx.core, ctx.params.id);
+  const withConfig = ctx.req.query.withConfig;
+  if (withConfig !== undefined && withConfig !== 'true' && withConfig !== 'false') throw invalidRequest(`\`withConfig\` must be true or false, got "${withConfig}"`);
+  return renderCrawler(crawler, withConfig === 'true');
+}
+
+/**
+ * PATCH /api/1/crawlers/{id} — renames the crawler and/or replaces its whole configuration
+ * (not versioned, as the live API documents); `{ taskId }`.
+ */
+export async function patchCrawler(ctx: OperationContext) {
+  const { core, params } = ctx;
+  requireCrawler(core, params.id);
+  const body = requireBody(ctx.req.body);
+  for (const key of Object.keys(body)) if (key !== 'name' && key !== 'config') throw invalidRequest(`Unknown property \`${key}\`: expected name, config`);
+  const name = body.name === undefined ? undefined : checkName(body.name);
+  const config = body.config === undefined ? undefined : await checkConfig(core, body.config);
+  const nextAt = config ? await nextRunOf(config, core.now()) : undefined;
+  requireCrawler(core, params.id);
+  let taskId = '';
+  core.commit((draft) => {
+    const crawler = crawlerIn(draft, params.id);
+    if (name !== undefined) crawler.name = name;
+    if (config !== undefined) {
+      crawler.config = config;
+      planSchedule(draft, params.id, nextAt);
+    }
+    crawler.updatedAt = core.now();
+    taskId = addTask(core, draft, params.id, 'update');
+  });
+  return { taskId };
+}
+
+/** DELETE /api/1/crawlers/{id} — the crawler, its schedule and any crawl under way; the live indices stay. */
+export function deleteCrawler(ctx: OperationContext) {
+  const { core, params } = ctx;
+  const crawler = requireCrawler(core, params.id);
+  if (crawler.crawl) dropTemporaries(core, crawler.crawl);
+  let taskId = '';
+  core.commit((draft) => {
+    draft.crawler.crawlers.delete(params.id);
+    cancelJobs(draft, (job) => job.data.crawlerId === params.id);
+    taskId = addTask(core, draft, params.id, 'delete');
+  });
+  return { taskId };
+}

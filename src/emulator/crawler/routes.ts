@@ -1,0 +1,57 @@
+import { route, type CallShape, type Route } from '../route';
+import { cancelBlockingAction, crawlUrls, getTaskStatus, pauseCrawler, runCrawler, startReindex, testUrl } from './actions';
+import { withSources } from './config';
+import { createCrawler, deleteCrawler, getCrawler, listCrawlers, patchCrawler } from './crawlers';
+import { listDomains } from './domains';
+import { deleteCrawlRun, getCrawlRunFile, listCrawlRuns } from './runs';
+import { getStats } from './stats';
+import { getConfigVersion, listConfigVersions, patchConfig } from './versions';
+
+const CRAWLERS = '/api/1/crawlers';
+const CRAWLER = `${CRAWLERS}/{id}`;
+
+/**
+ * Direct calls take path parameters and body fields side by side (`patchCrawler({ id, name })`);
+ * extractor functions become the source text the API stores, in `config` or, for `/config`,
+ * in the body itself (a partial configuration).
+ */
+function bodyOf(pathParams: readonly string[], config: 'nested' | 'body' | 'none' = 'nested'): CallShape {
+  return {
+    body: 'body',
+    prepare(params) {
+      const body: Record<string, unknown> = {};
+      const out: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(params)) (pathParams.includes(key) ? out : body)[key] = value;
+      if (config === 'nested' && body.config !== undefined) body.config = withSources(body.config);
+      out.body = config === 'body' ? withSources(body) : body;
+      return out;
+    },
+  };
+}
+
+/**
+ * The crawler API (spec 001 and the live OpenAPI's config versions and crawl runs), on its own
+ * host with basic auth: no application key right applies, so every route is `acl: 'none'`.
+ */
+export const crawlerRoutes: Route[] = [
+  route({ operation: 'createCrawler', method: 'POST', path: CRAWLERS, host: 'crawler', acl: 'none', call: bodyOf([]), handler: createCrawler }),
+  route({ operation: 'listCrawlers', method: 'GET', path: CRAWLERS, host: 'crawler', acl: 'none', call: { query: ['itemsPerPage', 'page', 'name', 'appId', 'appID'] }, handler: listCrawlers }),
+  route({ operation: 'getCrawler', method: 'GET', path: CRAWLER, host: 'crawler', acl: 'none', call: { query: ['withConfig'] }, handler: getCrawler }),
+  route({ operation: 'patchCrawler', method: 'PATCH', path: CRAWLER, host: 'crawler', acl: 'none', call: bodyOf(['id']), handler: patchCrawler }),
+  route({ operation: 'deleteCrawler', method: 'DELETE', path: CRAWLER, host: 'crawler', acl: 'none', call: {}, handler: deleteCrawler }),
+  route({ operation: 'patchConfig', method: 'PATCH', path: `${CRAWLER}/config`, host: 'crawler', acl: 'none', call: bodyOf(['id'], 'body'), handler: patchConfig }),
+  route({ operation: 'listConfigVersions', method: 'GET', path: `${CRAWLER}/config/versions`, host: 'crawler', acl: 'none', call: { query: ['itemsPerPage', 'page'] }, handler: listConfigVersions }),
+  route({ operation: 'getConfigVersion', method: 'GET', path: `${CRAWLER}/config/versions/{version}`, host: 'crawler', acl: 'none', call: {}, handler: getConfigVersion }),
+  route({ operation: 'runCrawler', method: 'POST', path: `${CRAWLER}/run`, host: 'crawler', acl: 'none', call: {}, handler: runCrawler }),
+  route({ operation: 'pauseCrawler', method: 'POST', path: `${CRAWLER}/pause`, host: 'crawler', acl: 'none', call: {}, handler: pauseCrawler }),
+  route({ operation: 'startReindex', method: 'POST', path: `${CRAWLER}/reindex`, host: 'crawler', acl: 'none', call: {}, handler: startReindex }),
+  route({ operation: 'getStats', method: 'GET', path: `${CRAWLER}/stats/urls`, host: 'crawler', acl: 'none', call: {}, handler: getStats }),
+  route({ operation: 'crawlUrls', method: 'POST', path: `${CRAWLER}/urls/crawl`, host: 'crawler', acl: 'none', call: bodyOf(['id'], 'none'), handler: crawlUrls }),
+  route({ operation: 'testUrl', method: 'POST', path: `${CRAWLER}/test`, host: 'crawler', acl: 'none', call: bodyOf(['id']), handler: testUrl }),
+  route({ operation: 'getTaskStatus', method: 'GET', path: `${CRAWLER}/tasks/{taskID}`, host: 'crawler', acl: 'none', call: {}, handler: getTaskStatus }),
+  route({ operation: 'cancelBlockingAction', method: 'POST', path: `${CRAWLER}/tasks/{taskID}/cancel`, host: 'crawler', acl: 'none', call: {}, handler: cancelBlockingAction }),
+  route({ operation: 'listCrawlRuns', method: 'GET', path: `${CRAWLER}/crawl_runs`, host: 'crawler', acl: 'none', call: { query: ['from', 'until', 'status', 'limit', 'offset', 'order'] }, handler: listCrawlRuns }),
+  route({ operation: 'getCrawlRunFile', method: 'GET', path: `${CRAWLER}/{logId}/download`, host: 'crawler', acl: 'none', call: {}, handler: getCrawlRunFile }),
+  route({ operation: 'deleteCrawlRun', method: 'POST', path: `${CRAWLER}/delete_runs`, host: 'crawler', acl: 'none', call: { body: 'ids' }, handler: deleteCrawlRun }),
+  route({ operation: 'listDomains', method: 'GET', path: '/api/1/domains', host: 'crawler', acl: 'none', call: { query: ['appId', 'appID', 'itemsPerPage', 'page'] }, handler: listDomains }),
+];

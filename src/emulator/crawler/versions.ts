@@ -1,0 +1,48 @@
+import type { OperationContext } from '../route';
+import { checkConfig, nextRunOf, planSchedule } from './check';
+import { crawlerError, crawlerMessages, invalidRequest } from './errors';
+import { addTask, crawlerIn, paginate, requireCrawler } from './store';
+
+/**
+ * PATCH /api/1/crawlers/{id}/config — replaces the top-level properties the body names (a
+ * nested part such as one extractor needs its whole `actions`); the result must still be a
+ * whole configuration. Each call adds a configuration version. `{ taskId }`.
+ */
+export async function patchConfig(ctx: OperationContext) {
+  const { core, params } = ctx;
+  const crawler = requireCrawler(core, params.id);
+  const partial = await checkConfig(core, ctx.req.body, true);
+  const config = await checkConfig(core, { ...crawler.config, ...partial });
+  const nextAt = await nextRunOf(config, core.now());
+  requireCrawler(core, params.id);
+  let taskId = '';
+  core.commit((draft) => {
+    const target = crawlerIn(draft, params.id);
+    const version = (target.versions[target.versions.length - 1]?.version ?? 0) + 1;
+    target.config = config;
+    target.versions.push({ version, config, createdAt: core.now(), authorId: core.options.crawler?.userId ?? 'crawler-user-id' });
+    target.updatedAt = core.now();
+    planSchedule(draft, params.id, nextAt);
+    taskId = addTask(core, draft, params.id, 'config');
+  });
+  return { taskId };
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** GET /api/1/crawlers/{id}/config/versions — newest first, pages of `{ version, createdAt, authorId }`. */
+export function listConfigVersions(ctx: OperationContext) {
+  const crawler = requireCrawler(ctx.core, ctx.params.id);
+  const newestFirst = [...crawler.versions].reverse().map(({ version, createdAt, authorId }) => ({ version, createdAt: iso(createdAt), authorId }));
+  return paginate(newestFirst, ctx.req.query);
+}
+
+/** GET /api/1/crawlers/{id}/config/versions/{version} — one version with its configuration; 404 when there is none. */
+export function getConfigVersion(ctx: OperationContext) {
+  const crawler = requireCrawler(ctx.core, ctx.params.id);
+  const number = Number(ctx.params.version);
+  if (!Number.isInteger(number) || number < 1) throw invalidRequest(`\`version\` must be a positive integer, got "${ctx.params.version}"`);
+  const found = crawler.versions.find((version) => version.version === number);
+  if (!found) throw crawlerError(404, 'not_found', crawlerMessages.noSuchVersion);
+  return { version: found.version, config: found.config, createdAt: iso(found.createdAt), authorId: found.authorId };
+}
