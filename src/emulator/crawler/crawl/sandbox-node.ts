@@ -12,7 +12,8 @@ export async function nodeSandbox(): Promise<Sandbox> {
   const vm = await loadVm();
   return {
     compile(source) {
-      const context = vm.createContext({});
+      // `__name`: what esbuild's keepNames (vitest, tsx) writes into a function's source text.
+      const context = vm.createContext({ __name: (fn: unknown) => fn });
       let fn: unknown;
       let failure: unknown;
       for (const expression of expressionOf(source)) {

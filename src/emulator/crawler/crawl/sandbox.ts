@@ -57,7 +57,7 @@ const pageSandbox: Sandbox = {
     let failure: unknown;
     for (const expression of expressionOf(source)) {
       try {
-        fn = new Function('console', `"use strict"; return ${expression};`);
+        fn = new Function('console', '__name', `"use strict"; return ${expression};`);
         break;
       } catch (error) {
         failure ??= error;
@@ -66,7 +66,7 @@ const pageSandbox: Sandbox = {
     if (typeof fn !== 'function') throw failure;
     return (args, logs) => {
       const console = { log: (...items: unknown[]) => logs.push(logLine(items)) };
-      const extractor = (fn as (c: unknown) => unknown)({ log: console.log, info: console.log, warn: console.log, error: console.log });
+      const extractor = (fn as (c: unknown, n: unknown) => unknown)({ log: console.log, info: console.log, warn: console.log, error: console.log }, (f: unknown) => f);
       if (typeof extractor !== 'function') throw new TypeError('The extractor source does not evaluate to a function');
       return extractor(args);
     };

@@ -1,0 +1,200 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createEmulator, type Emulator } from '../../src';
+import { rejects } from '../objects/surfaces';
+import { crawlerApi, SITE, siteConfig, siteHandlers, SURFACES, type Surface } from './site';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const START = Date.UTC(2024, 0, 1);
+
+function open(surface: Surface, version = 1) {
+  const emulator = createEmulator({ now: START });
+  server.use(...emulator.handlers, ...siteHandlers(version));
+  return { emulator, api: crawlerApi(emulator, surface) };
+}
+
+const record = (path: string, title: string) => ({ objectID: `${SITE}${path}`, title, path });
+
+/** The records a full crawl of the site (first version) gives, in browse order. */
+const SITE_RECORDS = [
+  record('/', 'Home'),
+  record('/docs/', 'Docs'),
+  record('/blog/', 'Blog'),
+  record('/docs/intro', 'Intro'),
+  record('/docs/guide/', 'Guide'),
+  record('/blog/post-1', 'Post 1'),
+  record('/docs/moved', 'Moved'),
+  record('/docs/only-in-sitemap', 'Sitemap only'),
+  record('/docs/guide/advanced', 'Advanced'),
+];
+
+const byPath = (records: { path: string }[]) => [...records].sort((a, b) => a.path.localeCompare(b.path));
+
+async function browseAll(emulator: Emulator, indexName: string) {
+  const { hits } = await emulator.browse({ indexName });
+  return hits.map(({ objectID, title, path }: Record<string, unknown>) => ({ objectID, title, path }));
+}
+
+describe.each(SURFACES)('crawling a three-level site (%s)', (surface) => {
+  it('indexes exactly the pages an action matches, and reports every other URL with its reason', async () => {
+    const { emulator, api } = open(surface);
+    const { id } = await api.createCrawler({ name: 'site', config: siteConfig(emulator) });
+    const { taskId } = await api.startReindex({ id });
+    expect(await api.getTaskStatus({ id, taskID: taskId })).toEqual({ pending: true });
+    await emulator.advance('1m');
+
+    expect(byPath(await browseAll(emulator, 'crawler_pages'))).toEqual(byPath(SITE_RECORDS));
+    expect(await api.getTaskStatus({ id, taskID: taskId })).toEqual({ pending: false });
+    const stats = await api.getStats({ id });
+    expect(stats.count).toBe(15);
+    expect(new Map(stats.data.map((g: Record<string, unknown>) => [g.reason, [g.status, g.category, g.count, g.readable]]))).toEqual(
+      new Map([
+        ['success', ['DONE', 'success', 9, 'Success']],
+        ['excluded', ['SKIPPED', 'fetch', 1, 'Excluded by exclusionPatterns']],
+        ['forbidden_by_robotstxt', ['SKIPPED', 'fetch', 1, 'Forbidden by robots.txt']],
+        ['http_redirect', ['SKIPPED', 'fetch', 1, 'HTTP redirect (301, 302)']],
+        ['http_not_found', ['FAILED', 'fetch', 1, 'HTTP Not Found (404)']],
+        ['network_error', ['FAILED', 'fetch', 1, 'Network error']],
+        ['extractor_error', ['FAILED', 'extraction', 1, 'Extractor error']],
+      ]),
+    );
+    // The temporary index replaced the live one.
+    expect((await emulator.listIndices()).items.map((index: { name: string }) => index.name)).toEqual(['crawler_pages']);
+    const crawler = await api.getCrawler({ id });
+    expect(crawler).toMatchObject({ running: true, reindexing: false, blocked: false, lastReindexStartedAt: '2024-01-01T00:00:00.000Z', lastReindexEndedAt: '2024-01-01T00:00:05.000Z' });
+  });
+
+  it('takes emulator time: rateLimit URLs per second, and every read tells the truth at each instant', async () => {
+    const { emulator, api } = open(surface);
+    const { id } = await api.createCrawler({ name: 'site', config: siteConfig(emulator) });
+    await api.startReindex({ id });
+    const seen: number[] = [];
+    for (let second = 1; second <= 5; second++) {
+      await emulator.advance('1s');
+      seen.push((await api.getStats({ id })).count);
+      expect((await api.getCrawler({ id })).reindexing).toBe(second < 5);
+    }
+    // Step 1: / (and the sitemap index; /drafts/wip excluded on discovery); step 2: four pages; ...
+    expect(seen).toEqual([2, 6, 9, 13, 15]);
+  });
+
+  it('swaps the new index in at the end of a reindex: the live index serves the old records until then', async () => {
+    const { emulator, api } = open(surface);
+    const { id } = await api.createCrawler({ name: 'site', config: siteConfig(emulator) });
+    await api.startReindex({ id });
+    await emulator.advance('1m');
+    server.use(...siteHandlers(2)); // the intro page changes its title
+    await api.startReindex({ id });
+    await emulator.advance('4s'); // one step before the end
+    expect((await api.getCrawler({ id })).reindexing).toBe(true);
+    const live = await browseAll(emulator, 'crawler_pages');
+    expect(live.find((r) => r.path === '/docs/intro')?.title).toBe('Intro');
+    const temporary = await browseAll(emulator, 'crawler_pages.tmp');
+    expect(temporary.find((r) => r.path === '/docs/intro')?.title).toBe('Introduction');
+    await emulator.advance('1s');
+    const after = await browseAll(emulator, 'crawler_pages');
+    expect(after.find((r) => r.path === '/docs/intro')?.title).toBe('Introduction');
+    expect(after).toHaveLength(SITE_RECORDS.length);
+    expect((await emulator.listIndices()).items.map((index: { name: string }) => index.name)).toEqual(['crawler_pages']);
+  });
+
+  it('pause stops the crawl where it is and run resumes it', async () => {
+    const { emulator, api } = open(surface);
+    const { id } = await api.createCrawler({ name: 'site', config: siteConfig(emulator) });
+    await api.startReindex({ id });
+    await emulator.advance('2s');
+    await api.pauseCrawler({ id });
+    await emulator.advance('1h');
+    expect(await api.getCrawler({ id })).toMatchObject({ running: false, reindexing: true });
+    expect((await api.getStats({ id })).count).toBe(6);
+    await api.runCrawler({ id });
+    await emulator.advance('1m');
+    expect(await api.getCrawler({ id })).toMatchObject({ running: true, reindexing: false });
+    expect(byPath(await browseAll(emulator, 'crawler_pages'))).toEqual(byPath(SITE_RECORDS));
+  });
+
+  it('applies initialIndexSettings when the crawl creates the index, and keeps later settings on the next crawls', async () => {
+    const { emulator, api } = open(surface);
+    const config = siteConfig(emulator, { initialIndexSettings: { pages: { searchableAttributes: ['title'] } } });
+    const { id } = await api.createCrawler({ name: 'site', config });
+    await api.startReindex({ id });
+    await emulator.advance('1m');
+    expect((await emulator.getSettings({ indexName: 'crawler_pages' })).searchableAttributes).toEqual(['title']);
+    await emulator.setSettings({ indexName: 'crawler_pages', indexSettings: { searchableAttributes: ['path'] } });
+    await api.startReindex({ id });
+    await emulator.advance('1m');
+    expect((await emulator.getSettings({ indexName: 'crawler_pages' })).searchableAttributes).toEqual(['path']);
+    expect((await emulator.searchSingleIndex({ indexName: 'crawler_pages', searchParams: { query: 'advanced' } })).nbHits).toBe(1);
+  });
+});
+
+describe.each(SURFACES)('blocking and cancelling (%s)', (surface) => {
+  it('a throwing extractor past maxFailedUrls blocks the crawler; the live index is kept; cancel unblocks', async () => {
+    const { emulator, api } = open(surface);
+    const { id } = await api.createCrawler({ name: 'site', config: siteConfig(emulator) });
+    await api.startReindex({ id });
+    await emulator.advance('1m');
+    await api.patchConfig({ id, safetyChecks: { beforeIndexPublishing: { maxFailedUrls: 0 } } });
+    const { taskId } = await api.startReindex({ id });
+    await emulator.advance('1m');
+    const crawler = await api.getCrawler({ id });
+    expect(crawler).toMatchObject({ blocked: true, blockingTaskId: taskId, reindexing: false });
+    expect(crawler.blockingError).toMatch(/URLs failed, more than safetyChecks\.beforeIndexPublishing\.maxFailedUrls \(0\)/);
+    expect(await api.getTaskStatus({ id, taskID: taskId })).toEqual({ pending: true });
+    expect(byPath(await browseAll(emulator, 'crawler_pages'))).toEqual(byPath(SITE_RECORDS));
+    const { logs } = await api.listCrawlRuns({ id });
+    expect(logs.map((run: { status: string }) => run.status)).toEqual(['FAILED', 'DONE']);
+    const { file } = await api.getCrawlRunFile({ id, logId: logs[0].id });
+    expect(file).toMatch(/Crawler blocked: Error: .*maxFailedUrls/);
+
+    const other = (await api.runCrawler({ id })).taskId;
+    await rejects(api.cancelBlockingAction({ id, taskID: other }), 400, 'Only the blocking task of a blocked crawler can be cancelled');
+    await rejects(api.startReindex({ id }), 400, /The crawler is blocked by task/);
+    expect(await api.cancelBlockingAction({ id, taskID: taskId })).toEqual({});
+    expect(await api.getCrawler({ id })).toMatchObject({ blocked: false, reindexing: false });
+    expect(await api.getTaskStatus({ id, taskID: taskId })).toEqual({ pending: false });
+    expect((await emulator.listIndices()).items.map((index: { name: string }) => index.name)).toEqual(['crawler_pages']);
+  });
+
+  it('a crawl that would lose more than maxLostRecordsPercentage of the records blocks (SafeReindexingError)', async () => {
+    const { emulator, api } = open(surface);
+    const { id } = await api.createCrawler({ name: 'site', config: siteConfig(emulator) });
+    await api.startReindex({ id });
+    await emulator.advance('1m');
+    server.use(http.get(`${SITE}/docs/`, () => HttpResponse.html('<html><body><h1>Docs</h1></body></html>')));
+    await api.startReindex({ id });
+    await emulator.advance('1m');
+    const crawler = await api.getCrawler({ id });
+    expect(crawler.blocked).toBe(true);
+    expect(crawler.blockingError).toMatch(/^SafeReindexingError: index "crawler_pages" would go from 9 to 6 records/);
+    expect(await browseAll(emulator, 'crawler_pages')).toHaveLength(9);
+  });
+
+  it("a configuration whose key lacks the crawl's rights blocks the run with the missing ACL", async () => {
+    const { emulator, api } = open(surface);
+    const { key } = await emulator.addApiKey({ acl: ['search', 'addObject'] });
+    const { id } = await api.createCrawler({ name: 'site', config: siteConfig(emulator, { apiKey: key }) });
+    const { taskId } = await api.startReindex({ id });
+    const crawler = await api.getCrawler({ id });
+    expect(crawler).toMatchObject({ blocked: true, blockingTaskId: taskId });
+    expect(crawler.blockingError).toBe('Error: The API key (config.apiKey) is missing the ACL deleteIndex, settings (a crawl needs addObject, deleteIndex, settings)');
+    await api.cancelBlockingAction({ id, taskID: taskId });
+    const allowed = await emulator.addApiKey({ acl: ['addObject', 'deleteIndex', 'settings'], indexes: ['crawler_*'] });
+    await api.patchConfig({ id, apiKey: allowed.key });
+    await api.startReindex({ id });
+    await emulator.advance('1m');
+    expect(await browseAll(emulator, 'crawler_pages')).toHaveLength(9);
+  });
+
+  it('an external data source the emulator was not given blocks the crawl as the real one reports it', async () => {
+    const { emulator, api } = open(surface);
+    const { id } = await api.createCrawler({ name: 'site', config: siteConfig(emulator, { externalData: ['testCSV'] }) });
+    await api.startReindex({ id });
+    expect((await api.getCrawler({ id })).blockingError).toMatch(/^Error: Failed to fetch external data for source 'testCSV': 404/);
+  });
+});
