@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Route } from '../src';
 import type { HostFamily } from '../src';
+import { SPEC_001_OPERATIONS, SPEC_DIFFERENCES } from '../src/emulator/crawler/differences';
 
 /** One operation of an official v5 client: its method name, HTTP method and path. */
 export interface ClientOperation {
@@ -69,11 +70,35 @@ export function parityReport(routes: readonly Route[]): string {
     }
   }
   const official = new Set(CLIENTS.flatMap(({ client, pkg }) => clientOperations(client, pkg).map((o) => `${o.method} ${normalize(o.path)}`)));
-  const extra = routes.filter((r) => !official.has(`${r.method} ${normalize(r.path)}`));
+  const extra = routes.filter((r) => r.host !== 'crawler' && !official.has(`${r.method} ${normalize(r.path)}`));
   if (extra.length > 0) {
     lines.push('', '## Routes of the spec that the v5 clients do not call', '', '| operation | method | path | status |', '|---|---|---|---|');
     for (const r of extra) lines.push(`| \`${r.operation}\` | ${r.method} | \`${r.path}\` | ${r.parity?.status ?? 'implemented'} |`);
   }
+  lines.push(...crawlerSection(routes, counts));
   lines.push('', `Totals: ${counts.implemented} implemented, ${counts.partial} partial, ${counts.missing} missing.`, '');
   return lines.join('\n');
+}
+
+/**
+ * The crawler API has no official npm client: its rows come from the route table (spec 001's
+ * operations and the live OpenAPI's extras), then the differences between the two documents.
+ */
+function crawlerSection(routes: readonly Route[], counts: Record<'implemented' | 'partial' | 'missing', number>): string[] {
+  const lines = [
+    '',
+    '## Crawler API (no official npm client: rows from the route table)',
+    '',
+    '| operation | method | path | source | status | note |',
+    '|---|---|---|---|---|---|',
+  ];
+  for (const r of routes.filter((route) => route.host === 'crawler')) {
+    const status = r.parity?.status ?? 'implemented';
+    counts[status]++;
+    const source = SPEC_001_OPERATIONS.has(r.operation) ? 'spec 001' : 'live OpenAPI';
+    lines.push(`| \`${r.operation}\` | ${r.method} | \`${r.path}\` | ${source} | ${status} | ${r.parity?.note ?? ''} |`);
+  }
+  lines.push('', '### Spec 001 and the live crawler OpenAPI differ', '', '| topic | spec 001 | live OpenAPI | emulator |', '|---|---|---|---|');
+  for (const d of SPEC_DIFFERENCES) lines.push(`| ${d.topic} | ${d.spec} | ${d.live} | ${d.emulator} |`);
+  return lines;
 }

@@ -35,7 +35,7 @@ const SITE_RECORDS = [
 
 const byPath = (records: { path: string }[]) => [...records].sort((a, b) => a.path.localeCompare(b.path));
 
-async function browseAll(emulator: Emulator, indexName: string) {
+async function browseAll(emulator: Emulator, indexName: string): Promise<{ objectID: string; title: string; path: string }[]> {
   const { hits } = await emulator.browse({ indexName });
   return hits.map(({ objectID, title, path }: Record<string, unknown>) => ({ objectID, title, path }));
 }

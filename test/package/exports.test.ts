@@ -47,6 +47,24 @@ describe('the published package', () => {
     expect(run(['-e', cjs])).toEqual(expected);
   });
 
+  it('crawls from both consumers, the crawl engine loaded on first use only', () => {
+    const crawl = `
+      const pages = { 'https://site.test/': '<h1>Home</h1><a href="/a">A</a>', 'https://site.test/a': '<h1>A</h1>' };
+      const crawlerFetch = async (url) => new Response(pages[url] ?? 'nope', { status: pages[url] ? 200 : 404, headers: { 'content-type': 'text/html' } });
+      const emulator = createEmulator({ crawlerFetch });
+      const { id } = await emulator.createCrawler({ name: 's', config: { appId: emulator.appId, apiKey: emulator.adminApiKey, rateLimit: 1,
+        startUrls: ['https://site.test/'], actions: [{ indexName: 'p', recordExtractor: ({ $ }) => [{ t: $('h1').text() }] }] } });
+      await emulator.startReindex({ id });
+      await emulator.advance('10s');
+      console.log(JSON.stringify((await emulator.browse({ indexName: 'p' })).hits.map((h) => h.t)));
+    `;
+    expect(run(['--input-type=module', '-e', `import { createEmulator } from 'search-emulator';\n(async () => {${crawl}})();`])).toEqual(['Home', 'A']);
+    expect(run(['-e', `const { createEmulator } = require('search-emulator');\n(async () => {${crawl}})();`])).toEqual(['Home', 'A']);
+    // The core's own imports never name the crawler's dependencies: they load with the crawl chunk.
+    const esm = readFileSync(new URL('dist/index.js', root), 'utf8');
+    expect(esm).not.toMatch(/^import[^;]*from\s*['"](?:cheerio|picomatch|robots-parser|@breejs\/later)['"]/m);
+  });
+
   it('keeps Node built-ins out of the library bundles (and the chunks they load), so browsers and jsdom resolve working code', () => {
     for (const file of loadedFiles(['dist/index.js', 'dist/index.cjs'])) {
       const code = readFileSync(new URL(file, root), 'utf8');
