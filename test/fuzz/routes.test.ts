@@ -4,6 +4,7 @@ import { createEmulator, type Emulator } from '../../src';
 import type { Snapshot } from '../../src/emulator/core';
 import type { EmulatorResponse, Method } from '../../src/emulator/request';
 import type { Route } from '../../src/emulator/route';
+import { basicAuth } from '../../src/emulator/facade';
 import type { State } from '../../src/emulator/state';
 
 /**
@@ -20,13 +21,20 @@ const RUNS = 150;
 /** Random request sequences, each from the seeded state. */
 const SEQUENCES = 300;
 
-const emulator: Emulator = createEmulator({ clusters: ['c1-test', 'c2-test'] });
+// Crawls never reach the network here: every page fetch fails as a network error would.
+const crawlerFetch = async (): Promise<Response> => {
+  throw new TypeError('fuzz: no network');
+};
+const emulator: Emulator = createEmulator({ clusters: ['c1-test', 'c2-test'], crawlerFetch });
+const CRAWLER_AUTH = basicAuth(emulator.crawlerCredentials.userId, emulator.crawlerCredentials.apiKey);
+let crawlerId = '';
+let crawlerTaskId = '';
 let base: Snapshot;
 let restrictedKey = '';
 let firstTaskID = 0;
 
 async function ok(method: Method, path: string, body?: unknown, host: Route['host'] = 'search'): Promise<EmulatorResponse> {
-  const res = await emulator.request({ method, path, body, host });
+  const res = await emulator.request({ method, path, body, host, ...(host === 'crawler' ? { headers: { authorization: CRAWLER_AUTH } } : {}) });
   if (res.status !== 200 && res.status !== 201) throw new Error(`setup ${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
   return res;
 }
@@ -60,6 +68,9 @@ beforeAll(async () => {
   const queryID = (searched.body as { queryID?: string }).queryID;
   await ok('POST', '/1/events', { events: [{ eventType: 'click', eventName: 'clicked', index: 'products', userToken: 'user-1', objectIDs: ['p1'], positions: [1], queryID }] }, 'insights');
   await ok('POST', '/1/strategies/personalization', { eventsScoring: [{ eventName: 'clicked', eventType: 'click', score: 10 }], facetsScoring: [{ facetName: 'brand', score: 5 }], personalizationImpact: 50 }, 'personalization');
+  const crawler = await ok('POST', '/api/1/crawlers', { name: 'site', config: CRAWLER_CONFIG }, 'crawler');
+  crawlerId = (crawler.body as { id: string }).id;
+  crawlerTaskId = ((await ok('POST', `/api/1/crawlers/${crawlerId}/reindex`, undefined, 'crawler')).body as { taskId: string }).taskId;
   firstTaskID = emulator.core.state.tasks.lastID;
   base = emulator.snapshot();
 });
@@ -83,7 +94,10 @@ function placeholder(name: string): fc.Arbitrary<string> {
   const known: Record<string, string[]> = {
     indexName: ['products', 'products_price_asc', 'products_virtual', 'unknown'],
     objectID: ['p1', 'p3', 'syn1', 'rule1', 'missing'],
-    taskID: [String(firstTaskID), String(firstTaskID + 1), '1', '-1', '1.5', '99999999999999999999'],
+    taskID: [String(firstTaskID), String(firstTaskID + 1), '1', '-1', '1.5', '99999999999999999999', crawlerTaskId],
+    id: [crawlerId, 'e0f6db8a-24f5-4092-83a4-1b2c6cb6d809'],
+    version: ['1', '2', '0'],
+    logId: ['a2ebb507-ef64-4b6b-9d84-ef66baaa7a80'],
     key: [restrictedKey, emulator.adminApiKey, 'nope'],
     dictionaryName: ['stopwords', 'plurals', 'compounds', 'nope'],
     facetName: ['brand', 'color', 'price', 'tags', 'name'],
@@ -312,6 +326,29 @@ const event = fields(['eventType', 'eventName', 'eventSubtype', 'index', 'userTo
 });
 const list = <T>(item: fc.Arbitrary<T>) => fc.array(item, { maxLength: 3 });
 
+/** A crawler configuration: the site's, with some properties replaced by plausible or wrong values. */
+const CRAWLER_CONFIG = {
+  appId: 'TESTAPP',
+  apiKey: 'admin-api-key',
+  rateLimit: 2,
+  startUrls: ['https://site.test/'],
+  actions: [{ indexName: 'pages', pathsToMatch: ['https://site.test/**'], recordExtractor: { __type: 'function', source: '({ $ }) => [{ t: $("h1").text() }]' } }],
+};
+const extractorSource = fc.constantFrom('({ $ }) => []', '() => { throw new Error("x") }', '({ $ }) => { return [ }', '42', '', 'function f() {}');
+const crawlerConfig = fc
+  .dictionary(
+    fc.constantFrom('appId', 'apiKey', 'rateLimit', 'startUrls', 'sitemaps', 'extraUrls', 'actions', 'exclusionPatterns', 'maxDepth', 'maxUrls', 'schedule', 'indexPrefix', 'initialIndexSettings', 'ignoreCanonicalTo', 'externalData', 'safetyChecks', 'linkExtractor', ...PROTOTYPE_NAMES),
+    fc.oneof(
+      leaf,
+      fc.array(fc.oneof(str, fc.constant('https://site.test/**')), { maxLength: 2 }),
+      fc.constantFrom('every 1 day', 'every 1 hour', 'nonsense'),
+      fc.array(fc.record({ indexName: str, pathsToMatch: fc.array(str, { maxLength: 2 }), recordExtractor: fc.oneof(leaf, extractorSource.map((source) => ({ __type: 'function', source }))) }, { requiredKeys: [] }), { maxLength: 2 }),
+      fc.record({ pages: fields(SETTINGS) }),
+    ),
+    { maxKeys: 3 },
+  )
+  .chain((patch) => fc.oneof(fc.constant({ ...CRAWLER_CONFIG, ...patch }), fc.constant(patch)));
+
 const TEMPLATES: Record<string, fc.Arbitrary<unknown>> = {
   saveObject: record,
   addOrUpdateObject: record,
@@ -357,6 +394,12 @@ const TEMPLATES: Record<string, fc.Arbitrary<unknown>> = {
   searchUserIds: fields(['query', 'clusterName', 'page', 'hitsPerPage']),
   pushEvents: fc.record({ events: list(event) }),
   setPersonalizationStrategy: fields(['eventsScoring', 'facetsScoring', 'personalizationImpact']),
+  createCrawler: fc.record({ name: fc.oneof(str, fc.constant('site')), config: crawlerConfig }, { requiredKeys: [] }),
+  patchCrawler: fc.record({ name: str, config: crawlerConfig }, { requiredKeys: [] }),
+  patchConfig: crawlerConfig,
+  crawlUrls: fc.record({ urls: fc.array(fc.oneof(str, fc.constant('https://site.test/')), { maxLength: 3 }), save: fc.oneof(bool, leaf) }, { requiredKeys: [] }),
+  testUrl: fc.record({ url: fc.oneof(str, fc.constant('https://site.test/')), config: crawlerConfig }, { requiredKeys: [] }),
+  deleteCrawlRun: fc.array(str, { maxLength: 2 }),
 };
 
 function bodyFor(route: Route): fc.Arbitrary<unknown> {
@@ -393,7 +436,8 @@ const extraHeaders = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom<Record<string, string>>({ 'x-forwarded-api-key': 'restricted', 'x-forwarded-for': '10.1.1.1' }, { 'x-forwarded-api-key': 'nope' }) },
 );
 
-function headersFor(who: Caller, extra: Record<string, string>): Record<string, string> {
+function headersFor(who: Caller, extra: Record<string, string>, host: Route['host']): Record<string, string> {
+  if (host === 'crawler') return { authorization: who === 'wrong' ? basicAuth('someone', 'else') : who === 'restricted' ? 'Basic %%' : CRAWLER_AUTH };
   const apiKey = who === 'admin' ? emulator.adminApiKey : who === 'restricted' ? restrictedKey : 'not-a-key';
   const headers: Record<string, string> = { 'x-algolia-application-id': emulator.appId, 'x-algolia-api-key': apiKey, ...extra };
   if (headers['x-forwarded-api-key'] === 'restricted') headers['x-forwarded-api-key'] = restrictedKey;
@@ -418,6 +462,7 @@ function stableSlices(state: State): Record<string, unknown> {
     tasks: state.tasks,
     clusters: state.clusters,
     dictionaries: state.dictionaries,
+    crawler: state.crawler,
     ...Object.fromEntries([...slices('security', security), ...slices('analytics', analytics)]),
   };
 }
@@ -461,7 +506,7 @@ function requestFor(route: Route): fc.Arbitrary<FuzzRequest> {
   return fc.tuple(pathFor(route), queryFor(route), bodyFor(route), caller, extraHeaders).map(([path, query, body, who, extra]) => {
     // Through JSON, as over HTTP: own `__proto__` keys stay data, `undefined` members go.
     const json: unknown = body === undefined ? undefined : JSON.parse(JSON.stringify(body));
-    const req = { method: route.method, host: route.host, path, query, body: json, headers: headersFor(who, extra) };
+    const req = { method: route.method, host: route.host, path, query, body: json, headers: headersFor(who, extra, route.host) };
     return { route, req, shown: { ...req, headers: { who, ...extra } } };
   });
 }
@@ -508,10 +553,12 @@ describe('the fuzz setup reaches deep paths', () => {
     const search = await emulator.request({ method: 'POST', path: '/1/indexes/products/query', body: { query: 'phone', facets: ['brand'] } });
     expect(search.status).toBe(200);
     expect((search.body as { hits: { objectID: string }[] }).hits[0]?.objectID).toBe('p3');
-    const restricted = await emulator.request({ method: 'POST', path: '/1/indexes/products/query', body: {}, headers: headersFor('restricted', {}) });
+    const restricted = await emulator.request({ method: 'POST', path: '/1/indexes/products/query', body: {}, headers: headersFor('restricted', {}, 'search') });
     expect((restricted.body as { hits: unknown[] }).hits).toHaveLength(3);
-    const refused = await emulator.request({ method: 'PUT', path: '/1/indexes/products/settings', body: {}, headers: headersFor('restricted', {}) });
+    const refused = await emulator.request({ method: 'PUT', path: '/1/indexes/products/settings', body: {}, headers: headersFor('restricted', {}, 'search') });
     expect(refused.status).toBe(403);
     expect(emulator.core.state.indices.get('products')?.settings.replicas).toEqual(['products_price_asc', 'virtual(products_virtual)']);
+    const crawler = await emulator.request({ method: 'GET', host: 'crawler', path: `/api/1/crawlers/${crawlerId}`, headers: headersFor('admin', {}, 'crawler') });
+    expect(crawler.body).toMatchObject({ reindexing: true, blocked: false });
   });
 });

@@ -105,17 +105,18 @@ function parseCrawlBody(body: unknown): { urls: string[]; save: boolean | undefi
   if (unknown !== undefined) throw invalidRequest(`Unknown property \`${unknown}\`: expected urls, save`);
   if (!Array.isArray(urls) || urls.length === 0 || urls.some((url) => typeof url !== 'string')) throw invalidRequest('`urls` is required: an array of 1 to 50 URLs');
   if (urls.length > URLS_PER_CALL) throw invalidRequest(`\`urls\` holds ${urls.length} URLs: ${URLS_PER_CALL} at most per call`);
-  for (const url of urls as string[]) {
-    let parsed: URL | undefined;
-    try {
-      parsed = new URL(url);
-    } catch {
-      parsed = undefined;
-    }
-    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) throw invalidRequest(`\`urls\`: "${url}" is not an http(s) URL`);
-  }
+  for (const url of urls as string[]) if (!isHttpUrl(url)) throw invalidRequest(`\`urls\`: "${url}" is not an http(s) URL`);
   if (save !== undefined && typeof save !== 'boolean') throw invalidRequest(`\`save\` must be a boolean, got ${JSON.stringify(save)}`);
   return { urls: [...new Set(urls as string[])], save };
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const { protocol } = new URL(text);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
 }
 
 /** The URLs a crawl-URLs call adds to `extraUrls` (spec 001, rule 2). */
@@ -137,6 +138,7 @@ export async function testUrl(ctx: OperationContext) {
   const unknown = Object.keys(rest)[0];
   if (unknown !== undefined) throw invalidRequest(`Unknown property \`${unknown}\`: expected url, config`);
   if (typeof url !== 'string' || url === '') throw invalidRequest('`url` is required: the URL to test');
+  if (!isHttpUrl(url)) throw invalidRequest(`\`url\`: "${url}" is not an http(s) URL`);
   const partial = overrides === undefined ? {} : await checkConfig(core, overrides, true);
   const config = await checkConfig(core, { ...crawler.config, ...partial });
   const { testPage } = await import('./crawl');

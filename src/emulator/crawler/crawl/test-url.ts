@@ -14,7 +14,7 @@ export async function testPage(core: Core, config: CrawlerConfig, url: string) {
   const startDate = core.isoNow();
   const settings = readSettings(config);
   const ctx = await pageContext(core, settings);
-  const target = crawlUrl(url, undefined, settings, false) ?? url;
+  const target = crawlUrl(url, undefined, settings, false) ?? new URL(url).href;
   const result = await processPage(ctx, target);
   const byIndex = new Map<string, { index: number; type: string; records: Record<string, unknown>[] }[]>();
   for (const { action, records } of result.extracted) {
