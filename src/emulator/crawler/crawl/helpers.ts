@@ -17,6 +17,17 @@ interface SplitOptions {
   orderingAttributeName?: string;
 }
 
+/** The text of every text node under `nodes`, in document order (block elements stay apart). */
+function textNodes(nodes: readonly AnyNode[]): string[] {
+  const out: string[] = [];
+  for (const node of nodes) {
+    if (node.type === 'text') out.push((node as unknown as { data: string }).data);
+    else if (node.type === 'script' || node.type === 'style' || (node as unknown as { name?: string }).name === 'noscript') continue;
+    else if ('children' in node) out.push(...textNodes((node as unknown as { children: AnyNode[] }).children));
+  }
+  return out;
+}
+
 const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
 
 /**
@@ -27,7 +38,7 @@ const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)
 function splitContentIntoRecords($: CheerioAPI, options: SplitOptions): Record<string, unknown>[] {
   const { baseRecord = {}, maxRecordBytes = 10_000, textAttributeName = 'text', orderingAttributeName } = options;
   const elements = options.$elements ?? $('body');
-  const words = elements.text().split(/\s+/).filter(Boolean);
+  const words = textNodes(elements.toArray()).join(' ').split(/\s+/).filter(Boolean);
   const records: Record<string, unknown>[] = [];
   const make = (text: string) => {
     const record: Record<string, unknown> = { ...baseRecord, [textAttributeName]: text };
