@@ -146,7 +146,11 @@ export class Core {
       })
       .finally(() => {
         this.working.delete(tracked);
-        this.settle();
+        try {
+          this.settle();
+        } catch (error) {
+          this.failure ??= error;
+        }
       });
     this.working.add(tracked);
   }

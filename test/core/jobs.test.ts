@@ -104,6 +104,50 @@ describe('scheduled jobs', () => {
   });
 });
 
+describe('asynchronous jobs and emulator.advance', () => {
+  it('advance stops at each job, awaits the work it started, then goes on: each step at its own instant', async () => {
+    const emulator = createEmulator({ now: 0 });
+    const steps: { at: number; now: number; done: number }[] = [];
+    emulator.core.onJob('fetching', async (core, job) => {
+      await new Promise((resolve) => setImmediate(resolve)); // outside work, as a page fetch is
+      steps.push({ at: job.at, now: core.now(), done: core.now() });
+      if (steps.length < 3) core.commit((draft) => void scheduleJob(draft, job.at + 1000, 'fetching'));
+    });
+    emulator.core.commit((draft) => void scheduleJob(draft, 1000, 'fetching'));
+    await emulator.advance('10s');
+    expect(steps).toEqual([
+      { at: 1000, now: 1000, done: 1000 },
+      { at: 2000, now: 2000, done: 2000 },
+      { at: 3000, now: 3000, done: 3000 },
+    ]);
+    expect(emulator.clock.now()).toBe(10_000);
+  });
+
+  it('a synchronous advance starts the work; jobs that fell due meanwhile run when it ends', async () => {
+    const emulator = createEmulator({ now: 0 });
+    const ran: number[] = [];
+    emulator.core.onJob('fetching', async (core, job) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      ran.push(job.at);
+      if (ran.length < 3) core.commit((draft) => void scheduleJob(draft, job.at + 1000, 'fetching'));
+    });
+    emulator.core.commit((draft) => void scheduleJob(draft, 1000, 'fetching'));
+    emulator.clock.advance('10s');
+    await emulator.core.idle();
+    expect(ran).toEqual([1000, 2000, 3000]);
+  });
+
+  it("a runner's error is reported by the next advance", async () => {
+    const emulator = createEmulator({ now: 0 });
+    emulator.core.onJob('broken', async () => {
+      throw new Error('runner bug');
+    });
+    emulator.core.commit((draft) => void scheduleJob(draft, 1000, 'broken'));
+    await expect(emulator.advance('2s')).rejects.toThrow('runner bug');
+    await emulator.advance('2s');
+  });
+});
+
 describe('task publication on the clock', () => {
   it('publishes a delayed write at its own instant, even when the clock jumps past it', async () => {
     const emulator = createEmulator({ now: 0, indexingDelay: '10s' });

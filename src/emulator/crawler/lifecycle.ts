@@ -1,6 +1,8 @@
 import type { Core } from '../core';
 import { removeIndex } from '../search/indices';
 import { enqueue } from '../tasks';
+import type { Draft } from 'immer';
+import type { SearchRecord } from '../state';
 import type { Crawl } from './state';
 
 /** The job that takes one step of a crawl: `rateLimit` URLs, then the next step a second later. */
@@ -14,4 +16,28 @@ export const temporaryIndex = (live: string) => `${live}.tmp`;
 /** Removes the temporary indices of a crawl that will not end (cancelled, deleted, restarted). */
 export function dropTemporaries(core: Core, crawl: Crawl): void {
   for (const [live, temp] of crawl.targets) enqueue(core, live, (draft) => removeIndex(draft, temp));
+}
+
+/** A crawl with nothing done yet: its run, its task, where its records go, its first log line. */
+export function newCrawl(runId: string, taskId: string, now: number, targets: ReadonlyMap<string, string>, firstLine: string): Crawl {
+  return {
+    runId,
+    taskId,
+    startedAt: now,
+    step: 0,
+    queue: [],
+    seen: new Set(),
+    outcomes: new Map(),
+    targets,
+    robots: new Map(),
+    recordIds: new Map(),
+    log: [`${new Date(now).toISOString()} ${firstLine}`],
+  };
+}
+
+/** Counts the objectIDs a crawl wrote for a live index (the safety check compares them with the live index). */
+export function noteRecords(crawl: Draft<Crawl>, liveIndex: string, records: readonly SearchRecord[]): void {
+  const ids = new Set(crawl.recordIds.get(liveIndex) ?? []);
+  for (const record of records) ids.add(record.objectID);
+  crawl.recordIds.set(liveIndex, ids);
 }

@@ -2,7 +2,7 @@ import type { Draft } from 'immer';
 import type { Core } from '../../core';
 import { scheduleJob, type Job } from '../../jobs';
 import { copyScopes, moveIndex, removeIndex } from '../../search/indices';
-import { STEP_INTERVAL, STEP_JOB, temporaryIndex } from '../lifecycle';
+import { newCrawl, noteRecords, STEP_INTERVAL, STEP_JOB, temporaryIndex } from '../lifecycle';
 import { parseSettingsBody } from '../../search/settings/parse';
 import { ensureIndex, writeRecords } from '../../search/store';
 import type { SearchRecord, State } from '../../state';
@@ -38,19 +38,7 @@ export async function startCrawl(core: Core, crawlerId: string, taskId: string):
   const now = core.now();
   const runId = uuid(core);
   const targets = new Map(live.map((name) => [name, temporaryIndex(name)]));
-  const crawl: Crawl = {
-    runId,
-    taskId,
-    startedAt: now,
-    step: 0,
-    queue: [],
-    seen: new Set(),
-    outcomes: new Map(),
-    targets,
-    robots: new Map(),
-    recordIds: new Map(),
-    log: [`${new Date(now).toISOString()} Crawl started (run ${runId})`],
-  };
+  const crawl = newCrawl(runId, taskId, now, targets, `Crawl started (run ${runId})`);
   const current = core.state.crawler.crawlers.get(crawlerId);
   if (!current || current.crawl) return; // deleted or restarted while the key was checked
   if (problem !== undefined) {
@@ -167,9 +155,7 @@ export async function runStep(core: Core, job: Job): Promise<void> {
       for (const { action, records } of page.extracted) {
         const target = crawl.targets.get(action.indexName) ?? temporaryIndex(action.indexName);
         written.set(target, [...(written.get(target) ?? []), ...records]);
-        const ids = new Set(crawl.recordIds.get(action.indexName) ?? []);
-        for (const record of records) ids.add(record.objectID);
-        crawl.recordIds.set(action.indexName, ids);
+        noteRecords(crawl, action.indexName, records);
       }
     }
     crawl.step = step + 1;

@@ -1,8 +1,8 @@
 import type { Draft } from 'immer';
 import type { Core } from '../../core';
 import type { SearchRecord } from '../../state';
-import { temporaryIndex } from '../lifecycle';
-import type { CrawlerRecord } from '../state';
+import { newCrawl, noteRecords, temporaryIndex } from '../lifecycle';
+import type { Crawl, CrawlerRecord } from '../state';
 import { accessProblem } from './access';
 import { pageContext } from './context';
 import { processPage } from './page';
@@ -37,11 +37,7 @@ export async function crawlSpecificUrls(core: Core, crawlerId: string, taskId: s
       for (const { action, records } of result.extracted) {
         const index = target.crawl ? (target.crawl.targets.get(action.indexName) ?? temporaryIndex(action.indexName)) : action.indexName;
         written.set(index, [...(written.get(index) ?? []), ...records]);
-        if (target.crawl) {
-          const ids = new Set(target.crawl.recordIds.get(action.indexName) ?? []);
-          for (const record of records) ids.add(record.objectID);
-          target.crawl.recordIds.set(action.indexName, ids);
-        }
+        if (target.crawl) noteRecords(target.crawl, action.indexName, records);
       }
     }
   });
@@ -53,22 +49,8 @@ function blockOnTask(core: Core, crawlerId: string, taskId: string, problem: str
   core.commit((draft) => {
     const target = draft.crawler.crawlers.get(crawlerId) as Draft<CrawlerRecord> | undefined;
     if (!target) return;
-    if (!target.crawl) {
-      const now = core.now();
-      target.crawl = {
-        runId: taskId,
-        taskId,
-        startedAt: now,
-        step: 0,
-        queue: [],
-        seen: new Set(),
-        outcomes: new Map(),
-        targets: new Map(),
-        recordIds: new Map(),
-        robots: new Map(),
-        log: [`${new Date(now).toISOString()} Crawl URLs call`],
-      } as never;
-    } else target.crawl.taskId = taskId;
+    if (!target.crawl) target.crawl = newCrawl(taskId, taskId, core.now(), new Map(), 'Crawl URLs call') as Draft<Crawl>;
+    else target.crawl.taskId = taskId;
     block(core, draft, target, problem, core.now());
   });
 }
