@@ -31,5 +31,11 @@ export const SPEC_DIFFERENCES: readonly { topic: string; spec: string; live: str
   { topic: 'Task path parameter', spec: '`tid`', live: '`taskID`', emulator: 'same path; direct calls name it `taskID`' },
   { topic: 'Cancel of a non-blocking task', spec: 'an error, status not shown', live: '400 documented', emulator: '400' },
   { topic: 'Unknown crawler', spec: '403', live: '403', emulator: '403 (also for stats, tasks, versions)' },
+  {
+    topic: 'An extractor that throws',
+    spec: 'not shown',
+    live: 'the URL fails (status FAILED, category extraction, per the crawler error-messages docs); crawls block on the safety checks',
+    emulator: 'the same: blocking comes from `maxFailedUrls` / `maxLostRecordsPercentage`, never from one page',
+  },
   { topic: 'Operations', spec: 'fourteen', live: 'adds delete, config versions, crawl runs', emulator: 'all implemented' },
 ];
