@@ -74,11 +74,11 @@ export function authorize(ctx: OperationContext): void {
   countCall(ctx);
 }
 
-/** Whether an index name is within a key's `indexes` and a secured key's `restrictIndices` (`*` wildcards). */
+/** Whether an index name is within a key's `indexes` and every `restrictIndices` list (`*` wildcards). */
 export function indexAllowed(auth: Auth, indexName: string): boolean {
   const within = (patterns: readonly string[] | undefined) =>
     !patterns || patterns.length === 0 || patterns.some((pattern) => indexPattern(pattern, indexName));
-  return within(auth.indexes) && within(auth.restrictIndices);
+  return within(auth.indexes) && (auth.restrictIndices === undefined || auth.restrictIndices.every(within));
 }
 
 /**

@@ -27,8 +27,8 @@ export interface Auth {
   readonly acl: ReadonlySet<Acl>;
   /** Index name patterns the key is restricted to (`*` wildcards); undefined = all indices. */
   readonly indexes?: readonly string[];
-  /** A secured key's `restrictIndices`: the index must match these too (besides `indexes`). */
-  readonly restrictIndices?: readonly string[];
+  /** The `restrictIndices` of the key and of a secured key: the index must match each list too (besides `indexes`). */
+  readonly restrictIndices?: readonly (readonly string[])[];
   /** Search parameters forced onto every query made with the key (already decoded). */
   readonly queryParameters?: Readonly<Record<string, string>>;
   readonly maxHitsPerQuery?: number;

@@ -5,7 +5,7 @@ import type { Auth, Route } from '../route';
 import { liveAppKey } from './api-keys';
 import { indexKeyHolders } from './index-keys';
 import { isLive } from './key-fields';
-import { parseRestrictions, refererAllowed, sourceRestrictionAllows, type Restrictions } from './restrictions';
+import { narrowParameters, parseRestrictions, refererAllowed, sourceRestrictionAllows, validAt, type Restrictions } from './restrictions';
 import { hmacSha256Hex, sameHash, splitSecuredKey } from './secured';
 import type { StoredKey } from './state';
 
@@ -76,18 +76,19 @@ function keyAuth(
   }
   for (const layer of layers) {
     if (!sourceRestrictionAllows(layer.restrictSources, ip)) throw forbidden(messages.invalidCredentials);
-    if (layer.validUntil !== undefined && !(core.now() / 1000 <= layer.validUntil)) throw forbidden(messages.invalidCredentials);
+    if (!validAt(layer.validUntil, core.now())) throw forbidden(messages.invalidCredentials);
   }
   const userToken = secured?.userToken ?? own.userToken ?? readHeader(req, 'x-algolia-usertoken');
-  const restrictIndices = secured?.restrictIndices ?? own.restrictIndices;
+  // Each layer's list must admit the index: a secured key narrows its parent, never widens it.
+  const restrictIndices = layers.map((layer) => layer.restrictIndices).filter((list): list is string[] => list !== undefined && list.length > 0);
   const limit = key.maxQueriesPerIPPerHour ?? 0;
   return {
     admin: false,
     apiKey,
     acl: new Set(key.acl),
     ...(indexes && indexes.length > 0 ? { indexes } : {}),
-    ...(restrictIndices && restrictIndices.length > 0 ? { restrictIndices } : {}),
-    queryParameters: { ...own.searchParameters, ...secured?.searchParameters },
+    ...(restrictIndices.length > 0 ? { restrictIndices } : {}),
+    queryParameters: narrowParameters(own.searchParameters, secured?.searchParameters),
     ...(key.maxHitsPerQuery ? { maxHitsPerQuery: key.maxHitsPerQuery } : {}),
     ...(userToken === undefined ? {} : { userToken }),
     ...(limit > 0 ? { rateLimit: { bucket: `${key.value} ${userToken === undefined ? `ip:${ip}` : `user:${userToken}`}`, limit } } : {}),

@@ -43,11 +43,16 @@ export function serializeRestrictions(restrictions: SecuredApiKeyRestrictions = 
     .join('&');
 }
 
+/** HMAC pads a key shorter than SHA-256's 64-byte block with zeros: an empty key is this one. */
+const EMPTY_KEY = new Uint8Array(64);
+
 /** Hex HMAC-SHA256 of `message` keyed by `secret` (both UTF-8). */
 export async function hmacSha256Hex(secret: string, message: string): Promise<string> {
   const subtle = globalThis.crypto?.subtle;
   if (!subtle) throw new Error('WebCrypto (globalThis.crypto.subtle) is required for secured API keys');
-  const key = await subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  // WebCrypto refuses a zero-length key; the official client (Node's createHmac) accepts it.
+  const raw = secret === '' ? EMPTY_KEY : encoder.encode(secret);
+  const key = await subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const signature = new Uint8Array(await subtle.sign('HMAC', key, encoder.encode(message)));
   return Array.from(signature, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
