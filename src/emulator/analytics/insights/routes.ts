@@ -18,7 +18,7 @@ export const insightsRoutes: Route[] = [
     call: { body: '$params' },
     handler: ({ core, req }) => {
       if (req.bodySize >= MAX_BODY_BYTES) throw payloadTooLarge(`Request body too large: ${req.bodySize} bytes (under 2 MB allowed)`);
-      const events = validateEvents(req.body, core.state.analytics, core.now());
+      const events = validateEvents(req.body, core.now());
       const receivedAt = core.now();
       core.commit((draft) => {
         const slice = draft.analytics as Draft<AnalyticsState>;

@@ -1,9 +1,12 @@
 import { unprocessable } from '../../errors';
-import { issuedQuery, type AnalyticsState, type ObjectData, type StoredEvent } from '../state';
+import type { ObjectData, StoredEvent } from '../state';
 
 export const MAX_EVENTS = 1000;
 export const MAX_AGE_MS = 4 * 24 * 3_600_000;
-/** Clicks and conversions must follow their search within this time. */
+/**
+ * Clicks and conversions count for their search only within this time of it. The event is
+ * accepted either way, as the real service accepts it; analytics attribute it or not.
+ */
 export const QUERY_WINDOW_MS = 3_600_000;
 const MAX_ITEMS = 20;
 const MAX_FILTERS = 10;
@@ -18,20 +21,21 @@ const CURRENCY = /^[A-Z]{3}$/;
 export type ValidEvent = Omit<StoredEvent, 'seq' | 'receivedAt'>;
 
 /**
- * Validates a whole `pushEvents` body against the clock and the known query IDs. The first
- * problem throws a 422 naming the event and the field; nothing is stored unless all pass.
+ * Validates a whole `pushEvents` body against the clock. The first problem throws a 422
+ * naming the event and the field; nothing is stored unless all pass. A `queryID` only needs
+ * its form: the real service accepts one no search returned (analytics then ignore the event).
  */
-export function validateEvents(body: unknown, state: AnalyticsState, now: number): ValidEvent[] {
+export function validateEvents(body: unknown, now: number): ValidEvent[] {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw unprocessable('Invalid body: expected an object with an `events` array');
   const events = (body as { events?: unknown }).events;
   if (events === undefined) throw unprocessable('events: required');
   if (!Array.isArray(events)) throw unprocessable('events: must be an array');
   if (events.length === 0) throw unprocessable('events: must contain at least 1 event');
   if (events.length > MAX_EVENTS) throw unprocessable(`events: at most ${MAX_EVENTS} events per request (got ${events.length})`);
-  return events.map((event, i) => validateEvent(event, `events[${i}]`, state, now));
+  return events.map((event, i) => validateEvent(event, `events[${i}]`, now));
 }
 
-function validateEvent(raw: unknown, at: string, state: AnalyticsState, now: number): ValidEvent {
+function validateEvent(raw: unknown, at: string, now: number): ValidEvent {
   const fail = (field: string, problem: string) => unprocessable(`${at}.${field}: ${problem}`);
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw unprocessable(`${at}: must be an object`);
   const event = raw as Record<string, unknown>;
@@ -70,10 +74,7 @@ function validateEvent(raw: unknown, at: string, state: AnalyticsState, now: num
   const objectIDs = hasObjects ? stringList(event.objectIDs, 'objectIDs', MAX_ITEMS, fail) : undefined;
   const filters = hasFilters ? stringList(event.filters, 'filters', MAX_FILTERS, fail).map((filter) => readFilter(filter, fail)) : undefined;
 
-  let queryID: string | undefined;
-  if (event.queryID !== undefined) {
-    queryID = knownQueryID(event.queryID, 'queryID', state, timestamp, fail);
-  }
+  const queryID = event.queryID === undefined ? undefined : readQueryID(event.queryID, 'queryID', fail);
 
   let positions: number[] | undefined;
   if (event.positions !== undefined) {
@@ -88,7 +89,7 @@ function validateEvent(raw: unknown, at: string, state: AnalyticsState, now: num
     throw fail('positions', 'required for a click event with a queryID');
   }
 
-  const revenue = readRevenue(event, type, objectIDs, state, timestamp, fail);
+  const revenue = readRevenue(event, type, objectIDs, fail);
 
   return {
     eventType: type,
@@ -147,11 +148,8 @@ function readFilter(filter: string, fail: Fail): string {
   return decoded;
 }
 
-function knownQueryID(value: unknown, field: string, state: AnalyticsState, timestamp: number, fail: Fail): string {
+function readQueryID(value: unknown, field: string, fail: Fail): string {
   if (typeof value !== 'string' || !QUERY_ID.test(value)) throw fail(field, 'must be 32 hexadecimal characters');
-  const issued = issuedQuery(state, value);
-  if (!issued) throw fail(field, `unknown queryID ${value}: no search returned it`);
-  if (Math.abs(timestamp - issued.at) > QUERY_WINDOW_MS) throw fail(field, 'the event must be within 1 hour of the search that returned its queryID');
   return value;
 }
 
@@ -159,8 +157,6 @@ function readRevenue(
   event: Record<string, unknown>,
   type: StoredEvent['eventType'],
   objectIDs: readonly string[] | undefined,
-  state: AnalyticsState,
-  timestamp: number,
   fail: Fail,
 ): Pick<ValidEvent, 'objectData' | 'currency' | 'value'> {
   const out: { objectData?: ObjectData[]; currency?: string; value?: number } = {};
@@ -171,7 +167,7 @@ function readRevenue(
     if (!objectIDs) throw fail('objectData', 'requires objectIDs');
     if (!Array.isArray(event.objectData)) throw fail('objectData', 'must be an array of objects');
     if (event.objectData.length !== objectIDs.length) throw fail('objectData', 'must have one entry per objectID');
-    out.objectData = event.objectData.map((item, i) => readObjectData(item, `objectData[${i}]`, state, timestamp, fail));
+    out.objectData = event.objectData.map((item, i) => readObjectData(item, `objectData[${i}]`, fail));
   }
   if (event.value !== undefined) out.value = money(event.value, 'value', fail);
   if (event.currency !== undefined) {
@@ -183,14 +179,14 @@ function readRevenue(
   return out;
 }
 
-function readObjectData(raw: unknown, field: string, state: AnalyticsState, timestamp: number, fail: Fail): ObjectData {
+function readObjectData(raw: unknown, field: string, fail: Fail): ObjectData {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw fail(field, 'must be an object');
   const item = raw as Record<string, unknown>;
   for (const key of Object.keys(item)) {
     if (!['queryID', 'price', 'quantity', 'discount'].includes(key)) throw fail(`${field}.${key}`, 'unknown field');
   }
   const out: { queryID?: string; price?: number; quantity?: number; discount?: number } = {};
-  if (item.queryID !== undefined) out.queryID = knownQueryID(item.queryID, `${field}.queryID`, state, timestamp, fail);
+  if (item.queryID !== undefined) out.queryID = readQueryID(item.queryID, `${field}.queryID`, fail);
   if (item.price !== undefined) out.price = money(item.price, `${field}.price`, fail);
   if (item.discount !== undefined) out.discount = money(item.discount, `${field}.discount`, fail);
   if (item.quantity !== undefined) {

@@ -1,3 +1,4 @@
+import { QUERY_WINDOW_MS } from '../insights/validate';
 import { issuedQuery, type AnalyticsState, type RecordedSearch, type StoredEvent } from '../state';
 import { matchesTags } from './tags';
 import { dateOf, type Window } from './window';
@@ -41,17 +42,20 @@ export function collect(state: AnalyticsState, window: Window, visibleBefore: nu
     if (!matchesTags(window.tags, search.tags)) continue;
     facts.set(search.id, { search, date: dateOf(search.at), tracked: search.queryID !== undefined, clicks: [], conversions: [], revenue: new Map(), revenueItems: [] });
   }
-  const target = (queryID: string | undefined): SearchFacts | undefined => {
+  /** The counted search an event's query ID points to, when the event is within its window. */
+  const target = (queryID: string | undefined, timestamp: number): SearchFacts | undefined => {
     if (queryID === undefined) return undefined;
-    let id = issuedQuery(state, queryID)?.searchId;
+    const issued = issuedQuery(state, queryID);
+    if (issued === undefined || Math.abs(timestamp - issued.at) > QUERY_WINDOW_MS) return undefined;
+    let id = issued.searchId;
     // Follow the keystroke chain to the search that was counted.
     for (let next = id === undefined ? undefined : replacedBy.get(id); next !== undefined; next = replacedBy.get(next)) id = next;
     return id === undefined ? undefined : facts.get(id);
   };
   for (const event of state.events) {
     if (event.receivedAt >= visibleBefore) continue;
-    if (event.eventType === 'click') attributeClick(event, target(event.queryID));
-    else if (event.eventType === 'conversion') attributeConversion(event, target);
+    if (event.eventType === 'click') attributeClick(event, target(event.queryID, event.timestamp));
+    else if (event.eventType === 'conversion') attributeConversion(event, (queryID) => target(queryID, event.timestamp));
   }
   return [...facts.values()];
 }
