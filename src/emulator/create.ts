@@ -6,6 +6,7 @@ import { installAnalytics } from './analytics/install';
 import { dispatch } from './dispatch';
 import { buildDirectCalls, type Caller, type DirectCall } from './facade';
 import { buildHelpers } from './helpers';
+import { TOO_DEEP, valueDeeperThan } from './json-depth';
 import { createRandom } from './random';
 import type { EmulatorRequest, EmulatorResponse } from './request';
 import { Router } from './router';
@@ -126,15 +127,19 @@ export function createEmulator(options: EmulatorOptions = {}) {
     as(caller: Partial<Caller> & { apiKey: string }) {
       return buildDirectCalls(core, { appId, crawler: crawlerCredentials, ...caller }) as DirectCalls;
     },
-    /** Sends a raw request through the same pipeline as HTTP (for routes without a direct call). */
+    /**
+     * Sends a raw request through the same pipeline as HTTP (for routes without a direct call).
+     * Always answers a response: a body nested past the limit gets the 400 HTTP would get.
+     */
     request(req: Partial<EmulatorRequest> & Pick<EmulatorRequest, 'method' | 'path'>): Promise<EmulatorResponse> {
+      const tooDeep = req.body !== undefined && valueDeeperThan(req.body);
       return dispatch(core, {
         host: 'search',
         query: {},
         headers: { 'x-algolia-application-id': appId, 'x-algolia-api-key': adminApiKey },
-        body: undefined,
-        bodySize: req.body === undefined ? 0 : new TextEncoder().encode(JSON.stringify(req.body)).length,
+        bodySize: req.body === undefined || tooDeep ? 0 : new TextEncoder().encode(JSON.stringify(req.body)).length,
         ...req,
+        ...(tooDeep ? { body: undefined, bodyError: TOO_DEEP } : { body: req.body }),
       });
     },
     /**

@@ -1,6 +1,7 @@
 import type { Core } from './core';
 import { dispatch } from './dispatch';
 import { ApiError } from './errors';
+import { MAX_JSON_DEPTH, textDeeperThan, TOO_DEEP } from './json-depth';
 import type { EmulatorRequest, HostFamily, Method } from './request';
 import type { CallShape, Route } from './route';
 
@@ -70,8 +71,10 @@ export function toRequest(route: Route, given: Record<string, any>, caller: Call
   }
   addLowered(headers, options.headers);
   const raw = route.method === 'GET' || shape.body === undefined ? undefined : shape.body === '$params' ? params : params[shape.body];
-  const { body, text } = wireBody(raw);
-  return new DirectRequest(route, path, query, headers, body, text);
+  const { body, text, error } = wireBody(raw);
+  const request = new DirectRequest(route, path, query, headers, body, text);
+  if (error !== undefined) request.bodyError = error;
+  return request;
 }
 
 /**
@@ -83,6 +86,7 @@ class DirectRequest implements EmulatorRequest {
   readonly method: Method;
   readonly host: HostFamily;
   declare bodyText?: string;
+  declare bodyError?: string;
   #size: number | undefined;
   readonly #text: string | undefined;
 
@@ -149,14 +153,24 @@ function addLowered(headers: Record<string, string>, extra: Record<string, strin
  * exactly what an HTTP request would. Plain data (the usual body) is copied directly, which
  * gives the same value without writing the text (a large batch's text is megabytes; the API
  * log keeps only its first characters); anything else (toJSON, class instances, functions,
- * cycles, deep nesting) takes the round trip itself, and its text comes along.
+ * cycles) takes the round trip itself, and its text comes along. A body nested deeper than
+ * {@link MAX_JSON_DEPTH} is not copied: `error` says why the server refuses it, as over HTTP.
  */
-export function wireBody(raw: unknown): { body: unknown; text?: string } {
+export function wireBody(raw: unknown): { body: unknown; text?: string; error?: string } {
   if (raw === undefined) return { body: undefined };
   const copy = jsonCopy(raw, 0);
-  if (copy !== NOT_PLAIN) return { body: copy };
-  const text: string | undefined = JSON.stringify(raw);
-  return text === undefined ? { body: undefined } : { body: JSON.parse(text), text };
+  if (copy !== NOT_PLAIN && copy !== TOO_DEEP_VALUE) return { body: copy };
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(raw);
+  } catch (error) {
+    // A cycle stays the caller's TypeError, as with the real client; only depth overflows.
+    if (error instanceof RangeError) return { body: undefined, error: TOO_DEEP };
+    throw error;
+  }
+  if (text === undefined) return { body: undefined };
+  // Deep but writable, or a toJSON that nests what it returns: the text tells.
+  return textDeeperThan(text) ? { body: undefined, error: TOO_DEEP } : { body: JSON.parse(text), text };
 }
 
 /** Bytes of `text` in UTF-8: its length when it is all ASCII (the usual body), without encoding a copy. */
@@ -168,14 +182,15 @@ const hasOwn = Object.prototype.hasOwnProperty;
 
 /** {@link jsonCopy} met a value only the JSON round trip handles faithfully. */
 const NOT_PLAIN: unique symbol = Symbol('not plain JSON data');
-/** Deeper than this is left to the round trip (which also reports cycles as it should). */
-const MAX_DEPTH = 256;
+/** {@link jsonCopy} met an array or object past {@link MAX_JSON_DEPTH} levels. */
+const TOO_DEEP_VALUE: unique symbol = Symbol('nested too deeply');
 
 /**
  * `JSON.parse(JSON.stringify(value))` for plain data: strings, booleans, null, numbers (-0 and
  * non-finite ones as JSON writes them: 0 and null), arrays (holes and undefined as null) and
  * objects whose prototype is Object.prototype or null (undefined members dropped), none with
- * a `toJSON`. Anything else gives NOT_PLAIN.
+ * a `toJSON`. Anything else gives NOT_PLAIN; an array or object past the nesting limit gives
+ * TOO_DEEP_VALUE (`depth` counts the containers around `value`).
  */
 function jsonCopy(value: unknown, depth: number): unknown {
   switch (typeof value) {
@@ -190,13 +205,14 @@ function jsonCopy(value: unknown, depth: number): unknown {
       return NOT_PLAIN;
   }
   if (value === null) return null;
-  if (depth >= MAX_DEPTH || typeof (value as { toJSON?: unknown }).toJSON === 'function') return NOT_PLAIN;
+  if (depth >= MAX_JSON_DEPTH) return TOO_DEEP_VALUE;
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return NOT_PLAIN;
   if (Array.isArray(value)) {
     const out: unknown[] = [];
     for (let i = 0; i < value.length; i++) {
       const item = value[i];
       const copy = item === undefined ? null : jsonCopy(item, depth + 1);
-      if (copy === NOT_PLAIN) return NOT_PLAIN;
+      if (copy === NOT_PLAIN || copy === TOO_DEEP_VALUE) return copy;
       out.push(copy);
     }
     return out;
@@ -212,7 +228,7 @@ function jsonCopy(value: unknown, depth: number): unknown {
     // An own `__proto__` member would set the copy's prototype instead of a property.
     if (key === '__proto__') return NOT_PLAIN;
     const copy = jsonCopy(item, depth + 1);
-    if (copy === NOT_PLAIN) return NOT_PLAIN;
+    if (copy === NOT_PLAIN || copy === TOO_DEEP_VALUE) return copy;
     out[key] = copy;
   }
   return out;

@@ -1,4 +1,5 @@
 import { messages } from '../emulator/errors';
+import { textDeeperThan, TOO_DEEP } from '../emulator/json-depth';
 import type { EmulatorRequest, HostFamily, Method } from '../emulator/request';
 
 /** Browsers send these; the real service answers preflights for any origin. */
@@ -19,7 +20,9 @@ export async function toEmulatorRequest(request: Request, host: HostFamily): Pro
   const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
   let body: unknown;
   let bodyError: string | undefined;
-  if (text.trim() !== '') {
+  if (textDeeperThan(text)) {
+    bodyError = TOO_DEEP;
+  } else if (text.trim() !== '') {
     try {
       body = JSON.parse(text);
     } catch (error) {

@@ -1,7 +1,7 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import type { Core } from '../emulator/core';
-import { dispatch } from '../emulator/dispatch';
-import type { HostFamily } from '../emulator/request';
+import { dispatch, toErrorResponse } from '../emulator/dispatch';
+import type { EmulatorResponse, HostFamily } from '../emulator/request';
 import { CORS_HEADERS, toEmulatorRequest } from './fetch-request';
 import { hostPatterns } from './hosts';
 
@@ -18,8 +18,13 @@ export function createHandlers(core: Core): RequestHandler[] {
     handlers.push(
       http.all(pattern, async ({ request }) => {
         if (request.method === 'OPTIONS') return new HttpResponse(null, { status: 204, headers: CORS_HEADERS });
-        const req = await toEmulatorRequest(request, family);
-        const res = await dispatch(core, req);
+        // A handler never throws: msw would print a stack trace and the client see a network error.
+        let res: EmulatorResponse;
+        try {
+          res = await dispatch(core, await toEmulatorRequest(request, family));
+        } catch (error) {
+          res = toErrorResponse(error);
+        }
         if (res.status === 0) return HttpResponse.error(); // firewall: the source sees no server
         return new HttpResponse(JSON.stringify(res.body), {
           status: res.status,
