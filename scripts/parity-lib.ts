@@ -1,8 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Route } from '../src';
 import type { HostFamily } from '../src';
+import { CATALOGUE } from '../src/emulator/catalogue';
 import { SPEC_001_OPERATIONS, SPEC_DIFFERENCES } from '../src/emulator/crawler/differences';
 
 /** One operation of an official v5 client: its method name, HTTP method and path. */
@@ -23,7 +25,90 @@ export const CLIENTS: { client: string; pkg: string; host: HostFamily }[] = [
   { client: 'insights', pkg: '@algolia/client-insights', host: 'insights' },
   { client: 'personalization', pkg: '@algolia/client-personalization', host: 'personalization' },
   { client: 'query-suggestions', pkg: '@algolia/client-query-suggestions', host: 'suggestions' },
+  // The platform's other APIs: every operation answers 501 naming its API.
+  { client: 'abtesting', pkg: '@algolia/client-abtesting', host: 'analytics' },
+  { client: 'abtesting-v3', pkg: '@algolia/abtesting', host: 'analytics' },
+  { client: 'ingestion', pkg: '@algolia/ingestion', host: 'ingestion' },
+  { client: 'monitoring', pkg: '@algolia/monitoring', host: 'monitoring' },
 ];
+
+/**
+ * APIs with no JavaScript client on npm: their operations come from the public OpenAPI specs
+ * (the bundled spec of `algolia/api-clients-automation`) when `scripts/catalogue.ts` runs, and
+ * the report reads them back from the generated catalogue. `prefix` is the path the API's
+ * base URL adds (agent studio answers under `https://{appId}.algolia.net/agent-studio`).
+ */
+export const SPEC_APIS: { client: string; spec: string; host: HostFamily; prefix: string }[] = [
+  { client: 'composition', spec: 'composition', host: 'search', prefix: '' },
+  { client: 'agent-studio', spec: 'agent-studio', host: 'search', prefix: '/agent-studio' },
+  { client: 'advanced-personalization', spec: 'advanced-personalization', host: 'advanced-personalization', prefix: '' },
+];
+
+/** Where the bare mirror of `algolia/api-clients-automation` is (`API_CLIENTS_MIRROR` overrides). */
+const MIRROR = process.env.API_CLIENTS_MIRROR ?? '/work/.mirror/algolia+api-clients-automation/repo';
+
+const HTTP_METHODS = new Set(['get', 'post', 'put', 'delete', 'patch']);
+
+/**
+ * Reads the operations of a bundled OpenAPI spec: each path's methods with their
+ * `operationId` and `x-acl`. The bundled specs are regular YAML (two spaces per level), so
+ * reading the `paths:` block by indentation is enough. Client helpers (`x-helper`) and the
+ * generic `custom*` requests are left out, as for the installed clients.
+ */
+export function specOperations(client: string, spec: string, prefix: string): ClientOperation[] {
+  const text = execFileSync('git', ['-C', MIRROR, 'show', `HEAD:specs/bundled/${spec}.yml`], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const operations: ClientOperation[] = [];
+  let inPaths = false;
+  let path: string | undefined;
+  let current: (ClientOperation & { helper?: boolean }) | undefined;
+  let readingAcl = false;
+  const flush = () => {
+    if (current && !current.helper && current.operation && !current.operation.startsWith('custom')) operations.push({ client, operation: current.operation, method: current.method, path: current.path, acl: current.acl });
+    current = undefined;
+  };
+  for (const line of text.split('\n')) {
+    if (/^\S/.test(line)) {
+      flush();
+      inPaths = line === 'paths:';
+      continue;
+    }
+    if (!inPaths) continue;
+    const pathLine = /^ {2}(\/\S*):\s*$/.exec(line);
+    if (pathLine) {
+      flush();
+      path = pathLine[1];
+      continue;
+    }
+    const methodLine = /^ {4}(\w+):\s*$/.exec(line);
+    if (methodLine) {
+      flush();
+      if (path !== undefined && HTTP_METHODS.has(methodLine[1])) current = { client, operation: '', method: methodLine[1].toUpperCase(), path: prefix + path, acl: [] };
+      continue;
+    }
+    if (!current) continue;
+    const field = /^ {6}([\w-]+):\s*(.*)$/.exec(line);
+    if (field) {
+      readingAcl = field[1] === 'x-acl' && field[2] === '';
+      if (field[1] === 'operationId') current.operation = field[2].trim();
+      if (field[1] === 'x-helper' && field[2].trim() === 'true') current.helper = true;
+      continue;
+    }
+    const item = /^ {8}- (\w+)\s*$/.exec(line);
+    if (readingAcl && item) current.acl.push(item[1]);
+    else if (!/^ {8}/.test(line)) readingAcl = false;
+  }
+  flush();
+  return operations;
+}
+
+/** Every operation the parity report lists: the installed clients', then the spec-only APIs' (from the catalogue). */
+export function officialOperations(): (ClientOperation & { host: HostFamily })[] {
+  const installed = CLIENTS.flatMap(({ client, pkg, host }) => clientOperations(client, pkg).map((op) => ({ ...op, host })));
+  const fromSpecs = SPEC_APIS.flatMap(({ client }) =>
+    CATALOGUE.filter((row) => row[0] === client).map(([, operation, method, path, host, acl]) => ({ client, operation, method, path, acl: [...acl], host })),
+  );
+  return [...installed, ...fromSpecs];
+}
 
 const require = createRequire(import.meta.url);
 
@@ -53,23 +138,24 @@ export function parityReport(routes: readonly Route[]): string {
   const lines = [
     '# Parity report',
     '',
-    'Generated by `npm run parity` from the route table and the installed official v5 clients;',
-    'a test fails when this file is out of date.',
+    'Generated by `npm run parity` from the route table and the installed official v5 clients',
+    '(composition, agent studio and advanced personalization, which have no client on npm: from',
+    'their public OpenAPI specs, through `src/emulator/catalogue.ts`); a test fails when this file',
+    'is out of date.',
     '',
     '| client | operation | method | path | status | note |',
     '|---|---|---|---|---|---|',
   ];
   const counts = { implemented: 0, partial: 0, missing: 0 };
-  for (const { client, pkg, host } of CLIENTS) {
-    for (const op of clientOperations(client, pkg)) {
-      const route = routes.find((r) => r.host === host && r.method === op.method && normalize(r.path) === normalize(op.path));
-      const status = !route ? 'missing' : route.parity?.status === 'missing' ? 'missing' : route.parity ? 'partial' : 'implemented';
-      counts[status]++;
-      const note = route?.parity?.note ?? (route ? '' : 'no route: answers 404');
-      lines.push(`| ${client} | \`${op.operation}\` | ${op.method} | \`${op.path}\` | ${status} | ${note} |`);
-    }
+  const operations = officialOperations();
+  for (const op of operations) {
+    const route = routes.find((r) => r.host === op.host && r.method === op.method && normalize(r.path) === normalize(op.path));
+    const status = !route ? 'missing' : route.parity?.status === 'missing' ? 'missing' : route.parity ? 'partial' : 'implemented';
+    counts[status]++;
+    const note = route?.parity?.note ?? (route ? '' : 'no route: answers 404');
+    lines.push(`| ${op.client} | \`${op.operation}\` | ${op.method} | \`${op.path}\` | ${status} | ${note} |`);
   }
-  const official = new Set(CLIENTS.flatMap(({ client, pkg }) => clientOperations(client, pkg).map((o) => `${o.method} ${normalize(o.path)}`)));
+  const official = new Set(operations.map((o) => `${o.method} ${normalize(o.path)}`));
   const extra = routes.filter((r) => r.host !== 'crawler' && !official.has(`${r.method} ${normalize(r.path)}`));
   if (extra.length > 0) {
     lines.push('', '## Routes of the spec that the v5 clients do not call', '', '| operation | method | path | status |', '|---|---|---|---|');

@@ -5,6 +5,7 @@ import { authenticate, authorize, clientIp } from './gate';
 import { sourceAllowed } from './keys/firewall';
 import type { EmulatorRequest, EmulatorResponse } from './request';
 import { Reply, type Auth, type OperationContext, type Route } from './route';
+import { unservedApiError } from './unimplemented';
 
 /** What the real client reports when no host answers (status 0: a network failure, not HTTP). */
 export const UNREACHABLE =
@@ -27,7 +28,7 @@ export async function dispatch(core: Core, req: EmulatorRequest): Promise<Emulat
     // The firewall allow-list works at the network level: a refused source reaches no server.
     if (core.state.security.firewall.enabled && !sourceAllowed(core, clientIp(core, req))) return { status: 0, headers: {}, body: { message: UNREACHABLE } };
     const match = core.router.match(req.host, req.method, req.path);
-    if (match === undefined) throw new ApiError(404, `Path not found: ${req.method} ${req.path}`);
+    if (match === undefined) throw unservedApiError(req.host, req.method, req.path) ?? new ApiError(404, `Path not found: ${req.method} ${req.path}`);
     if (match === 'method') throw new ApiError(404, `Method ${req.method} is not allowed on ${req.path}`);
     ({ route, params } = match);
     auth = await authenticate(core, req, route);

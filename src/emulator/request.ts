@@ -1,5 +1,18 @@
-/** The host families the emulator answers; recommendations share the search hosts. */
-export type HostFamily = 'search' | 'insights' | 'analytics' | 'personalization' | 'suggestions' | 'crawler';
+/**
+ * The host families the emulator answers; recommendations, composition and agent studio share
+ * the search hosts, A/B testing the analytics hosts. Ingestion, monitoring and advanced
+ * personalization only answer 501.
+ */
+export type HostFamily =
+  | 'search'
+  | 'insights'
+  | 'analytics'
+  | 'personalization'
+  | 'suggestions'
+  | 'crawler'
+  | 'ingestion'
+  | 'monitoring'
+  | 'advanced-personalization';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 

@@ -17,5 +17,8 @@ export function hostPatterns(appId: string): Record<HostFamily, RegExp> {
     personalization: url(`personalization(?:\\.(?:eu|us))?\\.algolia\\.com`),
     suggestions: url(`query-suggestions(?:\\.(?:eu|us))?\\.algolia\\.com`),
     crawler: url(`crawler\\.algolia\\.com`),
+    ingestion: url(`data\\.(?:us|eu)\\.algolia\\.com`),
+    monitoring: url(`status\\.algolia\\.com`),
+    'advanced-personalization': url(`ai-personalization\\.(?:eu|us)\\.algolia\\.com`),
   };
 }

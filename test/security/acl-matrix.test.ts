@@ -14,6 +14,9 @@ const BASE: Record<Route['host'], string> = {
   personalization: 'https://personalization.us.algolia.com',
   suggestions: 'https://query-suggestions.us.algolia.com',
   crawler: 'https://crawler.algolia.com',
+  ingestion: 'https://data.us.algolia.com',
+  monitoring: 'https://status.algolia.com',
+  'advanced-personalization': 'https://ai-personalization.eu.algolia.com',
 };
 
 const SAMPLE: Record<string, string> = { taskID: '1', model: 'related-products', dictionaryName: 'stopwords' };

@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Emulator } from '../../src';
+import { setupSurfaces, SURFACES, type Surface } from '../objects/surfaces';
+
+const open = setupSurfaces();
+
+/** One call per API the emulator does not serve: through the official client, or a direct call. */
+interface Case {
+  readonly api: string;
+  /** The v5 client's call (`algoliasearch(...).initX(...)`). */
+  readonly client: (client: ReturnType<typeof open>['client']) => Promise<unknown>;
+  /** The direct call, or the raw request when the operation's name belongs to a served API. */
+  readonly direct: (emulator: Emulator) => Promise<unknown>;
+  readonly message: RegExp;
+}
+
+const raw = (emulator: Emulator, host: Parameters<Emulator['request']>[0]['host'], method: 'GET' | 'POST', path: string) =>
+  emulator.request({ host, method, path }).then((res) => {
+    if (res.status >= 400) throw Object.assign(new Error((res.body as { message: string }).message), { status: res.status });
+    return res.body;
+  });
+
+const CASES: Case[] = [
+  {
+    api: 'A/B testing v2',
+    client: (client) => client.initAbtesting({}).listABTests({}),
+    direct: (emulator) => emulator.listABTests({}),
+    message: /^listABTests \(A\/B testing \(v2\) API, GET \/2\/abtests\) is not implemented by search-emulator/,
+  },
+  {
+    api: 'A/B testing v3',
+    client: (client) => client.initAbtestingV3({ region: 'de' }).listABTests({}),
+    direct: (emulator) => raw(emulator, 'analytics', 'GET', '/3/abtests'),
+    message: /^listABTests \(A\/B testing \(v3\) API, GET \/3\/abtests\) is not implemented/,
+  },
+  {
+    api: 'ingestion',
+    client: (client) => client.initIngestion({ region: 'eu' }).listTasks({}),
+    direct: (emulator) => emulator.listTasks({}),
+    message: /^listTasks \(Ingestion API, GET \/2\/tasks\) is not implemented/,
+  },
+  {
+    api: 'monitoring',
+    client: (client) => client.initMonitoring({}).getIncidents(),
+    direct: (emulator) => emulator.getIncidents(),
+    message: /^getIncidents \(Monitoring API, GET \/1\/incidents\) is not implemented/,
+  },
+];
+
+/**
+ * What the caller sees of the 501: a direct call throws it; the real client retries a 5xx on
+ * its other hosts, then throws a RetryError whose trace holds each answer.
+ */
+async function refusal(call: Promise<unknown>): Promise<{ status?: number; message?: string }> {
+  const error = (await call.then(
+    () => ({}),
+    (caught: unknown) => caught,
+  )) as { status?: number; message?: string; stackTrace?: { response?: { status: number; content: string } }[] };
+  const answer = error.stackTrace?.at(-1)?.response;
+  return answer ? { status: answer.status, message: (JSON.parse(answer.content) as { message: string }).message } : { status: error.status, message: error.message };
+}
+
+describe.each(SURFACES)('the platform’s other APIs answer 501 naming the API (%s)', (surface: Surface) => {
+  it.each(CASES.map((c) => [c.api, c] as const))('%s', async (_, c) => {
+    const { emulator, client } = open(surface);
+    const call = surface === 'direct' ? c.direct(emulator) : c.client(client);
+    expect(await refusal(call)).toEqual({ status: 501, message: expect.stringMatching(c.message) });
+  });
+});
+
+describe('hosts of APIs without a client on npm, over msw', () => {
+  const headers = (emulator: Emulator) => ({ 'x-algolia-application-id': emulator.appId, 'x-algolia-api-key': emulator.adminApiKey, 'content-type': 'application/json' });
+
+  it.each([
+    ['composition', (app: string) => `https://${app}-dsn.algolia.net/1/compositions/my-comp/run`, 'POST', /^search \(Composition API, POST \/1\/compositions\/\{compositionID\}\/run\)/],
+    ['agent studio', (app: string) => `https://${app}.algolia.net/agent-studio/1/agents`, 'GET', /^listAgents \(Agent Studio API, GET \/agent-studio\/1\/agents\)/],
+    ['advanced personalization', () => 'https://ai-personalization.eu.algolia.com/2/users', 'GET', /^getUsers \(Advanced Personalization API, GET \/2\/users\)/],
+  ] as const)('%s', async (_, url, method, message) => {
+    const { emulator } = open('client');
+    const res = await fetch(url(emulator.appId), { method, headers: headers(emulator), ...(method === 'POST' ? { body: '{}' } : {}) });
+    expect(res.status).toBe(501);
+    expect(await res.json()).toEqual({ status: 501, message: expect.stringMatching(message) });
+  });
+
+  it('a path no catalogue lists still names its API, on its own host or under its prefix', async () => {
+    const { emulator } = open('client');
+    const cases = [
+      ['https://data.us.algolia.com/1/not-yet-released', /^The Ingestion API \(GET \/1\/not-yet-released\) is not implemented/],
+      ['https://status.algolia.com/2/whatever', /^The Monitoring API/],
+      ['https://analytics.algolia.com/2/abtests/1/unknown', /^The A\/B testing \(v2\) API/],
+      [`https://${emulator.appId}.algolia.net/agent-studio/2/new`, /^The Agent Studio API/],
+    ] as const;
+    for (const [url, message] of cases) {
+      const res = await fetch(url, { headers: headers(emulator) });
+      expect([res.status, await res.json()]).toEqual([501, { status: 501, message: expect.stringMatching(message) }]);
+    }
+    // A served API's host still answers 404 for a path it does not know.
+    expect((await fetch(`https://${emulator.appId}.algolia.net/1/not-a-path`, { headers: headers(emulator) })).status).toBe(404);
+  });
+});
+
+describe('the parity report', () => {
+  it('has rows for every operation of the other APIs', () => {
+    const report = readFileSync(new URL('../../docs/parity.md', import.meta.url), 'utf8');
+    for (const [client, operation] of [
+      ['abtesting', 'addABTests'],
+      ['abtesting-v3', 'getTimeseries'],
+      ['ingestion', 'pushTask'],
+      ['monitoring', 'getMetrics'],
+      ['composition', 'putComposition'],
+      ['agent-studio', 'createAgentCompletion'],
+      ['advanced-personalization', 'computeRealtimeUser'],
+    ]) {
+      expect(report).toMatch(new RegExp(`\\| ${client} \\| \`${operation}\` \\| \\w+ \\| \`[^\`]+\` \\| missing \\| answers 501 \\|`));
+    }
+  });
+});
