@@ -4,27 +4,38 @@ import { dispatch, toErrorResponse } from '../emulator/dispatch';
 import type { EmulatorResponse, HostFamily } from '../emulator/request';
 import { CORS_HEADERS, toEmulatorRequest } from './fetch-request';
 import { hostPatterns } from './hosts';
+import { ownerOf, registerEmulator } from './owners';
 
 /**
- * One msw handler per host family that has routes. Each turns the intercepted request
- * into an {@link EmulatorRequest} and hands it to the dispatcher.
+ * Answers already given, per intercepted request. With two servers, msw 2.13 and later queue
+ * each request twice to the last server's handlers: the second time gets the same answer
+ * instead of reading a used body or running the operation again.
+ */
+const answered = new WeakMap<Request, Promise<EmulatorResponse>>();
+
+/**
+ * One msw handler per host family that has routes. Each finds the emulator the request
+ * belongs to (from its URL and headers), turns the request into an {@link EmulatorRequest}
+ * and hands it to that emulator's dispatcher. A request of an application no emulator
+ * answers is left alone, body unread.
  */
 export function createHandlers(core: Core): RequestHandler[] {
-  const patterns = hostPatterns(core.options.appId);
+  registerEmulator(core);
+  const patterns = hostPatterns();
   const families = new Set<HostFamily>(core.router.routes.map((r) => r.host));
   const handlers: RequestHandler[] = [];
   for (const family of families) {
-    const pattern = patterns[family];
     handlers.push(
-      http.all(pattern, async ({ request }) => {
+      http.all(patterns[family], async ({ request }) => {
         if (request.method === 'OPTIONS') return new HttpResponse(null, { status: 204, headers: CORS_HEADERS });
-        // A handler never throws: msw would print a stack trace and the client see a network error.
-        let res: EmulatorResponse;
-        try {
-          res = await dispatch(core, await toEmulatorRequest(request, family));
-        } catch (error) {
-          res = toErrorResponse(error);
+        let answer = answered.get(request);
+        if (answer === undefined) {
+          const owner = ownerOf(core, request, family);
+          if (owner === undefined) return undefined;
+          answer = respond(owner, request, family);
+          answered.set(request, answer);
         }
+        const res = await answer;
         if (res.status === 0) return HttpResponse.error(); // firewall: the source sees no server
         return new HttpResponse(JSON.stringify(res.body), {
           status: res.status,
@@ -34,4 +45,13 @@ export function createHandlers(core: Core): RequestHandler[] {
     );
   }
   return handlers;
+}
+
+/** The owner's response; never throws (msw would print a stack trace and the client see a network error). */
+async function respond(owner: Core, request: Request, family: HostFamily): Promise<EmulatorResponse> {
+  try {
+    return await dispatch(owner, await toEmulatorRequest(request, family));
+  } catch (error) {
+    return toErrorResponse(error);
+  }
 }

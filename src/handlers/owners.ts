@@ -1,0 +1,42 @@
+import type { Core } from '../emulator/core';
+import { readCredential } from '../emulator/request';
+import type { HostFamily } from '../emulator/request';
+import { appOfSearchHost } from './hosts';
+
+/**
+ * Which emulator a request belongs to, read from its URL and headers only: a handler must
+ * never read the body of a request it does not own (msw hands the same request to the other
+ * handlers, and to other servers' handlers, after it).
+ *
+ * Every emulator registers here, the latest one per application ID winning. msw 2.13 and
+ * later route every request of the process through the last server started (the servers
+ * share one interceptor), so with two emulators in two `setupServer`s, the second server's
+ * handlers see the first application's requests: they hand them to the emulator of that
+ * application instead of leaving them unhandled.
+ */
+const emulators = new Map<string, Core>();
+
+export function registerEmulator(core: Core): void {
+  emulators.set(core.options.appId.toLowerCase(), core);
+}
+
+/**
+ * The emulator that answers `request` when `core`'s handler intercepted it: `core` itself, the
+ * emulator of another application the request names, or `undefined` (not an application this
+ * process emulates: msw passes it on, and reports it unhandled if no one takes it).
+ */
+export function ownerOf(core: Core, request: Request, family: HostFamily): Core | undefined {
+  const app = family === 'search' ? appOfSearchHost(request.url) : credentialApp(request);
+  // Shared hosts without an application ID: the first emulator answers (the 403 the service gives).
+  if (app === undefined || app === core.options.appId.toLowerCase()) return core;
+  return emulators.get(app);
+}
+
+/** The application ID a request to a shared host carries: header, then query string (either spelling). */
+function credentialApp(request: Request): string | undefined {
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
+  const query: Record<string, string> = {};
+  new URL(request.url).searchParams.forEach((value, name) => (query[name] = value));
+  return readCredential({ headers, query }, 'application-id')?.toLowerCase();
+}
