@@ -29,6 +29,8 @@ export interface CoreOptions {
   readonly clusters?: readonly string[];
   /** Milliseconds between analytics refreshes; 0 shows searches and events at once. Default 5 minutes. */
   readonly analyticsRefresh?: number;
+  /** Milliseconds analytics keep a day (and events personalization reads). Default 90 days. */
+  readonly analyticsRetention?: number;
   /** Country code analytics attributes searches to unless a request sets `x-emulator-country`. */
   readonly country?: string;
   /** Custom dictionary entries allowed across all dictionaries before batches answer 403. */

@@ -37,6 +37,8 @@ export interface EmulatorOptions {
   clusters?: readonly string[];
   /** How often analytics data refreshes (`status.updatedAt`): a duration, or `"immediate"`. Default `"5m"`. */
   analyticsRefresh?: Duration | 'immediate';
+  /** How long analytics keep a day's data (and personalization its events): a duration. Default `"90d"`, the service's default retention. */
+  analyticsRetention?: Duration;
   /** Country code (`"FR"`) analytics attributes searches to unless a request sets `x-emulator-country`. Default none. */
   country?: string;
   /** Custom dictionary entries allowed (all dictionaries together) before a batch answers 403. Default 10,000. */
@@ -73,6 +75,7 @@ export function createEmulator(options: EmulatorOptions = {}) {
       clientIp: options.clientIp ?? '127.0.0.1',
       clusters: [...(options.clusters ?? [])],
       analyticsRefresh: options.analyticsRefresh === 'immediate' ? 0 : toMilliseconds(options.analyticsRefresh ?? '5m'),
+      analyticsRetention: toMilliseconds(options.analyticsRetention ?? '90d'),
       ...(options.country !== undefined ? { country: options.country } : {}),
       ...(options.dictionaryEntriesQuota !== undefined ? { dictionaryEntriesQuota: options.dictionaryEntriesQuota } : {}),
       crawler: {

@@ -1,4 +1,5 @@
 import { AppendList } from '../append-list';
+import type { QueryTally } from './reports/tally';
 
 /** A filter a search applied, as analytics reports it (`brand:apple`, `price>10`). */
 export interface RecordedFilter {
@@ -81,10 +82,27 @@ export interface ProfileDeletion {
   readonly seq: number;
 }
 
+/**
+ * The searches of one index and one day folded into tallies once no event can reach them any
+ * more (see `retention.ts`). Never changed once stored; a day may have several (searches
+ * recorded for a folded day later, as tests can, fold into another).
+ */
+export interface FoldedDay {
+  readonly index: string;
+  /** `YYYY-MM-DD` (UTC). */
+  readonly date: string;
+  /** Tally key (day, tags, query) -> tally. */
+  readonly tallies: ReadonlyMap<string, QueryTally>;
+}
+
 /** Recorded searches, insights events, personalization strategy and profiles, rate-limit window. */
 export interface AnalyticsState {
-  /** Oldest first; appended to, never rewritten (see {@link AppendList}). */
+  /** Oldest first; appended to, never rewritten (see {@link AppendList}); folded away past the conversion window. */
   readonly searches: AppendList<RecordedSearch>;
+  /** Days of searches folded into tallies, kept for the retention period. */
+  readonly folded: readonly FoldedDay[];
+  /** Raw searches before this instant have been folded. */
+  readonly foldedBefore: number;
   /** Every query ID a search returned, oldest first; look one up with {@link issuedQuery}. */
   readonly queries: AppendList<IssuedQuery>;
   readonly events: readonly StoredEvent[];
@@ -97,6 +115,8 @@ export interface AnalyticsState {
 
 export const initialAnalyticsState = (): AnalyticsState => ({
   searches: AppendList.empty(),
+  folded: [],
+  foldedBefore: Number.NEGATIVE_INFINITY,
   queries: AppendList.empty(),
   events: [],
   lastSeq: 0,

@@ -84,14 +84,14 @@ const NONE: readonly never[] = Object.freeze([]);
 
 const frozenList = <T>(list: T[]): readonly T[] => (list.length === 0 ? NONE : Object.freeze(list));
 
-/** The observer: records the searches of every successful search request. */
-export function recordFromDispatch(core: Core, event: DispatchEvent): void {
+/** The observer: records the searches of every successful search request; true when it did. */
+export function recordFromDispatch(core: Core, event: DispatchEvent): boolean {
   const { req, res, route, params, auth } = event;
-  if (!route || route.host !== 'search' || res.status !== 200 || !res.body || typeof res.body !== 'object') return;
+  if (!route || route.host !== 'search' || res.status !== 200 || !res.body || typeof res.body !== 'object') return false;
   const body = res.body as Record<string, unknown>;
   const single = route.path === '/1/indexes/{indexName}/query' ? route.method === 'POST' : route.path === '/1/indexes/{indexName}' && route.method === 'GET' && Array.isArray(body.hits);
   const multi = route.method === 'POST' && route.path === '/1/indexes/*/queries';
-  if (!single && !multi) return;
+  if (!single && !multi) return false;
   const origin: Origin = {
     user: readHeader(req, 'x-algolia-usertoken') ?? auth?.userToken ?? firstForwarded(req.headers['x-forwarded-for']) ?? auth?.ip ?? core.options.clientIp,
     country: readHeader(req, COUNTRY_HEADER) ?? core.options.country,
@@ -100,7 +100,7 @@ export function recordFromDispatch(core: Core, event: DispatchEvent): void {
   };
   if (single) {
     record(core, params?.indexName ?? '', readSearchParams(route.method === 'POST' ? req.body : req.query), body, origin);
-    return;
+    return true;
   }
   const requests = (req.body as { requests?: unknown[] } | undefined)?.requests ?? [];
   const results = (body.results as unknown[] | undefined) ?? [];
@@ -110,6 +110,7 @@ export function recordFromDispatch(core: Core, event: DispatchEvent): void {
     if (request.type === 'facet' || !result || !Array.isArray(result.hits) || typeof request.indexName !== 'string') return;
     record(core, request.indexName, readSearchParams(request), result, origin);
   });
+  return true;
 }
 
 /** Who a request's searches are attributed to, and the parameters its key forces. */

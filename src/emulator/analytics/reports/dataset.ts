@@ -1,5 +1,6 @@
 import { QUERY_WINDOW_MS } from '../insights/validate';
 import { issuedQuery, type AnalyticsState, type RecordedSearch, type StoredEvent } from '../state';
+import { foldFacts, type QueryTally } from './tally';
 import { matchesTags } from './tags';
 import { dateOf, type Window } from './window';
 
@@ -27,19 +28,44 @@ export interface SearchFacts {
 }
 
 /**
- * The searches an analytics request covers: visible (refreshed), on the index, in the date
- * range, matching the tags, and the last of each keystroke sequence; with their clicks and
- * conversions (events tied to their query IDs, or to a query ID of a keystroke they replaced).
+ * The tallies an analytics request covers: those folded for good (days past the conversion
+ * window) and those of the raw searches, folded for this request. Both are the same sums, so
+ * a report answers the same before and after its days are folded.
  */
-export function collect(state: AnalyticsState, window: Window, visibleBefore: number): SearchFacts[] {
-  // A search a later keystroke replaced is not counted; its events go to the one that replaced it.
+export function tallies(state: AnalyticsState, window: Window, visibleBefore: number): QueryTally[] {
+  const first = window.days[0];
+  const last = window.days[window.days.length - 1];
+  const out: QueryTally[] = [];
+  for (const day of state.folded) {
+    if (day.index !== window.index || day.date < first || day.date > last) continue;
+    for (const tally of day.tallies.values()) if (matchesTags(window.tags, tally.tags)) out.push(tally);
+  }
+  const recent = new Map<string, QueryTally>();
+  const inWindow = (search: RecordedSearch) =>
+    search.index === window.index && search.at >= window.from && search.at < window.to && matchesTags(window.tags, search.tags);
+  for (const fact of collect(state, inWindow, visibleBefore)) foldFacts(recent, fact);
+  out.push(...recent.values());
+  return out;
+}
+
+/** Search ID -> the ID of the later keystroke that replaced it. */
+export function replacements(state: AnalyticsState): Map<number, number> {
   const replacedBy = new Map<number, number>();
   for (const search of state.searches) if (search.replaces !== undefined) replacedBy.set(search.replaces, search.id);
+  return replacedBy;
+}
+
+/**
+ * The raw searches `wanted` selects that count: visible (refreshed) and the last of each
+ * keystroke sequence; with their clicks and conversions (events tied to their query IDs, or
+ * to a query ID of a keystroke they replaced, within the conversion window).
+ */
+export function collect(state: AnalyticsState, wanted: (search: RecordedSearch) => boolean, visibleBefore: number): SearchFacts[] {
+  // A search a later keystroke replaced is not counted; its events go to the one that replaced it.
+  const replacedBy = replacements(state);
   const facts = new Map<number, SearchFacts>();
   for (const search of state.searches) {
-    if (replacedBy.has(search.id) || search.index !== window.index) continue;
-    if (search.at >= visibleBefore || search.at < window.from || search.at >= window.to) continue;
-    if (!matchesTags(window.tags, search.tags)) continue;
+    if (replacedBy.has(search.id) || search.at >= visibleBefore || !wanted(search)) continue;
     facts.set(search.id, { search, date: dateOf(search.at), tracked: search.queryID !== undefined, clicks: [], conversions: [], revenue: new Map(), revenueItems: [] });
   }
   /** The counted search an event's query ID points to, when the event is within its window. */

@@ -1,66 +1,61 @@
-import type { SearchFacts } from './dataset';
+import { addConversions, conversionFigures, type ConversionFigures, type ConversionKind, type QueryTally } from './tally';
 
 /** A rate over tracked searches: null when there were none (the spec's null-versus-zero rule). */
 export const rateOf = (count: number, total: number): number | null => (total === 0 ? null : count / total);
 
-/** Click and conversion figures of a set of searches. */
+/** Click and conversion figures of a set of tallies. */
 export interface ClickFigures {
   trackedSearchCount: number;
   clickCount: number;
   searchesWithClick: number;
-  positions: number[];
-  conversionCount: number;
-  searchesWithConversion: number;
-  addToCartCount: number;
-  searchesWithAddToCart: number;
-  purchaseCount: number;
-  searchesWithPurchase: number;
+  /** Click position -> clicks. */
+  positions: Map<number, number>;
+  conversions: Record<ConversionKind, ConversionFigures>;
   revenue: Map<string, number>;
 }
 
-export function clickFigures(facts: readonly SearchFacts[]): ClickFigures {
+export function clickFigures(tallies: readonly QueryTally[]): ClickFigures {
   const out: ClickFigures = {
     trackedSearchCount: 0,
     clickCount: 0,
     searchesWithClick: 0,
-    positions: [],
-    conversionCount: 0,
-    searchesWithConversion: 0,
-    addToCartCount: 0,
-    searchesWithAddToCart: 0,
-    purchaseCount: 0,
-    searchesWithPurchase: 0,
+    positions: new Map(),
+    conversions: conversionFigures(),
     revenue: new Map(),
   };
-  for (const fact of facts) {
-    if (!fact.tracked) continue;
-    out.trackedSearchCount++;
-    out.clickCount += fact.clicks.length;
-    if (fact.clicks.length > 0) out.searchesWithClick++;
-    for (const click of fact.clicks) if (click.position !== undefined) out.positions.push(click.position);
-    out.conversionCount += fact.conversions.length;
-    if (fact.conversions.length > 0) out.searchesWithConversion++;
-    const carts = fact.conversions.filter((c) => c.subtype === 'addToCart').length;
-    const purchases = fact.conversions.filter((c) => c.subtype === 'purchase').length;
-    out.addToCartCount += carts;
-    if (carts > 0) out.searchesWithAddToCart++;
-    out.purchaseCount += purchases;
-    if (purchases > 0) out.searchesWithPurchase++;
-    for (const [currency, amount] of fact.revenue) out.revenue.set(currency, (out.revenue.get(currency) ?? 0) + amount);
+  for (const tally of tallies) {
+    out.trackedSearchCount += tally.tracked;
+    out.clickCount += tally.clickCount;
+    out.searchesWithClick += tally.searchesWithClick;
+    for (const [position, clicks] of tally.positions) out.positions.set(position, (out.positions.get(position) ?? 0) + clicks);
+    addConversions(out.conversions, tally.conversions);
+    addAmounts(out.revenue, tally.revenue);
   }
   return out;
 }
 
-export function average(values: readonly number[]): number | null {
-  return values.length === 0 ? null : values.reduce((sum, v) => sum + v, 0) / values.length;
+/** Adds each currency's amount of `from` into `into`. */
+export function addAmounts(into: Map<string, number>, from: ReadonlyMap<string, number>): void {
+  for (const [currency, amount] of from) into.set(currency, (into.get(currency) ?? 0) + amount);
+}
+
+/** The number of clicks with a position, and the average position (null without any). */
+export function positionAverage(positions: ReadonlyMap<number, number>): { average: number | null; clickCount: number } {
+  let sum = 0;
+  let clickCount = 0;
+  for (const [position, clicks] of positions) {
+    sum += position * clicks;
+    clickCount += clicks;
+  }
+  return { average: clickCount === 0 ? null : sum / clickCount, clickCount };
 }
 
 /** Positions 1 to 10 each in a bucket, 11-20 together, 21 and up together (`[21, -1]`). */
-export function positionBuckets(positions: readonly number[]): { position: [number, number]; clickCount: number }[] {
+export function positionBuckets(positions: ReadonlyMap<number, number>): { position: [number, number]; clickCount: number }[] {
   const buckets: { position: [number, number]; clickCount: number }[] = [];
   for (let p = 1; p <= 10; p++) buckets.push({ position: [p, p], clickCount: 0 });
   buckets.push({ position: [11, 20], clickCount: 0 }, { position: [21, -1], clickCount: 0 });
-  for (const p of positions) buckets[p <= 10 ? p - 1 : p <= 20 ? 10 : 11].clickCount++;
+  for (const [p, clicks] of positions) buckets[p <= 10 ? p - 1 : p <= 20 ? 10 : 11].clickCount += clicks;
   return buckets;
 }
 
@@ -71,22 +66,25 @@ export function currencies(revenue: ReadonlyMap<string, number>): Record<string,
   return out;
 }
 
-/** The searches of each day of the range. */
-export function perDay<T>(days: readonly string[], facts: readonly SearchFacts[], build: (day: SearchFacts[], date: string) => T): T[] {
-  const groups = new Map<string, SearchFacts[]>(days.map((d) => [d, []]));
-  for (const fact of facts) groups.get(fact.date)?.push(fact);
+/** The tallies of each day of the range. */
+export function perDay<T>(days: readonly string[], tallies: readonly QueryTally[], build: (day: QueryTally[], date: string) => T): T[] {
+  const groups = new Map<string, QueryTally[]>(days.map((d) => [d, []]));
+  for (const tally of tallies) groups.get(tally.date)?.push(tally);
   return days.map((date) => build(groups.get(date) ?? [], date));
 }
 
-/** Groups by a key; most frequent first, then by key. */
-export function countBy<T>(items: readonly T[], key: (item: T) => string | undefined): [string, T[]][] {
-  const groups = new Map<string, T[]>();
+/**
+ * Sums per key, most frequent first, then by key: `add` accumulates one item's figures into
+ * the key's entry (created by `start`), `weight` reads the entry's frequency.
+ */
+export function rank<T, E>(items: Iterable<T>, key: (item: T) => string | undefined, start: () => E, add: (entry: E, item: T) => void, weight: (entry: E) => number): [string, E][] {
+  const entries = new Map<string, E>();
   for (const item of items) {
     const k = key(item);
     if (k === undefined) continue;
-    const list = groups.get(k) ?? [];
-    list.push(item);
-    groups.set(k, list);
+    let entry = entries.get(k);
+    if (entry === undefined) entries.set(k, (entry = start()));
+    add(entry, item);
   }
-  return [...groups].sort(([ka, a], [kb, b]) => b.length - a.length || (ka < kb ? -1 : ka > kb ? 1 : 0));
+  return [...entries].sort(([ka, a], [kb, b]) => weight(b) - weight(a) || (ka < kb ? -1 : ka > kb ? 1 : 0));
 }

@@ -1,15 +1,16 @@
 import { badRequest } from '../../errors';
 import type { OperationContext } from '../../route';
 import type { RecordedFilter } from '../state';
-import { collect, type SearchFacts } from './dataset';
-import { average, clickFigures, countBy, currencies, perDay, positionBuckets, rateOf } from './metrics';
+import { tallies as talliesOf } from './dataset';
+import { addAmounts, clickFigures, currencies, perDay, positionAverage, positionBuckets, rank, rateOf, type ClickFigures } from './metrics';
+import { addConversions, emptyHit, type ConversionKind, type HitTally, type QueryTally } from './tally';
 import { lastRefresh, readIndex, readWindow, slice, visibleBefore, type Window } from './window';
 
 type Report = (ctx: OperationContext) => unknown;
 
-function facts(ctx: OperationContext, defaultLimit?: number): { window: Window; facts: SearchFacts[] } {
+function tallies(ctx: OperationContext, defaultLimit?: number): { window: Window; tallies: QueryTally[] } {
   const window = readWindow(ctx, defaultLimit);
-  return { window, facts: collect(ctx.core.state.analytics, window, visibleBefore(ctx.core)) };
+  return { window, tallies: talliesOf(ctx.core.state.analytics, window, visibleBefore(ctx.core)) };
 }
 
 function flag(ctx: OperationContext, name: string): boolean {
@@ -19,19 +20,22 @@ function flag(ctx: OperationContext, name: string): boolean {
   throw badRequest(`Invalid ${name} ${JSON.stringify(value)}: expected true or false`);
 }
 
-const roundedAverage = (values: readonly number[]) => Math.round(average(values) ?? 0);
+const roundedAverage = (sum: number, count: number) => (count === 0 ? 0 : Math.round(sum / count));
+const sum = (tallies: readonly QueryTally[], read: (tally: QueryTally) => number) => tallies.reduce((total, tally) => total + read(tally), 0);
+const byQuery = (tally: QueryTally) => tally.query;
 
 export const getStatus: Report = (ctx) => {
   const index = readIndex(ctx);
   const before = visibleBefore(ctx.core);
-  const any = ctx.core.state.analytics.searches.some((s) => s.index === index && s.at < before);
+  const analytics = ctx.core.state.analytics;
+  const any = analytics.folded.some((day) => day.index === index) || analytics.searches.some((s) => s.index === index && s.at < before);
   return { updatedAt: any ? new Date(lastRefresh(ctx.core)).toISOString() : null };
 };
 
 const ORDER_BY = ['searchCount', 'clickThroughRate', 'conversionRate', 'averageClickPosition'] as const;
 
 export const getTopSearches: Report = (ctx) => {
-  const { window, facts: all } = facts(ctx);
+  const { window, tallies: all } = tallies(ctx);
   const revenue = flag(ctx, 'revenueAnalytics');
   const clicks = flag(ctx, 'clickAnalytics') || revenue;
   const orderBy = ctx.req.query.orderBy ?? 'searchCount';
@@ -39,27 +43,28 @@ export const getTopSearches: Report = (ctx) => {
   if (!ORDER_BY.includes(orderBy as never)) throw badRequest(`Invalid orderBy ${JSON.stringify(orderBy)}: expected one of ${ORDER_BY.join(', ')}`);
   if (direction !== 'asc' && direction !== 'desc') throw badRequest(`Invalid direction ${JSON.stringify(direction)}: expected asc or desc`);
   if (!clicks && orderBy !== 'searchCount') throw badRequest(`orderBy ${orderBy} requires clickAnalytics=true`);
-  const rows = countBy(all, (f) => f.search.query).map(([search, group]) => {
-    const base = { search, count: group.length, nbHits: roundedAverage(group.map((f) => f.search.nbHits)) };
+  const rows = groups(all, byQuery).map(([search, group]) => {
+    const count = sum(group, (t) => t.count);
+    const base = { search, count, nbHits: roundedAverage(sum(group, (t) => t.nbHitsSum), count) };
     if (!clicks) return base;
     const figures = clickFigures(group);
     const row: Record<string, unknown> = {
       ...base,
       clickThroughRate: rateOf(figures.searchesWithClick, figures.trackedSearchCount),
-      averageClickPosition: average(figures.positions),
+      averageClickPosition: positionAverage(figures.positions).average,
       clickPositions: positionBuckets(figures.positions),
-      conversionRate: rateOf(figures.searchesWithConversion, figures.trackedSearchCount),
+      conversionRate: rateOf(figures.conversions.all.converting, figures.trackedSearchCount),
       trackedSearchCount: figures.trackedSearchCount,
       clickCount: figures.clickCount,
-      conversionCount: figures.conversionCount,
+      conversionCount: figures.conversions.all.count,
     };
     if (revenue) {
       Object.assign(row, {
         currencies: currencies(figures.revenue),
-        addToCartRate: rateOf(figures.searchesWithAddToCart, figures.trackedSearchCount),
-        addToCartCount: figures.addToCartCount,
-        purchaseRate: rateOf(figures.searchesWithPurchase, figures.trackedSearchCount),
-        purchaseCount: figures.purchaseCount,
+        addToCartRate: rateOf(figures.conversions.addToCart.converting, figures.trackedSearchCount),
+        addToCartCount: figures.conversions.addToCart.count,
+        purchaseRate: rateOf(figures.conversions.purchase.converting, figures.trackedSearchCount),
+        purchaseCount: figures.conversions.purchase.count,
       });
     }
     return row;
@@ -80,87 +85,107 @@ export const getTopSearches: Report = (ctx) => {
   return { searches: slice(rows, window) };
 };
 
+/** The tallies grouped by a key, most searches first, then by key. */
+function groups(all: readonly QueryTally[], key: (tally: QueryTally) => string, weight: (tally: QueryTally) => number = (t) => t.count): [string, QueryTally[]][] {
+  const ranked = rank(
+    all,
+    (tally) => (weight(tally) > 0 ? key(tally) : undefined),
+    () => ({ tallies: [] as QueryTally[], weight: 0 }),
+    (entry, tally) => {
+      entry.tallies.push(tally);
+      entry.weight += weight(tally);
+    },
+    (entry) => entry.weight,
+  );
+  return ranked.map(([k, entry]) => [k, entry.tallies]);
+}
+
 export const getSearchesCount: Report = (ctx) => {
-  const { window, facts: all } = facts(ctx);
-  return { count: all.length, dates: perDay(window.days, all, (day, date) => ({ date, count: day.length })) };
+  const { window, tallies: all } = tallies(ctx);
+  const count = (group: QueryTally[]) => sum(group, (t) => t.count);
+  return { count: count(all), dates: perDay(window.days, all, (day, date) => ({ date, count: count(day) })) };
 };
 
 export const getSearchesNoResults: Report = (ctx) => {
-  const { window, facts: all } = facts(ctx);
-  const rows = countBy(
-    all.filter((f) => f.search.nbHits === 0),
-    (f) => f.search.query,
-  ).map(([search, group]) => ({ search, count: group.length, withFilterCount: group.filter((f) => f.search.filters.length > 0).length }));
+  const { window, tallies: all } = tallies(ctx);
+  const rows = groups(all, byQuery, (t) => t.noResultCount).map(([search, group]) => ({
+    search,
+    count: sum(group, (t) => t.noResultCount),
+    withFilterCount: sum(group, (t) => t.noResultWithFilterCount),
+  }));
   return { searches: slice(rows, window) };
 };
 
 export const getSearchesNoClicks: Report = (ctx) => {
-  const { window, facts: all } = facts(ctx);
-  const rows = countBy(
-    all.filter((f) => f.tracked && f.clicks.length === 0),
-    (f) => f.search.query,
-  ).map(([search, group]) => ({ search, count: group.length, nbHits: roundedAverage(group.map((f) => f.search.nbHits)) }));
+  const { window, tallies: all } = tallies(ctx);
+  const rows = groups(all, byQuery, (t) => t.noClickCount).map(([search, group]) => {
+    const count = sum(group, (t) => t.noClickCount);
+    return { search, count, nbHits: roundedAverage(sum(group, (t) => t.noClickNbHitsSum), count) };
+  });
   return { searches: slice(rows, window) };
 };
 
 export const getNoResultsRate: Report = (ctx) => {
-  const { window, facts: all } = facts(ctx);
-  const figures = (group: SearchFacts[]) => {
-    const noResultCount = group.filter((f) => f.search.nbHits === 0).length;
-    return { rate: group.length === 0 ? 0 : noResultCount / group.length, count: group.length, noResultCount };
+  const { window, tallies: all } = tallies(ctx);
+  const figures = (group: QueryTally[]) => {
+    const count = sum(group, (t) => t.count);
+    const noResultCount = sum(group, (t) => t.noResultCount);
+    return { rate: count === 0 ? 0 : noResultCount / count, count, noResultCount };
   };
   return { ...figures(all), dates: perDay(window.days, all, (day, date) => ({ date, ...figures(day) })) };
 };
 
 export const getNoClickRate: Report = (ctx) => {
-  const { window, facts: all } = facts(ctx);
-  const figures = (group: SearchFacts[]) => {
-    const tracked = group.filter((f) => f.tracked);
-    const noClickCount = tracked.filter((f) => f.clicks.length === 0).length;
-    return { rate: tracked.length === 0 ? 0 : noClickCount / tracked.length, count: tracked.length, noClickCount };
+  const { window, tallies: all } = tallies(ctx);
+  const figures = (group: QueryTally[]) => {
+    const count = sum(group, (t) => t.tracked);
+    const noClickCount = sum(group, (t) => t.noClickCount);
+    return { rate: count === 0 ? 0 : noClickCount / count, count, noClickCount };
   };
   return { ...figures(all), dates: perDay(window.days, all, (day, date) => ({ date, ...figures(day) })) };
 };
 
 export const getTopHits: Report = (ctx) => {
   const searched = ctx.req.query.search !== undefined;
-  const { window, facts: all } = facts(ctx, searched ? 0 : 10);
+  const { window, tallies: all } = tallies(ctx, searched ? 0 : 10);
   const revenue = flag(ctx, 'revenueAnalytics');
   const clicks = flag(ctx, 'clickAnalytics') || revenue;
-  const scoped = searched ? all.filter((f) => f.search.query === window.search) : all;
-  const appearances = scoped.flatMap((fact) => [...new Set(fact.search.hits)].map((hit) => ({ hit, fact })));
-  const rows = countBy(appearances, (a) => a.hit).map(([hit, group]) => {
-    if (!clicks) return { hit, count: group.length };
-    const tracked = group.filter((a) => a.fact.tracked);
-    const clicked = tracked.filter((a) => a.fact.clicks.some((c) => c.objectID === hit));
-    const converting = (subtype?: string) =>
-      tracked.filter((a) => a.fact.conversions.some((c) => c.objectIDs.includes(hit) && (subtype === undefined || c.subtype === subtype)));
-    const count = (subtype?: string) =>
-      tracked.reduce((n, a) => n + a.fact.conversions.filter((c) => c.objectIDs.includes(hit) && (subtype === undefined || c.subtype === subtype)).length, 0);
+  const scoped = searched ? all.filter((t) => t.query === window.search) : all;
+  const appearances = scoped.flatMap((tally) => [...tally.hits]);
+  const ranked = rank(
+    appearances,
+    ([hit]) => hit,
+    emptyHit,
+    (totals, [, figures]: [string, HitTally]) => {
+      totals.count += figures.count;
+      totals.tracked += figures.tracked;
+      totals.clicked += figures.clicked;
+      totals.clickCount += figures.clickCount;
+      addConversions(totals.conversions, figures.conversions);
+      addAmounts(totals.revenue, figures.revenue);
+    },
+    (totals) => totals.count,
+  );
+  const rows = ranked.map(([hit, totals]) => {
+    if (!clicks) return { hit, count: totals.count };
     const row: Record<string, unknown> = {
       hit,
-      count: group.length,
-      clickThroughRate: rateOf(clicked.length, tracked.length),
-      conversionRate: rateOf(converting().length, tracked.length),
-      trackedHitCount: tracked.length,
+      count: totals.count,
+      clickThroughRate: rateOf(totals.clicked, totals.tracked),
+      conversionRate: rateOf(totals.conversions.all.converting, totals.tracked),
+      trackedHitCount: totals.tracked,
       // The spec's name for the same figure.
-      trackedSearchCount: tracked.length,
-      clickCount: tracked.reduce((n, a) => n + a.fact.clicks.filter((c) => c.objectID === hit).length, 0),
-      conversionCount: count(),
+      trackedSearchCount: totals.tracked,
+      clickCount: totals.clickCount,
+      conversionCount: totals.conversions.all.count,
     };
     if (revenue) {
-      const revenueOfHit = new Map<string, number>();
-      for (const { fact } of tracked) {
-        for (const item of fact.revenueItems) {
-          if (item.objectID === hit) revenueOfHit.set(item.currency, (revenueOfHit.get(item.currency) ?? 0) + item.amount);
-        }
-      }
       Object.assign(row, {
-        addToCartRate: rateOf(converting('addToCart').length, tracked.length),
-        addToCartCount: count('addToCart'),
-        purchaseRate: rateOf(converting('purchase').length, tracked.length),
-        purchaseCount: count('purchase'),
-        currencies: currencies(revenueOfHit),
+        addToCartRate: rateOf(totals.conversions.addToCart.converting, totals.tracked),
+        addToCartCount: totals.conversions.addToCart.count,
+        purchaseRate: rateOf(totals.conversions.purchase.converting, totals.tracked),
+        purchaseCount: totals.conversions.purchase.count,
+        currencies: currencies(totals.revenue),
       });
     }
     return row;
@@ -169,67 +194,78 @@ export const getTopHits: Report = (ctx) => {
 };
 
 export const getUsersCount: Report = (ctx) => {
-  const { window, facts: all } = facts(ctx);
-  const distinct = (group: SearchFacts[]) => new Set(group.map((f) => f.search.user)).size;
+  const { window, tallies: all } = tallies(ctx);
+  const distinct = (group: QueryTally[]) => {
+    const users = new Set<string>();
+    for (const tally of group) for (const user of tally.users) users.add(user);
+    return users.size;
+  };
   return { count: distinct(all), dates: perDay(window.days, all, (day, date) => ({ date, count: distinct(day) })) };
 };
 
-/** Searches of the request, narrowed to `search` when given. */
-function searchedFacts(ctx: OperationContext): { window: Window; facts: SearchFacts[] } {
-  const result = facts(ctx);
+/** Tallies of the request, narrowed to `search` when given. */
+function searchedTallies(ctx: OperationContext): { window: Window; tallies: QueryTally[] } {
+  const result = tallies(ctx);
   const search = result.window.search;
-  return search === undefined ? result : { window: result.window, facts: result.facts.filter((f) => f.search.query === search) };
+  return search === undefined ? result : { window: result.window, tallies: result.tallies.filter((t) => t.query === search) };
+}
+
+/** Ranks `[key, count]` pairs: most frequent first, then by key. */
+function rankCounts<T>(pairs: Iterable<[string, T, number]>): [string, T, number][] {
+  return rank(
+    pairs,
+    ([key]) => key,
+    () => ({ value: undefined as T | undefined, count: 0 }),
+    (entry, [, value, count]) => {
+      entry.value ??= value;
+      entry.count += count;
+    },
+    (entry) => entry.count,
+  ).map(([key, entry]) => [key, entry.value as T, entry.count]);
 }
 
 export const getTopFilterAttributes: Report = (ctx) => {
-  const { window, facts: all } = searchedFacts(ctx);
-  const uses = all.flatMap((f) => [...new Set(f.search.filters.map((filter) => filter.attribute))]);
-  const rows = countBy(uses, (attribute) => attribute).map(([attribute, group]) => ({ attribute, count: group.length }));
-  return { attributes: slice(rows, window) };
+  const { window, tallies: all } = searchedTallies(ctx);
+  const uses = all.flatMap((t) => [...t.filterAttributes].map(([attribute, count]): [string, string, number] => [attribute, attribute, count]));
+  return { attributes: slice(rankCounts(uses).map(([attribute, , count]) => ({ attribute, count })), window) };
 };
 
 export const getTopFilterForAttribute: Report = (ctx) => {
-  const { window, facts: all } = searchedFacts(ctx);
+  const { window, tallies: all } = searchedTallies(ctx);
   const attributes = new Set(ctx.params.attribute.split(',').map((a) => a.trim()));
-  const uses = all.flatMap((f) => f.search.filters.filter((filter) => attributes.has(filter.attribute)));
-  const rows = countBy(uses, filterKey).map(([, group]) => ({ ...plain(group[0]), count: group.length }));
-  return { values: slice(rows, window) };
+  const uses = all.flatMap((t) =>
+    [...t.filterValues].filter(([, { filter }]) => attributes.has(filter.attribute)).map(([key, { filter, count }]): [string, RecordedFilter, number] => [key, filter, count]),
+  );
+  return { values: slice(rankCounts(uses).map(([, filter, count]) => ({ ...filter, count })), window) };
 };
 
 export const getTopFiltersNoResults: Report = (ctx) => {
-  const { window, facts: all } = searchedFacts(ctx);
-  const failing = all.filter((f) => f.search.nbHits === 0 && f.search.filters.length > 0);
-  const combination = (filters: readonly RecordedFilter[]) => [...filters].sort((a, b) => (filterKey(a) < filterKey(b) ? -1 : 1));
-  const rows = countBy(failing, (f) => combination(f.search.filters).map(filterKey).join('\u0001')).map(([, group]) => ({
-    count: group.length,
-    values: combination(group[0].search.filters).map(plain),
-  }));
+  const { window, tallies: all } = searchedTallies(ctx);
+  const uses = all.flatMap((t) => [...t.noResultFilters].map(([key, { values, count }]): [string, readonly RecordedFilter[], number] => [key, values, count]));
+  const rows = rankCounts(uses).map(([, values, count]) => ({ count, values: values.map((filter) => ({ ...filter })) }));
   return { values: rows.length === 0 ? null : slice(rows, window) };
 };
 
 export const getTopCountries: Report = (ctx) => {
-  const { window, facts: all } = facts(ctx);
-  const rows = countBy(all, (f) => f.search.country).map(([country, group]) => ({ country, count: group.length }));
-  return { countries: slice(rows, window) };
+  const { window, tallies: all } = tallies(ctx);
+  const uses = all.flatMap((t) => [...t.countries].map(([country, count]): [string, string, number] => [country, country, count]));
+  return { countries: slice(rankCounts(uses).map(([country, , count]) => ({ country, count })), window) };
 };
 
 export const getAverageClickPosition: Report = (ctx) => {
-  const { window, facts: all } = facts(ctx);
-  const figures = (group: SearchFacts[]) => {
-    const f = clickFigures(group);
-    return { average: average(f.positions), clickCount: f.positions.length };
-  };
+  const { window, tallies: all } = tallies(ctx);
+  const figures = (group: QueryTally[]) => positionAverage(clickFigures(group).positions);
   return { ...figures(all), dates: perDay(window.days, all, (day, date) => ({ date, ...figures(day) })) };
 };
 
 export const getClickPositions: Report = (ctx) => {
-  const { facts: all } = facts(ctx);
+  const { tallies: all } = tallies(ctx);
   return { positions: positionBuckets(clickFigures(all).positions) };
 };
 
 export const getClickThroughRate: Report = (ctx) => {
-  const { window, facts: all } = facts(ctx);
-  const figures = (group: SearchFacts[]) => {
+  const { window, tallies: all } = tallies(ctx);
+  const figures = (group: QueryTally[]) => {
     const f = clickFigures(group);
     return { rate: rateOf(f.searchesWithClick, f.trackedSearchCount), clickCount: f.clickCount, trackedSearchCount: f.trackedSearchCount };
   };
@@ -237,34 +273,25 @@ export const getClickThroughRate: Report = (ctx) => {
 };
 
 /** Conversion, add-to-cart and purchase rates share one shape with their own count name. */
-function conversionReport(countName: string, pick: (f: ReturnType<typeof clickFigures>) => [number, number]): Report {
+function conversionReport(countName: string, kind: ConversionKind): Report {
   return (ctx) => {
-    const { window, facts: all } = facts(ctx);
-    const figures = (group: SearchFacts[]) => {
-      const f = clickFigures(group);
-      const [searches, count] = pick(f);
-      return { rate: rateOf(searches, f.trackedSearchCount), trackedSearchCount: f.trackedSearchCount, [countName]: count };
+    const { window, tallies: all } = tallies(ctx);
+    const figures = (group: QueryTally[]) => {
+      const f: ClickFigures = clickFigures(group);
+      return { rate: rateOf(f.conversions[kind].converting, f.trackedSearchCount), trackedSearchCount: f.trackedSearchCount, [countName]: f.conversions[kind].count };
     };
     return { ...figures(all), dates: perDay(window.days, all, (day, date) => ({ date, ...figures(day) })) };
   };
 }
 
-export const getConversionRate = conversionReport('conversionCount', (f) => [f.searchesWithConversion, f.conversionCount]);
-export const getAddToCartRate = conversionReport('addToCartCount', (f) => [f.searchesWithAddToCart, f.addToCartCount]);
-export const getPurchaseRate = conversionReport('purchaseCount', (f) => [f.searchesWithPurchase, f.purchaseCount]);
+export const getConversionRate = conversionReport('conversionCount', 'all');
+export const getAddToCartRate = conversionReport('addToCartCount', 'addToCart');
+export const getPurchaseRate = conversionReport('purchaseCount', 'purchase');
 
 export const getRevenue: Report = (ctx) => {
-  const { window, facts: all } = facts(ctx);
+  const { window, tallies: all } = tallies(ctx);
   return {
     currencies: currencies(clickFigures(all).revenue),
     dates: perDay(window.days, all, (day, date) => ({ date, currencies: currencies(clickFigures(day).revenue) })),
   };
 };
-
-function filterKey(filter: RecordedFilter): string {
-  return `${filter.attribute}\u0000${filter.operator}\u0000${filter.value}`;
-}
-
-function plain(filter: RecordedFilter): RecordedFilter {
-  return { attribute: filter.attribute, operator: filter.operator, value: filter.value };
-}
