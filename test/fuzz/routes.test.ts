@@ -10,9 +10,11 @@ import type { State } from '../../src/emulator/state';
 /**
  * Fuzz generated from the route table: every route gets random path parameters, query
  * strings and bodies (random JSON, and objects built from the field names the API uses),
- * sent with the admin key, a restricted key or a wrong key. Never a 500 (501 only for
- * routes the parity report lists as missing), error bodies are `{message, status}`, and a
- * refused request leaves the state tree exactly as it was.
+ * sent with the admin key, a restricted key or a wrong key; then adversarial bodies (nesting
+ * past the limit, prototype keys, objects with `toString`/`valueOf` members, lone surrogates,
+ * huge arrays) planted in bodies of each route's shape. Never a 500 (501 only for routes the
+ * parity report lists as missing), error bodies are `{message, status}`, and a refused
+ * request leaves the state tree exactly as it was.
  */
 
 const SEED = 20240101;
@@ -527,6 +529,92 @@ describe('every route survives random requests', () => {
           await send(request);
         }),
         { seed: SEED + i, numRuns: runs, endOnFailure: true },
+      );
+    });
+  }
+});
+
+// ---- adversarial bodies ---------------------------------------------------------------
+
+/** The placeholder a poison replaces once the body is JSON text. */
+const SENTINEL = '\u0000poison\u0000';
+const SENTINEL_TEXT = JSON.stringify(SENTINEL);
+
+const nestedText = (levels: number, open: string, close: string, inner: string) => `${open.repeat(levels)}${inner}${close.repeat(levels)}`;
+
+/**
+ * JSON texts that have broken parsers and engines: nesting around the limit and far past it,
+ * prototype keys, objects standing where a number or string is expected (their `toString` and
+ * `valueOf` are data, never methods), lone surrogates, and huge arrays.
+ */
+const poison = fc.oneof(
+  fc.constantFrom(99, 100, 101, 150, 10_000).chain((levels) =>
+    fc.constantFrom(nestedText(levels - 1, '{"a":', '}', '{}'), nestedText(levels - 1, '[', ']', '[]'), nestedText(levels - 1, '{"requests":[', ']}', '{}')),
+  ),
+  fc.constantFrom(
+    '{"__proto__":{"polluted":true,"acl":["admin"]}}',
+    '{"constructor":{"prototype":{"polluted":true}}}',
+    '{"__proto__":null,"constructor":1,"prototype":[]}',
+    '{"toString":1}',
+    '{"valueOf":{}}',
+    '{"toString":"x","valueOf":2,"hasOwnProperty":false}',
+    '[{"toString":1},{"valueOf":[]}]',
+    '"\\ud800"',
+    '"a\\udc00b"',
+    '"\\udfff\\ud800"',
+    '{"\\ud800":"\\udc00"}',
+    '["\\ud83d","brand:\\ud800"]',
+  ),
+  fc.constantFrom(10_000, 30_000).chain((length) =>
+    fc.constantFrom(`[${'"x",'.repeat(length)}"x"]`, `[${'1,'.repeat(length)}1]`, `[${'{},'.repeat(length)}{}]`, `[${'"brand:Apple",'.repeat(length)}"p1"]`),
+  ),
+);
+
+/** Sets the sentinel somewhere in `body`: a field of an object (maybe a prototype name), an array item, or the body itself. */
+function plant(body: unknown, choices: readonly number[], key: string): unknown {
+  const copy: unknown = body === undefined ? undefined : JSON.parse(JSON.stringify(body));
+  const containers: (Record<string, unknown> | unknown[])[] = [];
+  const walk = (value: unknown) => {
+    if (value === null || typeof value !== 'object') return;
+    containers.push(value as Record<string, unknown>);
+    for (const child of Object.values(value)) walk(child);
+  };
+  walk(copy);
+  if (containers.length === 0 || choices[0] % 5 === 0) return SENTINEL;
+  const target = containers[choices[1] % containers.length];
+  if (Array.isArray(target)) target[target.length === 0 ? 0 : choices[2] % (target.length + 1)] = SENTINEL;
+  else {
+    const keys = Object.keys(target);
+    const name = choices[2] % 2 === 0 && keys.length > 0 ? keys[choices[3] % keys.length] : key;
+    // Through JSON: a `__proto__` key stays an own member, as an HTTP body gives it.
+    Object.defineProperty(target, name, { value: SENTINEL, enumerable: true, writable: true, configurable: true });
+  }
+  return copy;
+}
+
+function adversarialFor(route: Route): fc.Arbitrary<FuzzRequest> {
+  const key = fc.oneof(fc.constantFrom(...FIELDS), fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'valueOf'));
+  return fc
+    .tuple(pathFor(route), queryFor(route), bodyFor(route), poison, fc.array(fc.nat(), { minLength: 4, maxLength: 4 }), key, caller)
+    .map(([path, query, body, text, choices, name, who]) => {
+      const planted = JSON.stringify(plant(body, choices, name)) ?? SENTINEL_TEXT;
+      const json = planted.replace(SENTINEL_TEXT, text);
+      const req = { method: route.method, host: route.host, path, query, body: JSON.parse(json) as unknown, headers: headersFor(who, {}) };
+      return { route, req, shown: { ...req, body: `${json.slice(0, 300)}… (${json.length} characters)`, headers: { who } } };
+    });
+}
+
+describe('every route survives adversarial bodies', () => {
+  // Deep nesting past the limit, prototype keys, objects with toString/valueOf members, lone
+  // surrogates and huge arrays, planted anywhere in a body of the route's own shape.
+  for (const [i, route] of emulator.routes.entries()) {
+    it(routeName(route), async () => {
+      await fc.assert(
+        fc.asyncProperty(adversarialFor(route), async (request) => {
+          emulator.restore(base);
+          await send(request);
+        }),
+        { seed: SEED + 7919 * (i + 1), numRuns: route.parity?.status === 'missing' ? 2 : 8, endOnFailure: true },
       );
     });
   }
