@@ -133,6 +133,19 @@ export function clientOperations(client: string, pkg: string): ClientOperation[]
 
 const normalize = (path: string) => path.replace(/\{\w+\}/g, '{}');
 
+/**
+ * Where the emulator chose, or differs from the real service on purpose: one line each, with
+ * the page that explains it.
+ */
+const NOTES: readonly string[] = [
+  'Request bodies may nest arrays and objects 100 levels at most (records included); deeper answers 400 on every route. The service documents no limit below its record size (docs/requests.md).',
+  'Insights accepts an event whatever its `queryID`, as the service does; click and conversion analytics count it only when a search returned the ID and the event is within 1 hour of it (docs/analytics.md).',
+  'Analytics keep days for 90 days (`analyticsRetention`); days past the 4-day event limit are folded into per-day tallies, and `deleteUserToken` no longer reaches them (docs/analytics.md).',
+  '`getPatternsFields` needs no right, as its OpenAPI operation declares (`security: []`); the emulator still checks the application ID and key (docs/analytics.md).',
+  'A secured API key only narrows its parent key: filters combine with AND, `restrictIndices` intersect, `validUntil` must be whole seconds (docs/keys.md).',
+  'A/B testing (v2, v3), ingestion, monitoring, advanced personalization, composition and agent studio answer 501 naming the API, on their real hosts and paths (docs/requests.md).',
+];
+
 /** The parity report: every official operation, implemented, partial or missing. */
 export function parityReport(routes: readonly Route[]): string {
   const lines = [
@@ -162,7 +175,8 @@ export function parityReport(routes: readonly Route[]): string {
     for (const r of extra) lines.push(`| \`${r.operation}\` | ${r.method} | \`${r.path}\` | ${r.parity?.status ?? 'implemented'} |`);
   }
   lines.push(...crawlerSection(routes, counts));
-  lines.push('', `Totals: ${counts.implemented} implemented, ${counts.partial} partial, ${counts.missing} missing.`, '');
+  lines.push('', `Totals: ${counts.implemented} implemented, ${counts.partial} partial, ${counts.missing} missing.`);
+  lines.push('', '## Decisions and deviations', '', ...NOTES.map((note) => `- ${note}`), '');
   return lines.join('\n');
 }
 
