@@ -15,7 +15,7 @@ const answered = new WeakMap<Request, Promise<EmulatorResponse>>();
 
 /**
  * One msw handler per host family that has routes. Each finds the emulator the request
- * belongs to (from its URL and headers), turns the request into an {@link EmulatorRequest}
+ * belongs to (from its URL and headers), turns the request into an `EmulatorRequest`
  * and hands it to that emulator's dispatcher. A request of an application no emulator
  * answers is left alone, body unread.
  */

@@ -11,6 +11,9 @@ const PREFIXES: Readonly<Record<string, HostFamily>> = {
   'query-suggestions': 'suggestions',
   suggestions: 'suggestions',
   crawler: 'crawler',
+  ingestion: 'ingestion',
+  monitoring: 'monitoring',
+  'advanced-personalization': 'advanced-personalization',
 };
 
 /** Real hostnames of the fixed-name families (the search hosts carry the application ID). */
@@ -20,6 +23,9 @@ const HOSTS: readonly [RegExp, HostFamily][] = [
   [/^personalization(?:\.(?:eu|us))?\.algolia\.com$/i, 'personalization'],
   [/^query-suggestions(?:\.(?:eu|us))?\.algolia\.com$/i, 'suggestions'],
   [/^crawler\.algolia\.com$/i, 'crawler'],
+  [/^data\.(?:us|eu)\.algolia\.com$/i, 'ingestion'],
+  [/^status\.algolia\.com$/i, 'monitoring'],
+  [/^ai-personalization\.(?:eu|us)\.algolia\.com$/i, 'advanced-personalization'],
 ];
 const SEARCH_HOST = /^([a-z0-9]+)(?:-dsn\.algolia\.net|\.algolia\.net|-[123]\.algolianet\.com)$/i;
 
