@@ -599,7 +599,7 @@ function adversarialFor(route: Route): fc.Arbitrary<FuzzRequest> {
     .map(([path, query, body, text, choices, name, who]) => {
       const planted = JSON.stringify(plant(body, choices, name)) ?? SENTINEL_TEXT;
       const json = planted.replace(SENTINEL_TEXT, text);
-      const req = { method: route.method, host: route.host, path, query, body: JSON.parse(json) as unknown, headers: headersFor(who, {}) };
+      const req = { method: route.method, host: route.host, path, query, body: JSON.parse(json) as unknown, headers: headersFor(who, {}, route.host) };
       return { route, req, shown: { ...req, body: `${json.slice(0, 300)}… (${json.length} characters)`, headers: { who } } };
     });
 }
