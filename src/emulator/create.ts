@@ -15,6 +15,8 @@ import { installSearchStages } from './search/stages';
 import { installSecurityObservers } from './keys/install';
 import { installCrawler } from './crawler/install';
 import { crawlerOptions } from './crawler/options';
+import { installQuerySuggestions } from './query-suggestions/builds';
+import { querySuggestionsCalls } from './query-suggestions/direct';
 import { initialState } from './state';
 import { loadFixture } from './fixtures/load';
 import { dumpFixture } from './fixtures/dump';
@@ -94,6 +96,7 @@ export function createEmulator(options: EmulatorOptions = {}) {
   installAnalytics(core);
   installSecurityObservers(core);
   installCrawler(core);
+  installQuerySuggestions(core);
   const crawlerCredentials = { userId: crawlerOptions(core).userId, apiKey: crawlerOptions(core).apiKey };
   const admin: Caller = { appId, apiKey: adminApiKey, crawler: crawlerCredentials };
   const calls = buildDirectCalls(core, admin);
@@ -102,6 +105,8 @@ export function createEmulator(options: EmulatorOptions = {}) {
     ...(calls as DirectCalls),
     /** The real client's helpers (saveObjects, replaceAllObjects, waitForTask, ...) as direct calls. */
     ...buildHelpers(core, calls),
+    /** `buildQuerySuggestions({ indexName })`: builds a Query Suggestions index now (docs/query-suggestions.md). */
+    ...querySuggestionsCalls(core),
     appId,
     adminApiKey,
     /** msw request handlers for the real hosts; pass them to `setupServer(...)` or `setupWorker(...)`. */

@@ -4,6 +4,7 @@ import { ApiError, badRequest } from './errors';
 import { authenticate, authorize, clientIp } from './gate';
 import { sourceAllowed } from './keys/firewall';
 import type { EmulatorRequest, EmulatorResponse } from './request';
+import { suggestionsAuthError } from './query-suggestions/messages';
 import { Reply, type Auth, type OperationContext, type Route } from './route';
 import { unservedApiError } from './unimplemented';
 
@@ -37,7 +38,7 @@ export async function dispatch(core: Core, req: EmulatorRequest): Promise<Emulat
     authorize(ctx);
     res = toResponse(await route.handler(ctx));
   } catch (error) {
-    res = toErrorResponse(familyAuthError(route, error));
+    res = toErrorResponse(suggestionsAuthError(route, auth, familyAuthError(route, error)));
   }
   core.report({ req, res, route, params, auth, at: core.now() });
   return res;

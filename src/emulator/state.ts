@@ -5,6 +5,7 @@ import { initialCrawlerState, type CrawlerState } from './crawler/state';
 import { initialSecurityState, type SecurityState } from './keys/state';
 import { initialDictionariesState, type DictionariesState } from './search/dictionaries/state';
 import { initialJobsState, type JobsState } from './jobs';
+import { initialQuerySuggestionsState, type QuerySuggestionsState } from './query-suggestions/state';
 
 enableMapSet();
 
@@ -59,6 +60,7 @@ export interface State {
   readonly dictionaries: DictionariesState;
   readonly analytics: AnalyticsState;
   readonly crawler: CrawlerState;
+  readonly querySuggestions: QuerySuggestionsState;
 }
 
 export function initialState(firstTaskID: number): State {
@@ -72,6 +74,7 @@ export function initialState(firstTaskID: number): State {
       dictionaries: initialDictionariesState(),
       analytics: initialAnalyticsState(),
       crawler: initialCrawlerState(),
+      querySuggestions: initialQuerySuggestionsState(),
     },
     true,
   );

@@ -1,6 +1,6 @@
 import { messages } from '../emulator/errors';
 import { textDeeperThan, TOO_DEEP } from '../emulator/json-depth';
-import type { EmulatorRequest, HostFamily, Method } from '../emulator/request';
+import type { EmulatorRequest, EmulatorResponse, HostFamily, Method } from '../emulator/request';
 
 /** Browsers send these; the real service answers preflights for any origin. */
 export const CORS_HEADERS: Record<string, string> = {
@@ -40,4 +40,10 @@ export async function toEmulatorRequest(request: Request, host: HostFamily): Pro
     bodySize: new TextEncoder().encode(text).length,
     url: request.url,
   };
+}
+
+/** A response's body as sent: JSON, except a text body with another content type (the query suggestions log is JSON Lines). */
+export function bodyText(res: EmulatorResponse): string {
+  const json = res.headers['content-type']?.startsWith('application/json') ?? true;
+  return !json && typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
 }

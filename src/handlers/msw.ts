@@ -2,7 +2,7 @@ import { http, HttpResponse, type RequestHandler } from 'msw';
 import type { Core } from '../emulator/core';
 import { dispatch, toErrorResponse } from '../emulator/dispatch';
 import type { EmulatorResponse, HostFamily } from '../emulator/request';
-import { CORS_HEADERS, toEmulatorRequest } from './fetch-request';
+import { bodyText, CORS_HEADERS, toEmulatorRequest } from './fetch-request';
 import { hostPatterns } from './hosts';
 import { ownerOf, registerEmulator } from './owners';
 
@@ -37,7 +37,7 @@ export function createHandlers(core: Core): RequestHandler[] {
         }
         const res = await answer;
         if (res.status === 0) return HttpResponse.error(); // firewall: the source sees no server
-        return new HttpResponse(JSON.stringify(res.body), {
+        return new HttpResponse(bodyText(res), {
           status: res.status,
           headers: { ...CORS_HEADERS, ...res.headers },
         });

@@ -3,7 +3,7 @@ import type { Snapshot } from '../emulator/core';
 import { dispatch, toErrorResponse } from '../emulator/dispatch';
 import { ApiError, payloadTooLarge } from '../emulator/errors';
 import { readCredential, type EmulatorResponse, type Method } from '../emulator/request';
-import { CORS_HEADERS, toEmulatorRequest } from '../handlers/fetch-request';
+import { bodyText, CORS_HEADERS, toEmulatorRequest } from '../handlers/fetch-request';
 import type { Apps } from './apps';
 import { CONTROL_PREFIX, control } from './control';
 import { destinationOf } from './families';
@@ -47,7 +47,7 @@ export function createListener(options: ListenerOptions) {
       return;
     }
     line.status = res.status;
-    const text = res.body === undefined ? '' : JSON.stringify(res.body);
+    const text = res.body === undefined ? '' : bodyText(res);
     outgoing.writeHead(res.status, { ...CORS_HEADERS, 'content-type': JSON_TYPE, ...res.headers });
     outgoing.end(text);
     options.onRequest?.(line);

@@ -1,0 +1,16 @@
+import { route, type Route } from '../route';
+import { createConfig, deleteConfig, getAllConfigs, getConfig, updateConfig } from './configs';
+import { getConfigStatus, getLogFile } from './status';
+
+const CONFIG = '/1/configs/{indexName}';
+
+/** Query Suggestions API routes (`query-suggestions.{us,eu}.algolia.com`, admin key only). */
+export const querySuggestionsRoutes: Route[] = [
+  route({ operation: 'createConfig', method: 'POST', path: '/1/configs', host: 'suggestions', acl: 'admin', call: { body: '$params' }, handler: createConfig }),
+  route({ operation: 'getAllConfigs', method: 'GET', path: '/1/configs', host: 'suggestions', acl: 'admin', call: {}, handler: getAllConfigs }),
+  route({ operation: 'getConfig', method: 'GET', path: CONFIG, host: 'suggestions', acl: 'admin', call: {}, handler: getConfig }),
+  route({ operation: 'updateConfig', method: 'PUT', path: CONFIG, host: 'suggestions', acl: 'admin', call: { body: 'configuration' }, handler: updateConfig }),
+  route({ operation: 'deleteConfig', method: 'DELETE', path: CONFIG, host: 'suggestions', acl: 'admin', call: {}, handler: deleteConfig }),
+  route({ operation: 'getConfigStatus', method: 'GET', path: `${CONFIG}/status`, host: 'suggestions', acl: 'admin', call: {}, handler: getConfigStatus }),
+  route({ operation: 'getLogFile', method: 'GET', path: '/1/logs/{indexName}', host: 'suggestions', acl: 'admin', call: {}, handler: getLogFile }),
+];
