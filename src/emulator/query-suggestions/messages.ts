@@ -1,4 +1,4 @@
-import { ApiError } from '../errors';
+import { ApiError, messages } from '../errors';
 import type { Auth, Route } from '../route';
 
 /**
@@ -42,7 +42,7 @@ export const internalError = () => new ApiError(500, suggestionsMessages.interna
  * (`auth` is set once the key was recognised).
  */
 export function suggestionsAuthError(route: Route | undefined, auth: Auth | undefined, error: unknown): unknown {
-  if (route?.host !== 'suggestions' || !(error instanceof ApiError) || error.status !== 403) return error;
+  if (route?.host !== 'suggestions' || !(error instanceof ApiError) || error.status !== 403 || error.message !== messages.invalidCredentials) return error;
   return auth === undefined ? new ApiError(401, suggestionsMessages.invalidCredentials) : new ApiError(403, suggestionsMessages.adminOnly);
 }
 
