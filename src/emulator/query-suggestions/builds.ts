@@ -4,15 +4,13 @@ import { cancelJobs, scheduleJob, type Job } from '../jobs';
 import type { State } from '../state';
 import { enqueue } from '../tasks';
 import { writeSuggestions } from './build/records';
-import { closingLines, computeBuild } from './build/run';
-import type { BuildHistory, QuerySuggestionsState, RunningBuild } from './state';
+import { closingLines, computeBuild, type BuildOutcome } from './build/run';
+import type { BuildHistory, RunningBuild, SuggestionsConfig } from './state';
 
 /** The daily build of a configuration, and the end of a build under way. */
 const DAILY = 'querySuggestions.daily';
 const FINISH = 'querySuggestions.finish';
 export const BUILD_PERIOD_MS = 86_400_000;
-
-type SuggestionsDraft = Draft<QuerySuggestionsState>;
 
 /** Registers the build jobs' runners (the clock runs them at their instant). */
 export function installQuerySuggestions(core: Core): void {
@@ -23,16 +21,19 @@ export function installQuerySuggestions(core: Core): void {
 const jobsOf = (indexName: string) => (job: Job) => (job.kind === DAILY || job.kind === FINISH) && job.data.indexName === indexName;
 
 /**
- * A configuration was created or updated: any build under way is dropped, a build starts now
- * and the next one is due in 24 hours, then every 24 hours.
+ * Stores a created or updated configuration and starts its build now, in one commit once the
+ * build is computed (nothing is written if computing it fails): a build under way is dropped,
+ * the next one is due in 24 hours, then every 24 hours.
  */
-export function scheduleBuilds(core: Core, indexName: string): void {
+export function saveAndBuild(core: Core, config: SuggestionsConfig): void {
+  const { indexName } = config;
+  const outcome = computeBuild(core, config);
   core.commit((draft) => {
+    draft.querySuggestions.configs.set(indexName, config as Draft<SuggestionsConfig>);
     cancelJobs(draft, jobsOf(indexName));
-    dropRunning(draft.querySuggestions, indexName);
     scheduleJob(draft, core.now() + BUILD_PERIOD_MS, DAILY, { indexName });
+    begin(draft, indexName, outcome, core.now(), outcome.duration);
   });
-  startBuild(core, indexName);
 }
 
 /** A configuration was deleted: no more builds; the suggestions index stays as it is. */
@@ -46,41 +47,41 @@ export function unscheduleBuilds(draft: Draft<State>, indexName: string): void {
  * `buildQuerySuggestions`): a build under way is dropped; the daily schedule is unchanged.
  */
 export function buildNow(core: Core, indexName: string): void {
+  const config = core.state.querySuggestions.configs.get(indexName);
+  if (!config) return;
+  const outcome = computeBuild(core, config);
+  let running: RunningBuild | undefined;
   core.commit((draft) => {
     cancelJobs(draft, (job) => job.kind === FINISH && job.data.indexName === indexName);
-    dropRunning(draft.querySuggestions, indexName);
+    running = begin(draft, indexName, outcome, core.now(), 0);
   });
-  const running = startBuild(core, indexName, 0);
-  if (running) complete(core, indexName, running);
+  complete(core, indexName, running!);
 }
 
 /**
- * Computes the build at the current instant and keeps its outcome until it ends, `duration`
- * later on the clock (default: as long as the build takes); `isRunning` is true meanwhile.
+ * Records a build computed at `now` as under way until `now + duration` (`isRunning` true
+ * meanwhile), with its log so far, and schedules its end.
  */
-function startBuild(core: Core, indexName: string, duration?: number): RunningBuild | undefined {
-  const config = core.state.querySuggestions.configs.get(indexName);
-  if (!config) return undefined;
-  const outcome = computeBuild(core, config);
-  const startedAt = core.now();
-  const finishAt = startedAt + (duration ?? outcome.duration);
-  const id = core.state.querySuggestions.lastBuildID + 1;
-  const running: RunningBuild = { id, startedAt, finishAt, ...(outcome.records ? { records: outcome.records } : {}) };
-  const before = core.state.querySuggestions.builds.get(indexName);
-  const history: BuildHistory = { ...(before ? settled(before) : {}), running, log: outcome.log };
-  core.commit((draft) => {
-    draft.querySuggestions.lastBuildID = id;
-    draft.querySuggestions.builds.set(indexName, history as Draft<BuildHistory>);
-    if (finishAt > startedAt) scheduleJob(draft, finishAt, FINISH, { indexName, build: id });
-  });
+function begin(draft: Draft<State>, indexName: string, outcome: BuildOutcome, now: number, duration: number): RunningBuild {
+  const suggestions = draft.querySuggestions;
+  const id = ++suggestions.lastBuildID;
+  const running: RunningBuild = { id, startedAt: now, finishAt: now + duration, ...(outcome.records ? { records: outcome.records } : {}) };
+  const { running: _dropped, ...before } = suggestions.builds.get(indexName) ?? {};
+  suggestions.builds.set(indexName, { ...before, running, log: outcome.log } as Draft<BuildHistory>);
+  if (duration > 0) scheduleJob(draft, running.finishAt, FINISH, { indexName, build: id });
   return running;
 }
 
 function dailyBuild(core: Core, indexName: string): void {
-  if (!core.state.querySuggestions.configs.has(indexName)) return;
-  core.commit((draft) => void scheduleJob(draft, core.now() + BUILD_PERIOD_MS, DAILY, { indexName }));
+  const config = core.state.querySuggestions.configs.get(indexName);
+  if (!config) return;
   // A build still under way when the next one is due finishes first (builds take seconds).
-  if (core.state.querySuggestions.builds.get(indexName)?.running === undefined) startBuild(core, indexName);
+  const idle = core.state.querySuggestions.builds.get(indexName)?.running === undefined;
+  const outcome = idle ? computeBuild(core, config) : undefined;
+  core.commit((draft) => {
+    scheduleJob(draft, core.now() + BUILD_PERIOD_MS, DAILY, { indexName });
+    if (outcome) begin(draft, indexName, outcome, core.now(), outcome.duration);
+  });
 }
 
 function finishBuild(core: Core, indexName: string, id: number): void {
@@ -91,27 +92,17 @@ function finishBuild(core: Core, indexName: string, id: number): void {
 /** Ends a build: its records replace the index's (one task), its status and log are updated. */
 function complete(core: Core, indexName: string, running: RunningBuild): void {
   const config = core.state.querySuggestions.configs.get(indexName);
-  if (!config) return;
+  const before = core.state.querySuggestions.builds.get(indexName);
+  if (!config || !before) return;
   const { records } = running;
   const now = core.now();
   if (records) enqueue(core, indexName, (draft) => writeSuggestions(draft, indexName, records, config.enablePersonalization, core.now()));
-  const before = core.state.querySuggestions.builds.get(indexName) ?? { log: [] };
+  const { running: _ended, ...rest } = before;
   const history: BuildHistory = {
-    ...settled(before),
+    ...rest,
     log: [...before.log, ...closingLines(records, now - running.startedAt, indexName, now)],
     lastBuiltAt: now,
     ...(records ? { lastSuccessfulBuiltAt: now, lastSuccessfulBuildDuration: now - running.startedAt } : {}),
   };
   core.commit((draft) => void draft.querySuggestions.builds.set(indexName, history as Draft<BuildHistory>));
-}
-
-/** A history without its build under way. */
-function settled(history: BuildHistory): BuildHistory {
-  const { running: _running, ...rest } = history;
-  return rest;
-}
-
-function dropRunning(suggestions: SuggestionsDraft, indexName: string): void {
-  const history = suggestions.builds.get(indexName);
-  if (history?.running) delete history.running;
 }

@@ -1,6 +1,5 @@
-import type { Draft } from 'immer';
 import type { OperationContext } from '../route';
-import { scheduleBuilds, unscheduleBuilds } from './builds';
+import { saveAndBuild, unscheduleBuilds } from './builds';
 import { alreadyExists, configNotFound, internalError, suggestionsMessages, tooManyConfigs } from './messages';
 import type { SourceIndexConfig, SuggestionsConfig } from './state';
 import { parseConfiguration } from './validate';
@@ -18,8 +17,7 @@ export function createConfig(ctx: OperationContext) {
   const configs = core.state.querySuggestions.configs;
   if (configs.has(config.indexName)) throw alreadyExists(config.indexName);
   if (configs.size >= MAX_CONFIGS) throw tooManyConfigs();
-  core.commit((draft) => void draft.querySuggestions.configs.set(config.indexName, config as Draft<SuggestionsConfig>));
-  scheduleBuilds(core, config.indexName);
+  saveAndBuild(core, config);
   return { status: 200, message: suggestionsMessages.created };
 }
 
@@ -28,8 +26,7 @@ export function updateConfig(ctx: OperationContext) {
   const { core, params } = ctx;
   const config = parseConfiguration(ctx.req.body, params.indexName);
   if (!core.state.querySuggestions.configs.has(params.indexName)) throw internalError();
-  core.commit((draft) => void draft.querySuggestions.configs.set(params.indexName, config as Draft<SuggestionsConfig>));
-  scheduleBuilds(core, params.indexName);
+  saveAndBuild(core, config);
   return { status: 200, message: suggestionsMessages.updated };
 }
 

@@ -1,9 +1,10 @@
 import type { Core } from '../../core';
+import { ApiError } from '../../errors';
 import type { FacetSpec, SourceIndexConfig, SuggestionsConfig } from '../state';
 import type { Candidate } from './candidates';
 import { quote, type BuildLog } from './log';
 import { analyticsOf, type UsedFilter } from './popular';
-import { vetOn } from './search';
+import { vetOn, type Vetting } from './search';
 
 /** What a suggestion stores per source index (`{indexName: SourceFacts}` in its record). */
 export interface SourceFacts {
@@ -57,7 +58,15 @@ export function vetCandidates(core: Core, config: SuggestionsConfig, source: Sou
       skip(`excluded by ${quote(banned.pattern)}`);
       continue;
     }
-    const found = vetOn(core, source.indexName, query, attributes);
+    let found: Vetting;
+    try {
+      found = vetOn(core, source.indexName, query, attributes);
+    } catch (error) {
+      // A search the engine refuses (a setting it does not support): the build fails, saying so.
+      if (!(error instanceof ApiError)) throw error;
+      log.error(2, `searching ${quote(query)} on ${quote(source.indexName)} failed: ${error.message}`);
+      break;
+    }
     if (found.nbHits < source.minHits) {
       skip(`not enough search results, got ${found.nbHits}, expected ${source.minHits}`);
       continue;
