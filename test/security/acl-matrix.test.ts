@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createEmulator, type Route } from '../../src';
 import { ALL_ACLS } from '../../src/emulator/gate';
 import { hostPatterns } from '../../src/handlers/hosts';
+import { suggestionsMessages } from '../../src/emulator/query-suggestions/messages';
 import { setupEmulatorServer } from '../support/server';
 
 const env = setupEmulatorServer();
@@ -50,7 +51,8 @@ describe('ACL matrix generated from the route table: every route x every right, 
       const text = await res.text(); // some operations answer with an empty body
       const body = (text ? JSON.parse(text) : {}) as { message?: string };
       const allowed = route.acl === acl;
-      const expectedMessage = route.acl === 'admin' ? 'Invalid Application-ID or API key' : 'Method not allowed with this API key';
+      const expectedMessage =
+        route.acl !== 'admin' ? 'Method not allowed with this API key' : route.host === 'suggestions' ? suggestionsMessages.adminOnly : 'Invalid Application-ID or API key';
       if (allowed && res.status === refusal(route)) failures.push(`${route.operation} refused: ${body.message}`);
       if (!allowed && (res.status !== refusal(route) || body.message !== expectedMessage)) {
         failures.push(`${route.operation} (${String(route.acl)}) answered ${res.status} ${body.message}`);
