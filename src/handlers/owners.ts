@@ -22,12 +22,19 @@ export function registerEmulator(core: Core): void {
 
 /**
  * The emulator that answers `request` when `core`'s handler intercepted it: `core` itself, the
- * emulator of another application the request names, or `undefined` (not an application this
- * process emulates: msw passes it on, and reports it unhandled if no one takes it).
+ * emulator of another application the request names, or `undefined` for a search host of an
+ * application this process does not emulate (msw passes it on, and reports it unhandled if no
+ * one takes it).
  */
 export function ownerOf(core: Core, request: Request, family: HostFamily): Core | undefined {
-  const app = family === 'search' ? appOfSearchHost(request.url) : credentialApp(request);
-  // Shared hosts without an application ID: the first emulator answers (the 403 the service gives).
+  if (family !== 'search') {
+    // Shared hosts (insights, analytics, ...) exist whatever the application ID: an ID no
+    // emulator claims is answered here, with the service's refusal of unknown credentials.
+    const app = credentialApp(request);
+    return app === undefined ? core : (emulators.get(app) ?? core);
+  }
+  // A search hostname names its application: another application's hosts do not resolve.
+  const app = appOfSearchHost(request.url);
   if (app === undefined || app === core.options.appId.toLowerCase()) return core;
   return emulators.get(app);
 }
