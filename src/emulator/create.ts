@@ -17,6 +17,8 @@ import { installCrawler } from './crawler/install';
 import { crawlerOptions } from './crawler/options';
 import { installQuerySuggestions } from './query-suggestions/builds';
 import { querySuggestionsCalls } from './query-suggestions/direct';
+import { configureModel, type ModelConfigInput } from './recommend/config';
+import { ensureDailyTraining, installRecommend, trainModels } from './recommend/training';
 import { initialState } from './state';
 import { loadFixture } from './fixtures/load';
 import { dumpFixture } from './fixtures/dump';
@@ -97,6 +99,7 @@ export function createEmulator(options: EmulatorOptions = {}) {
   installSecurityObservers(core);
   installCrawler(core);
   installQuerySuggestions(core);
+  installRecommend(core);
   const crawlerCredentials = { userId: crawlerOptions(core).userId, apiKey: crawlerOptions(core).apiKey };
   const admin: Caller = { appId, apiKey: adminApiKey, crawler: crawlerCredentials };
   const calls = buildDirectCalls(core, admin);
@@ -158,6 +161,18 @@ export function createEmulator(options: EmulatorOptions = {}) {
     load: (fixture: Fixture): LoadSummary => loadFixture(core, fixture),
     /** The application as a fixture: `load(dump())` gives the same indices and keys back. */
     dump: (): Fixture => dumpFixture(core.state, core.now()),
+    /**
+     * Trains the Recommend models now, of every index or of one (they also retrain daily at
+     * 03:00 UTC once Recommend is in use); see docs/recommend.md. Answers the indices trained.
+     */
+    trainRecommendModels(options: { indexName?: string } = {}): { trainedAt: string; indices: string[] } {
+      core.settle();
+      const indices = trainModels(core, options.indexName);
+      ensureDailyTraining(core);
+      return { trainedAt: core.isoNow(), indices };
+    },
+    /** Sets the attributes looking-similar (or related-products' content fallback) compares on an index, from its next training. */
+    configureRecommendModel: (input: ModelConfigInput) => configureModel(core, input),
     /** An O(1) copy of everything: state, generator and clock. */
     snapshot: (): Snapshot => core.snapshot(),
     restore: (snapshot: Snapshot) => core.restore(snapshot),

@@ -3,6 +3,7 @@ import { clusterRoutes } from './clusters/routes';
 import { crawlerRoutes } from './crawler/routes';
 import { securityRoutes } from './keys/routes';
 import { querySuggestionsRoutes } from './query-suggestions/routes';
+import { recommendRoutes } from './recommend/routes';
 import type { Route } from './route';
 import { searchRoutes } from './search/routes';
 import { unimplementedRoutes } from './unimplemented';
@@ -11,6 +12,14 @@ import { unimplementedRoutes } from './unimplemented';
  * The one route table: msw handlers, direct calls, ACL checks, the API log and the parity
  * report are all derived from it. Each service contributes its own list.
  */
-const served: Route[] = [...searchRoutes, ...securityRoutes, ...clusterRoutes, ...analyticsRoutes, ...crawlerRoutes, ...querySuggestionsRoutes];
+const served: Route[] = [
+  ...searchRoutes,
+  ...recommendRoutes,
+  ...securityRoutes,
+  ...clusterRoutes,
+  ...analyticsRoutes,
+  ...crawlerRoutes,
+  ...querySuggestionsRoutes,
+];
 
 export const routes: readonly Route[] = [...served, ...unimplementedRoutes(served)];

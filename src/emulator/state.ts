@@ -6,6 +6,7 @@ import { initialSecurityState, type SecurityState } from './keys/state';
 import { initialDictionariesState, type DictionariesState } from './search/dictionaries/state';
 import { initialJobsState, type JobsState } from './jobs';
 import { initialQuerySuggestionsState, type QuerySuggestionsState } from './query-suggestions/state';
+import { initialRecommendState, type RecommendState } from './recommend/state';
 
 enableMapSet();
 
@@ -61,6 +62,8 @@ export interface State {
   readonly analytics: AnalyticsState;
   readonly crawler: CrawlerState;
   readonly querySuggestions: QuerySuggestionsState;
+  /** Recommend rules, model configurations and trainings. */
+  readonly recommend: RecommendState;
 }
 
 export function initialState(firstTaskID: number): State {
@@ -75,6 +78,7 @@ export function initialState(firstTaskID: number): State {
       analytics: initialAnalyticsState(),
       crawler: initialCrawlerState(),
       querySuggestions: initialQuerySuggestionsState(),
+      recommend: initialRecommendState(),
     },
     true,
   );

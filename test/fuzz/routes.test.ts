@@ -75,6 +75,11 @@ beforeAll(async () => {
   crawlerId = (crawler.body as { id: string }).id;
   crawlerTaskId = ((await ok('POST', `/api/1/crawlers/${crawlerId}/reindex`, undefined, 'crawler')).body as { taskId: string }).taskId;
   await ok('POST', '/1/configs', { indexName: 'products_qs', sourceIndices: [{ indexName: 'products', minHits: 1, facets: [{ attribute: 'brand', amount: 2 }], generate: [['color', 'brand']] }], languages: ['en'] }, 'suggestions');
+  await ok('POST', '/1/events', { events: [{ eventType: 'conversion', eventName: 'bought', index: 'products', userToken: 'user-1', objectIDs: ['p1', 'p2'] }] }, 'insights');
+  await ok('POST', '/1/indexes/products/related-products/recommend/rules/batch', [
+    { objectID: 'rr1', condition: { filters: 'brand:Apple', context: 'mobile' }, consequence: { promote: [{ objectID: 'p4', position: 0 }], hide: [{ objectID: 'p3' }], params: { automaticFacetFilters: [{ facet: 'color', disjunctive: true }], filters: 'price > 100' } } },
+  ]);
+  emulator.trainRecommendModels();
   firstTaskID = emulator.core.state.tasks.lastID;
   base = emulator.snapshot();
 });
@@ -97,7 +102,7 @@ const nastyString = fc.oneof(
 function placeholder(name: string): fc.Arbitrary<string> {
   const known: Record<string, string[]> = {
     indexName: ['products', 'products_price_asc', 'products_virtual', 'unknown', 'products_qs'],
-    objectID: ['p1', 'p3', 'syn1', 'rule1', 'missing'],
+    objectID: ['p1', 'p3', 'syn1', 'rule1', 'rr1', 'missing'],
     taskID: [String(firstTaskID), String(firstTaskID + 1), '1', '-1', '1.5', '99999999999999999999', crawlerTaskId],
     id: [crawlerId, 'e0f6db8a-24f5-4092-83a4-1b2c6cb6d809'],
     version: ['1', '2', '0'],
@@ -109,7 +114,7 @@ function placeholder(name: string): fc.Arbitrary<string> {
     userID: ['user-1', 'user-2'],
     userToken: ['user-1', 'user-2'],
     attribute: ['brand', 'color'],
-    model: ['related-products', 'bought-together', 'trending-facets'],
+    model: ['related-products', 'bought-together', 'trending-facets', 'trending-items', 'looking-similar'],
   };
   const raw = nastyString.map((s) => (s === '' ? ' ' : s));
   return fc.oneof(
@@ -272,6 +277,7 @@ const VALUES: Record<string, fc.Arbitrary<unknown>> = {
   languages: fc.oneof(bool, fc.constant(['en', 'french']), fc.array(str, { maxLength: 2 })),
   exclude: fc.array(fc.constantFrom('^phone$', 'iphone', '(', '[a-', 'gal.*'), { maxLength: 2 }),
   allowSpecialCharacters: bool,
+  threshold: num, maxRecommendations: fc.oneof(num, fc.constantFrom(0, 2, 30, 31)), facetName: attr, facetValue: str,
 };
 const valueFor = (name: string): fc.Arbitrary<unknown> => fc.oneof({ weight: 6, arbitrary: Object.hasOwn(VALUES, name) ? VALUES[name]! : leaf }, { weight: 1, arbitrary: leaf });
 
@@ -322,6 +328,36 @@ const consequence = fields(['params', 'promote', 'hide', 'userData', 'filterProm
 );
 const ruleBody = fc.record(
   { objectID: VALUES.objectID!, conditions: fc.array(condition, { maxLength: 2 }), condition, consequence, description: str, enabled: bool, validity: fc.array(fc.record({ from: num, until: num }), { maxLength: 1 }) },
+  { requiredKeys: [] },
+);
+const recommendRequest = fc
+  .tuple(
+    fields(['threshold', 'maxRecommendations', 'facetName', 'facetValue', 'queryParameters', 'fallbackParameters'], {
+      indexName: VALUES.indexName!,
+      model: fc.constantFrom('related-products', 'bought-together', 'trending-items', 'trending-facets', 'looking-similar', 'x', ...PROTOTYPE_NAMES),
+      objectID: VALUES.objectID!,
+      threshold: fc.oneof(num, fc.constant(0)),
+    }),
+    fc.record({ queryParameters: searchParams, fallbackParameters: searchParams }, { requiredKeys: [] }),
+  )
+  .map(([a, b]) => ({ ...a, ...b }));
+const recommendRule = fc.record(
+  {
+    objectID: fc.constantFrom('rr1', 'rr2', 'bad id', ''),
+    condition: fields(['filters', 'context', 'pattern']),
+    consequence: fc.record(
+      {
+        promote: fc.array(fields(['objectID', 'objectIDs', 'position']), { maxLength: 3 }),
+        hide: fc.array(fields(['objectID']), { maxLength: 3 }),
+        params: fc.oneof(fields(['filters', 'facetFilters', 'numericFilters', 'optionalFilters', 'tagFilters', 'sumOrFiltersScores', 'query']), fc.record({ automaticFacetFilters: fc.array(fc.oneof(attr, fields(['facet', 'score', 'disjunctive', 'negative'])), { maxLength: 2 }) })),
+        userData: VALUES.userData!,
+      },
+      { requiredKeys: [] },
+    ),
+    description: str,
+    enabled: bool,
+    validity: fc.array(fc.record({ from: num, until: num }, { requiredKeys: [] }), { maxLength: 2 }),
+  },
   { requiredKeys: [] },
 );
 const keyBody = fields(['acl', 'description', 'indexes', 'maxHitsPerQuery', 'maxQueriesPerIPPerHour', 'queryParameters', 'referers', 'validity']);
@@ -422,6 +458,9 @@ const TEMPLATES: Record<string, fc.Arbitrary<unknown>> = {
   deleteCrawlRun: fc.array(str, { maxLength: 2 }),
   createConfig: fields(['indexName', 'sourceIndices', 'languages', 'exclude', 'enablePersonalization', 'allowSpecialCharacters'], { indexName: VALUES.indexName!, sourceIndices: list(sourceIndex) }),
   updateConfig: fields(['sourceIndices', 'languages', 'exclude', 'enablePersonalization', 'allowSpecialCharacters'], { sourceIndices: list(sourceIndex) }),
+  getRecommendations: fc.record({ requests: list(recommendRequest) }),
+  batchRecommendRules: list(recommendRule),
+  searchRecommendRules: fields(['query', 'context', 'page', 'hitsPerPage', 'enabled', 'filters', 'facets', 'maxValuesPerFacet']),
 };
 
 function bodyFor(route: Route): fc.Arbitrary<unknown> {
@@ -669,5 +708,13 @@ describe('the fuzz setup reaches deep paths', () => {
     expect(emulator.core.state.indices.get('products')?.settings.replicas).toEqual(['products_price_asc', 'virtual(products_virtual)']);
     const crawler = await emulator.request({ method: 'GET', host: 'crawler', path: `/api/1/crawlers/${crawlerId}`, headers: headersFor('admin', {}, 'crawler') });
     expect(crawler.body).toMatchObject({ reindexing: true, blocked: false });
+  });
+
+  it('the seeded state answers recommendations and finds its Recommend rule', async () => {
+    emulator.restore(base);
+    const recommended = await emulator.request({ method: 'POST', path: '/1/indexes/*/recommendations', body: { requests: [{ indexName: 'products', model: 'bought-together', objectID: 'p1', threshold: 0 }] } });
+    expect((recommended.body as { results: { hits: { objectID: string }[] }[] }).results[0].hits.map((hit) => hit.objectID)).toEqual(['p2']);
+    const rules = await emulator.request({ method: 'POST', path: '/1/indexes/products/related-products/recommend/rules/search', body: {} });
+    expect((rules.body as { nbHits: number }).nbHits).toBe(1);
   });
 });

@@ -77,6 +77,15 @@ export function recordSearch(core: Core, input: SearchInput): void {
   core.assign('analytics', searches === undefined ? { queries } : { searches, queries });
 }
 
+/**
+ * Remembers a query ID another service answered (Recommend with `clickAnalytics`), so
+ * insights accepts the events that carry it. It is no search: search analytics never count it.
+ */
+export function recordIssuedQuery(core: Core, issued: { readonly queryID: string; readonly index: string }): void {
+  const entry: IssuedQuery = Object.freeze({ queryID: issued.queryID, at: core.now(), index: issued.index });
+  core.assign('analytics', { queries: core.state.analytics.queries.append(entry) });
+}
+
 type Mutable<T> = { -readonly [K in keyof T]?: T[K] };
 
 /** One empty list for every search without tags, filters or hits. */

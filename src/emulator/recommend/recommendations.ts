@@ -1,0 +1,195 @@
+import { recordIssuedQuery } from '../analytics';
+import type { Core } from '../core';
+import { notFound } from '../errors';
+import { assertIndexAllowed } from '../gate';
+import type { Auth, OperationContext } from '../route';
+import { resolveOptions } from '../search/engine/options';
+import { applyResponseFields, newQueryID } from '../search/engine/response';
+import { withForcedParameters } from '../search/engine/search';
+import { effectiveSettings } from '../search/settings/effective';
+import { recordsOf, requireIndex } from '../search/store';
+import type { IndexState, SearchRecord } from '../state';
+import { boughtTogether } from './models/bought-together';
+import type { Scored } from './models/common';
+import { lookingSimilar } from './models/looking-similar';
+import { relatedProducts } from './models/related-products';
+import { trendingFacets, trendingItems } from './models/trending';
+import { parseRequest, requestsOf, type RecommendRequest } from './request';
+import { applyRecommendRules, type RulesOutcome } from './rules/apply';
+import { rulesOf } from './rules/operations';
+import { fallbackHits, filterThroughSearch } from './search-core';
+import { RULE_MODELS, type RuleModel, type Training } from './state';
+import { TRAINING_HOUR_UTC } from './training';
+
+interface Plan {
+  readonly request: RecommendRequest;
+  readonly index: IndexState;
+  readonly training: Training;
+}
+
+/**
+ * POST /1/indexes/*\/recommendations — one result per request, in order. Every request is
+ * checked (body, key, index, trained model) before any is answered, and the query IDs of
+ * `clickAnalytics` reach insights only once all are: a refused call changes nothing.
+ */
+export function getRecommendations(ctx: OperationContext) {
+  const { core, auth } = ctx;
+  const plans: Plan[] = requestsOf(ctx.req.body).map((raw, i) => {
+    const request = parseRequest(raw, `requests[${i}]`);
+    assertIndexAllowed(auth, request.indexName);
+    const index = requireIndex(core.state, request.indexName);
+    const training = core.state.recommend.trainings.get(request.indexName);
+    if (!training) throw untrained(request);
+    return { request, index, training };
+  });
+  const issued: { queryID: string; index: string }[] = [];
+  const results = plans.map((plan) => {
+    const result = recommend(core, auth, plan);
+    if (typeof result.queryID === 'string') issued.push({ queryID: result.queryID, index: plan.request.indexName });
+    return result;
+  });
+  for (const query of issued) recordIssuedQuery(core, query);
+  return { results };
+}
+
+/**
+ * The live API answers a model it has not trained with the 404 of a missing index (its models
+ * live in indices of their own); the message says what to do in the emulator.
+ */
+function untrained({ model, indexName }: RecommendRequest) {
+  return notFound(
+    `Index does not exist: the ${model} model of index "${indexName}" has not been trained yet. The emulator trains every index's models ` +
+      `daily at ${String(TRAINING_HOUR_UTC).padStart(2, '0')}:00 UTC once Recommend is in use; emulator.trainRecommendModels() trains them now.`,
+  );
+}
+
+/**
+ * One result: the model's recommendations at or above the threshold (the source item left
+ * out), the rules' hides and filters, the search core's filters, optional filters first, then
+ * the rules' promotions, `maxRecommendations`, and the fallback search when short.
+ */
+function recommend(core: Core, auth: Auth, { request, index, training }: Plan): Record<string, unknown> {
+  const { indexName, model, maxRecommendations: max } = request;
+  const params = withForcedParameters(request.queryParameters, auth);
+  const options = resolveOptions(effectiveSettings(index), params);
+  if (model === 'trending-facets') {
+    const facets = trendingFacets(training, request.facetName!).filter(({ score }) => score >= request.threshold);
+    const hits = (max > 0 ? facets.slice(0, max) : facets).map(({ facetValue, score }) => ({ facetName: request.facetName, facetValue, _score: score }));
+    return result(core, request, options, hits, {});
+  }
+  const source = request.objectID === undefined ? undefined : recordsOf(core.state, index).get(request.objectID);
+  const rules = rulesFor(core, request, index, source, params);
+  const candidates = modelOutput(training, request).filter(
+    ({ objectID, score }) => score >= request.threshold && objectID !== request.objectID && !rules.hide.has(objectID),
+  );
+  const promoted = rules.promote.filter(({ objectID }) => !rules.hide.has(objectID) && objectID !== request.objectID);
+  const filtered = filterThroughSearch(core, auth, indexName, [...new Set([...candidates.map((c) => c.objectID), ...promoted.map((p) => p.objectID)])], params, rules);
+  const scores = new Map(candidates.map(({ objectID, score }) => [objectID, score]));
+  // Optional filters lead (higher filters score first); the model's order within the same score.
+  const ordered = candidates
+    .filter(({ objectID }) => filtered.hits.has(objectID))
+    .map((candidate, rank) => ({ candidate, rank, boost: filtered.boosts.get(candidate.objectID) ?? 0 }))
+    .sort((a, b) => b.boost - a.boost || a.rank - b.rank)
+    .map(({ candidate }) => candidate.objectID);
+  let ids = pin(ordered, promoted.filter(({ objectID }) => filtered.hits.has(objectID)));
+  if (max > 0) ids = ids.slice(0, max);
+  const hits = ids.map((objectID) => ({ ...filtered.hits.get(objectID)!, _score: scores.get(objectID) ?? 0 }));
+  if (max > 0 && hits.length < max && request.fallbackParameters) {
+    const excluded = new Set([...ids, ...rules.hide, ...(request.objectID === undefined ? [] : [request.objectID])]);
+    for (const hit of fallbackHits(core, auth, indexName, request.fallbackParameters, excluded, max - hits.length)) hits.push({ ...hit, _score: 0 });
+  }
+  return result(core, request, options, hits, filtered.response, rules);
+}
+
+function modelOutput(training: Training, request: RecommendRequest): Scored[] {
+  switch (request.model) {
+    case 'bought-together':
+      return boughtTogether(training, request.objectID!);
+    case 'related-products':
+      return relatedProducts(training, request.objectID!);
+    case 'looking-similar':
+      return lookingSimilar(training, request.objectID!);
+    default:
+      return trendingItems(training, request.facetName === undefined ? undefined : { name: request.facetName, value: request.facetValue! });
+  }
+}
+
+const NO_RULES: RulesOutcome = {
+  applied: [],
+  hide: new Set(),
+  promote: [],
+  filters: [],
+  facetFilters: [],
+  numericFilters: [],
+  tagFilters: [],
+  optionalFilters: [],
+  sumOrFiltersScores: false,
+  userData: [],
+};
+
+/** The Recommend rules of the index and model that apply (none for looking-similar, or with `enableRules: false`). */
+function rulesFor(core: Core, request: RecommendRequest, index: IndexState, source: SearchRecord | undefined, params: Record<string, unknown>): RulesOutcome {
+  if (params.enableRules === false || !(RULE_MODELS as readonly string[]).includes(request.model)) return NO_RULES;
+  const ruleContexts = Array.isArray(params.ruleContexts) ? (params.ruleContexts as unknown[]).map(String) : [];
+  return applyRecommendRules(rulesOf(core.state, request.indexName, request.model as RuleModel).values(), {
+    source,
+    settings: effectiveSettings(index),
+    now: core.now(),
+    ruleContexts,
+  });
+}
+
+/**
+ * Promoted records move to their position (a position past the end appends); a position
+ * already claimed by an earlier promotion pushes the later one to the next free place.
+ */
+function pin(ordered: readonly string[], promoted: readonly { objectID: string; position: number }[]): string[] {
+  const pins: { objectID: string; position: number }[] = [];
+  const pinned = new Set<string>();
+  for (const promotion of promoted) {
+    if (pinned.has(promotion.objectID)) continue;
+    pinned.add(promotion.objectID);
+    pins.push(promotion);
+  }
+  const out = ordered.filter((objectID) => !pinned.has(objectID));
+  pins.sort((a, b) => a.position - b.position);
+  let next = 0;
+  for (const { objectID, position } of pins) {
+    const at = Math.max(next, Math.min(position, out.length));
+    out.splice(at, 0, objectID);
+    next = at + 1;
+  }
+  return out;
+}
+
+/** A result as the live API shapes it: one page holding every hit, the index's rendering content, a query ID when tracked. */
+function result(
+  core: Core,
+  request: RecommendRequest,
+  options: ReturnType<typeof resolveOptions>,
+  hits: Record<string, unknown>[],
+  searched: Record<string, unknown>,
+  rules: RulesOutcome = NO_RULES,
+): Record<string, unknown> {
+  const typo = options.typoTolerance !== false;
+  const body: Record<string, unknown> = {
+    hits,
+    nbHits: hits.length,
+    page: 0,
+    nbPages: hits.length > 0 ? 1 : 0,
+    hitsPerPage: request.maxRecommendations > 0 ? request.maxRecommendations : hits.length,
+    exhaustiveNbHits: true,
+    ...(typo ? { exhaustiveTypo: true } : {}),
+    exhaustive: typo ? { nbHits: true, typo: true } : { nbHits: true },
+  };
+  for (const name of ['facets', 'facets_stats', 'exhaustiveFacetsCount'] as const) if (searched[name] !== undefined) body[name] = searched[name];
+  if (searched.facets !== undefined) body.exhaustive = { ...(body.exhaustive as object), facetsCount: true };
+  body.index = request.indexName;
+  body.renderingContent = options.renderingContent;
+  if (rules.userData.length > 0) body.userData = rules.userData;
+  if (options.getRankingInfo) body.appliedRules = rules.applied.map((objectID) => ({ objectID }));
+  // Every model but trending-facets takes events (Recommend analytics).
+  if (options.clickAnalytics && request.model !== 'trending-facets') body.queryID = newQueryID(core);
+  body.processingTimeMS = 1;
+  return applyResponseFields(body, options.responseFields);
+}

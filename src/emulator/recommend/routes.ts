@@ -1,0 +1,15 @@
+import { route, type Route } from '../route';
+import { getRecommendations } from './recommendations';
+import { batchRecommendRules, deleteRecommendRule, getRecommendRule, getRecommendStatus, searchRecommendRules } from './rules/operations';
+
+const RULES = '/1/indexes/{indexName}/{model}/recommend/rules';
+
+/** Recommend API routes: on the search hosts, as the v5 recommend client sends them. */
+export const recommendRoutes: Route[] = [
+  route({ operation: 'getRecommendations', method: 'POST', path: '/1/indexes/*/recommendations', host: 'search', acl: 'search', call: { body: '$params' }, handler: getRecommendations }),
+  route({ operation: 'batchRecommendRules', method: 'POST', path: `${RULES}/batch`, host: 'search', acl: 'editSettings', call: { query: ['clearExistingRules'], body: 'recommendRule' }, handler: batchRecommendRules }),
+  route({ operation: 'searchRecommendRules', method: 'POST', path: `${RULES}/search`, host: 'search', acl: 'settings', call: { body: 'searchRecommendRulesParams' }, handler: searchRecommendRules }),
+  route({ operation: 'getRecommendRule', method: 'GET', path: `${RULES}/{objectID}`, host: 'search', acl: 'settings', call: {}, handler: getRecommendRule }),
+  route({ operation: 'deleteRecommendRule', method: 'DELETE', path: `${RULES}/{objectID}`, host: 'search', acl: 'editSettings', call: {}, handler: deleteRecommendRule }),
+  route({ operation: 'getRecommendStatus', method: 'GET', path: '/1/indexes/{indexName}/{model}/task/{taskID}', host: 'search', acl: 'editSettings', call: {}, handler: getRecommendStatus }),
+];
