@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileFilter, parseFilters, printFilters, type FilterAst, type Leaf } from '../../src/emulator/search/filters';
+import { compileFilter, compileFilters, evaluate, parseFilters, printFilters, type FilterAst, type Leaf } from '../../src/emulator/search/filters';
 
 const text = fc.string({ minLength: 1, maxLength: 8, unit: fc.constantFrom('a', 'B', ' ', '"', "'", '\\', ':', '(', '-', 'é', 'O', 'R', '<') });
 const number = fc.oneof(fc.integer({ min: -1000, max: 1000 }), fc.double({ min: -1000, max: 1000, noNaN: true }).map((n) => (Object.is(n, -0) ? 0 : n)));
@@ -96,6 +96,29 @@ describe('filters: properties', () => {
         return true;
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it('an OR group of objectIDs (looked up, not scanned) scores and filters as the evaluator does', () => {
+    const id = fc.constantFrom('a', 'b', 'c', '-d', 'e');
+    const objectIDs = fc.array(fc.tuple(id, score), { minLength: 1, maxLength: 6 }).map((leaves) => leaves.map(([value, s]) => `objectID:${value.startsWith('-') ? '\\' : ''}${value}<score=${s}>`));
+    const other = fc.array(fc.constantFrom('color:red', 'color:-blue', 'objectID:-a', 'size:3'), { maxLength: 2 });
+    const rec = fc.record({ objectID: id, color: fc.constantFrom('red', 'blue'), size: fc.constantFrom(3, 4) });
+    fc.assert(
+      fc.property(fc.array(objectIDs, { minLength: 1, maxLength: 2 }), other, fc.array(rec, { minLength: 1, maxLength: 8 }), fc.boolean(), (groups, extra, recs, sum) => {
+        const params = { facetFilters: [...groups, ...extra], optionalFilters: ['color:red'], sumOrFiltersScores: sum };
+        const settings = { attributesForFaceting: ['color', 'size'] };
+        const predicate = compileFilter(params, settings);
+        const { required, optional, context } = compileFilters(params, settings);
+        for (const record of recs) {
+          const outcome = evaluate(required, record, context);
+          const verdict = predicate(record);
+          // A refused record's score is never read.
+          expect(verdict.match).toBe(outcome.match);
+          if (outcome.match) expect(verdict.score).toBe(outcome.score + evaluate(optional, record, context).score);
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -1,4 +1,4 @@
-import { conjunction, type FilterAst } from './ast';
+import { conjunction, type FacetLeaf, type FilterAst, type OrGroup } from './ast';
 import { parseFilterArray } from './arrays';
 import { facetAttributes, numericAccess } from './attributes';
 import { evaluate, type FilterContext, type FilterOutcome } from './evaluate';
@@ -42,11 +42,48 @@ export type RecordFilter = (record: Readonly<Record<string, unknown>>) => Filter
  * ranking criterion.
  */
 export function compileFilter(params: Readonly<Record<string, unknown>>, settings: Readonly<Record<string, unknown>>): RecordFilter {
-  const { required, optional, context } = compileFilters(params, settings);
-  if (required.and.length === 0 && optional.and.length === 0) return () => ({ match: true, score: 0 });
+  const compiled = compileFilters(params, settings);
+  const { optional, context } = compiled;
+  if (compiled.required.and.length === 0 && optional.and.length === 0) return () => ({ match: true, score: 0 });
+  const lookups: ObjectIDLookup[] = [];
+  const rest: OrGroup[] = [];
+  for (const group of compiled.required.and) {
+    const lookup = objectIDLookup(group);
+    if (lookup) lookups.push(lookup);
+    else rest.push(group);
+  }
+  const required: FilterAst = lookups.length === 0 ? compiled.required : { and: rest };
   return (record) => {
+    let listed = 0;
+    for (const lookup of lookups) {
+      const scores = lookup.get(record.objectID as string);
+      if (scores === undefined) return NO_MATCH;
+      listed += context.sumOrFiltersScores ? scores.sum : scores.best;
+    }
     const outcome = evaluate(required, record, context);
-    if (!outcome.match || optional.and.length === 0) return outcome;
-    return { match: true, score: outcome.score + evaluate(optional, record, context).score };
+    if (!outcome.match) return outcome;
+    const score = outcome.score + listed + (optional.and.length === 0 ? 0 : evaluate(optional, record, context).score);
+    return score === outcome.score ? outcome : { match: true, score };
   };
+}
+
+const NO_MATCH: FilterOutcome = { match: false, score: 0 };
+
+/** objectID -> the scores its leaves give an OR group: the best one, and their sum. */
+type ObjectIDLookup = ReadonlyMap<string, { readonly best: number; readonly sum: number }>;
+
+/**
+ * An OR group of objectIDs only (`objectID:a OR objectID:b ...`, the usual way to fetch a list
+ * of records, hundreds long for Recommend's candidates) as one map lookup per record instead of
+ * one comparison per ID. Same verdict as {@link evaluate}, and the same score when it matches
+ * (the score of a refused record is never read).
+ */
+function objectIDLookup(group: OrGroup): ObjectIDLookup | undefined {
+  if (group.length < 2 || !group.every((leaf) => leaf.kind === 'facet' && leaf.attribute === 'objectID' && !leaf.negated)) return undefined;
+  const lookup = new Map<string, { best: number; sum: number }>();
+  for (const leaf of group as readonly FacetLeaf[]) {
+    const known = lookup.get(leaf.value);
+    lookup.set(leaf.value, known ? { best: Math.max(known.best, leaf.score), sum: known.sum + leaf.score } : { best: leaf.score, sum: leaf.score });
+  }
+  return lookup;
 }
