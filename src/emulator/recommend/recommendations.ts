@@ -10,14 +10,14 @@ import { effectiveSettings } from '../search/settings/effective';
 import { recordsOf, requireIndex } from '../search/store';
 import type { IndexState, SearchRecord } from '../state';
 import { boughtTogether } from './models/bought-together';
-import type { Scored } from './models/common';
+import { derived, type Scored } from './models/common';
 import { lookingSimilar } from './models/looking-similar';
 import { relatedProducts } from './models/related-products';
 import { trendingFacets, trendingItems } from './models/trending';
 import { parseRequest, requestsOf, type RecommendRequest } from './request';
 import { applyRecommendRules, type RulesOutcome } from './rules/apply';
 import { rulesOf } from './rules/operations';
-import { fallbackHits, filterThroughSearch } from './search-core';
+import { decorate, fallbackHits, select } from './search-core';
 import { RULE_MODELS, type RuleModel, type Training } from './state';
 import { TRAINING_HOUR_UTC } from './training';
 
@@ -73,7 +73,7 @@ function recommend(core: Core, auth: Auth, { request, index, training }: Plan): 
   const params = withForcedParameters(request.queryParameters, auth);
   const options = resolveOptions(effectiveSettings(index), params);
   if (model === 'trending-facets') {
-    const facets = trendingFacets(training, request.facetName!).filter(({ score }) => score >= request.threshold);
+    const facets = derived(training, `trending-facets\u0000${request.facetName}`, () => trendingFacets(training, request.facetName!)).filter(({ score }) => score >= request.threshold);
     const hits = (max > 0 ? facets.slice(0, max) : facets).map(({ facetValue, score }) => ({ facetName: request.facetName, facetValue, _score: score }));
     return result(core, request, options, hits, {});
   }
@@ -83,25 +83,32 @@ function recommend(core: Core, auth: Auth, { request, index, training }: Plan): 
     ({ objectID, score }) => score >= request.threshold && objectID !== request.objectID && !rules.hide.has(objectID),
   );
   const promoted = rules.promote.filter(({ objectID }) => !rules.hide.has(objectID) && objectID !== request.objectID);
-  const filtered = filterThroughSearch(core, auth, indexName, [...new Set([...candidates.map((c) => c.objectID), ...promoted.map((p) => p.objectID)])], params, rules);
+  const selection = select(core, auth, indexName, [...new Set([...candidates.map((c) => c.objectID), ...promoted.map((p) => p.objectID)])], params, rules);
   const scores = new Map(candidates.map(({ objectID, score }) => [objectID, score]));
   // Optional filters lead (higher filters score first); the model's order within the same score.
   const ordered = candidates
-    .filter(({ objectID }) => filtered.hits.has(objectID))
-    .map((candidate, rank) => ({ candidate, rank, boost: filtered.boosts.get(candidate.objectID) ?? 0 }))
+    .filter(({ objectID }) => selection.boosts.has(objectID))
+    .map((candidate, rank) => ({ candidate, rank, boost: selection.boosts.get(candidate.objectID)! }))
     .sort((a, b) => b.boost - a.boost || a.rank - b.rank)
     .map(({ candidate }) => candidate.objectID);
-  let ids = pin(ordered, promoted.filter(({ objectID }) => filtered.hits.has(objectID)));
+  let ids = pin(ordered, promoted.filter(({ objectID }) => selection.boosts.has(objectID)));
   if (max > 0) ids = ids.slice(0, max);
-  const hits = ids.map((objectID) => ({ ...filtered.hits.get(objectID)!, _score: scores.get(objectID) ?? 0 }));
+  const decorated = decorate(core, auth, indexName, ids, params, rules);
+  const hits = ids.filter((objectID) => decorated.has(objectID)).map((objectID) => ({ ...decorated.get(objectID)!, _score: scores.get(objectID) ?? 0 }));
   if (max > 0 && hits.length < max && request.fallbackParameters) {
     const excluded = new Set([...ids, ...rules.hide, ...(request.objectID === undefined ? [] : [request.objectID])]);
     for (const hit of fallbackHits(core, auth, indexName, request.fallbackParameters, excluded, max - hits.length)) hits.push({ ...hit, _score: 0 });
   }
-  return result(core, request, options, hits, filtered.response, rules);
+  return result(core, request, options, hits, selection.response, rules);
 }
 
-function modelOutput(training: Training, request: RecommendRequest): Scored[] {
+/** The model's recommendations for a request's source item or facet, computed once per training. */
+function modelOutput(training: Training, request: RecommendRequest): readonly Scored[] {
+  const key = [request.model, request.objectID, request.facetName, request.facetValue].join('\u0000');
+  return derived(training, key, () => compute(training, request));
+}
+
+function compute(training: Training, request: RecommendRequest): Scored[] {
   switch (request.model) {
     case 'bought-together':
       return boughtTogether(training, request.objectID!);

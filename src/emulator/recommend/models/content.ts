@@ -1,19 +1,49 @@
-import type { SearchRecord } from '../../state';
 import { facetAttributes } from '../../search/filters/attributes';
 import { valuesAt } from '../../search/filters/values';
+import type { SearchRecord } from '../../state';
 import type { Training } from '../state';
+import { derived } from './common';
+
+/** One attribute's values across the records of a training: value -> the objectIDs holding it. */
+export type ValueHolders = ReadonlyMap<string, readonly string[]>;
+
+/** The content attributes of a training and, per attribute, who holds each value. */
+export interface ContentIndex {
+  readonly attributes: readonly string[];
+  readonly holders: ReadonlyMap<string, ValueHolders>;
+}
 
 /**
- * The attributes content-based similarity compares when the model has none configured: the
- * index's `attributesForFaceting`, else every top-level attribute of the two records whose
- * values are strings, numbers or booleans (or arrays of them), `objectID` and `_` attributes aside.
+ * Who holds which values of the attributes content-based similarity compares: the configured
+ * ones, else the index's `attributesForFaceting`, else every top-level attribute of its
+ * records holding strings, numbers or booleans (`objectID` and `_` attributes aside). Values
+ * compare trimmed and lower-cased. Built once per training and configuration.
  */
-export function contentAttributes(training: Training, configured: readonly string[] | undefined, a: SearchRecord, b: SearchRecord): readonly string[] {
-  if (configured && configured.length > 0) return configured;
+export function contentIndex(training: Training, configured: readonly string[] | undefined): ContentIndex {
+  const key = `content\u0000${(configured ?? []).join('\u0000')}`;
+  return derived(training, key, () => {
+    const attributes = configured && configured.length > 0 ? configured : defaultAttributes(training);
+    const holders = new Map<string, Map<string, string[]>>();
+    for (const attribute of attributes) {
+      const byValue = new Map<string, string[]>();
+      for (const [objectID, record] of training.records) {
+        for (const value of new Set(scalars(record, attribute))) {
+          let list = byValue.get(value);
+          if (!list) byValue.set(value, (list = []));
+          list.push(objectID);
+        }
+      }
+      holders.set(attribute, byValue);
+    }
+    return { attributes, holders };
+  });
+}
+
+function defaultAttributes(training: Training): string[] {
   const faceted = facetAttributes(training.settings).map((attribute) => attribute.name);
   if (faceted.length > 0) return faceted;
   const names = new Set<string>();
-  for (const record of [a, b]) {
+  for (const record of training.records.values()) {
     for (const name of Object.keys(record)) if (name !== 'objectID' && !name.startsWith('_') && scalars(record, name).length > 0) names.add(name);
   }
   return [...names].sort();
@@ -27,11 +57,4 @@ export function scalars(record: SearchRecord, attribute: string): string[] {
     else if (typeof value === 'number' || typeof value === 'boolean') out.push(String(value));
   }
   return out;
-}
-
-/** `attribute=value` pairs of a record over some attributes. */
-export function valuePairs(record: SearchRecord, attributes: readonly string[]): Set<string> {
-  const pairs = new Set<string>();
-  for (const attribute of attributes) for (const value of scalars(record, attribute)) pairs.add(`${attribute}\u0000${value}`);
-  return pairs;
 }

@@ -1,6 +1,6 @@
 import type { Interaction, Training } from '../state';
 import { derived, ranked, recentInteractions, type Scored } from './common';
-import { contentAttributes, valuePairs } from './content';
+import { contentIndex, scalars } from './content';
 
 /** How much one event weighs in a user's interest in a record. */
 export const INTERACTION_WEIGHTS: Readonly<Record<Interaction['kind'], number>> = { view: 1, click: 1, conversion: 2 };
@@ -63,19 +63,31 @@ function cosines({ byRecord, byUser, norms }: Vectors, source: string): Map<stri
   return dots;
 }
 
+/** Jaccard index of `attribute=value` pairs between the source item and each record sharing one. */
 function sharedValues(training: Training, source: string): Map<string, number> {
+  const { attributes, holders } = contentIndex(training, training.config.relatedProducts);
   const shares = new Map<string, number>();
   const mine = training.records.get(source);
   if (!mine) return shares;
-  for (const [objectID, record] of training.records) {
-    if (objectID === source) continue;
-    const attributes = contentAttributes(training, training.config.relatedProducts, mine, record);
-    const a = valuePairs(mine, attributes);
-    const b = valuePairs(record, attributes);
-    let common = 0;
-    for (const pair of a) if (b.has(pair)) common += 1;
-    const union = a.size + b.size - common;
-    if (common > 0) shares.set(objectID, common / union);
+  const sizes = derived(training, `pairs\u0000${attributes.join('\u0000')}`, () => pairCounts(training, attributes));
+  const common = new Map<string, number>();
+  for (const attribute of attributes) {
+    for (const value of new Set(scalars(mine, attribute))) {
+      for (const objectID of holders.get(attribute)!.get(value) ?? []) if (objectID !== source) common.set(objectID, (common.get(objectID) ?? 0) + 1);
+    }
   }
+  const own = sizes.get(source) ?? 0;
+  for (const [objectID, count] of common) shares.set(objectID, count / (own + sizes.get(objectID)! - count));
   return shares;
+}
+
+/** objectID -> how many distinct `attribute=value` pairs the record holds. */
+function pairCounts(training: Training, attributes: readonly string[]): Map<string, number> {
+  const sizes = new Map<string, number>();
+  for (const [objectID, record] of training.records) {
+    let size = 0;
+    for (const attribute of attributes) size += new Set(scalars(record, attribute)).size;
+    sizes.set(objectID, size);
+  }
+  return sizes;
 }
