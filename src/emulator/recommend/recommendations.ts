@@ -83,7 +83,7 @@ function recommend(core: Core, auth: Auth, { request, index, training }: Plan): 
     ({ objectID, score }) => score >= request.threshold && objectID !== request.objectID && !rules.hide.has(objectID),
   );
   const promoted = rules.promote.filter(({ objectID }) => !rules.hide.has(objectID) && objectID !== request.objectID);
-  const selection = select(core, auth, indexName, [...new Set([...candidates.map((c) => c.objectID), ...promoted.map((p) => p.objectID)])], params, rules);
+  const selection = select(core, auth, indexName, [...new Set([...promoted.map((p) => p.objectID), ...candidates.map((c) => c.objectID)])], params, rules);
   const scores = new Map(candidates.map(({ objectID, score }) => [objectID, score]));
   // Optional filters lead (higher filters score first); the model's order within the same score.
   const ordered = candidates
