@@ -1,8 +1,7 @@
 import { recommendClient } from '@algolia/recommend';
 import { setupServer } from 'msw/node';
-import * as searchInsights from 'search-insights';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY, LAST_TRAINING, openShop, PRODUCTS, type Logged } from './shop';
+import { DAY, insightsFor, LAST_TRAINING, openShop, PRODUCTS, type Logged } from './shop';
 
 /**
  * The five models after ten scripted days, read through direct calls and through the official
@@ -243,11 +242,7 @@ describe.each(['direct', 'client'] as const)('a scripted shop over ten days (%s)
     const before = await analytics.getSearchesCount(range);
     const [result] = await recommend([{ indexName: 'shop', model: 'related-products', objectID: 'phone-x', threshold: 0, queryParameters: { clickAnalytics: true, userToken: 'fay' } }]);
     expect(result.queryID).toMatch(/^[0-9a-f]{32}$/);
-    const { AlgoliaAnalytics } = searchInsights;
-    const { getRequesterForNode } = searchInsights as unknown as { getRequesterForNode: () => (url: string, data: Record<string, unknown>) => Promise<boolean> };
-    const insights = new AlgoliaAnalytics({ requestFn: getRequesterForNode() });
-    insights.init({ appId: shop.emulator.appId, apiKey: shop.emulator.adminApiKey, userToken: 'fay' });
-    const sent = await insights.clickedObjectIDsAfterSearch({ index: 'shop', eventName: 'Recommendation Clicked', queryID: result.queryID as string, objectIDs: ['charger'], positions: [1] });
+    const sent = await insightsFor(shop.emulator, 'fay').clickedObjectIDsAfterSearch({ index: 'shop', eventName: 'Recommendation Clicked', queryID: result.queryID as string, objectIDs: ['charger'], positions: [1] });
     expect(sent).toBe(true);
     expect(await analytics.getSearchesCount(range)).toEqual(before);
     expect(before.count).toBe(4);

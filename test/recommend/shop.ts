@@ -39,13 +39,19 @@ export interface Logged {
   readonly at: number;
 }
 
+/** search-insights as an application sets it up, sending to the emulator's insights host. */
+export function insightsFor(emulator: { appId: string; adminApiKey: string }, userToken: string) {
+  const insights = new AlgoliaAnalytics({ requestFn: getRequesterForNode() });
+  insights.init({ appId: emulator.appId, apiKey: emulator.adminApiKey, userToken });
+  return insights;
+}
+
 export async function openShop(server: SetupServer, options: EmulatorOptions = {}) {
   const emulator = createEmulator({ now: START, analyticsRefresh: 'immediate', ...options });
   server.use(...emulator.handlers);
   const client = algoliasearch(emulator.appId, emulator.adminApiKey);
   const insightsClient = client.initInsights({});
-  const insights = new AlgoliaAnalytics({ requestFn: getRequesterForNode() });
-  insights.init({ appId: emulator.appId, apiKey: emulator.adminApiKey, userToken: 'anonymous' });
+  const insights = insightsFor(emulator, 'anonymous');
   await client.setSettings({ indexName: 'shop', indexSettings: { attributesForFaceting: ['brand', 'category'], searchableAttributes: ['name', 'brand', 'category'] } });
   await client.saveObjects({ indexName: 'shop', objects: PRODUCTS });
   emulator.configureRecommendModel({ indexName: 'shop', model: 'looking-similar', attributes: ['category', 'brand', 'color'] });

@@ -6,6 +6,7 @@ import type { Auth, OperationContext } from '../route';
 import { resolveOptions } from '../search/engine/options';
 import { applyResponseFields, newQueryID } from '../search/engine/response';
 import { withForcedParameters } from '../search/engine/search';
+import { insertPins } from '../search/rules/promote';
 import { effectiveSettings } from '../search/settings/effective';
 import { recordsOf, requireIndex } from '../search/store';
 import type { IndexState, SearchRecord } from '../state';
@@ -146,27 +147,12 @@ function rulesFor(core: Core, request: RecommendRequest, index: IndexState, sour
   });
 }
 
-/**
- * Promoted records move to their position (a position past the end appends); a position
- * already claimed by an earlier promotion pushes the later one to the next free place.
- */
+/** Promoted records move to their positions (see insertPins); a record promoted twice keeps its first. */
 function pin(ordered: readonly string[], promoted: readonly { objectID: string; position: number }[]): string[] {
-  const pins: { objectID: string; position: number }[] = [];
-  const pinned = new Set<string>();
-  for (const promotion of promoted) {
-    if (pinned.has(promotion.objectID)) continue;
-    pinned.add(promotion.objectID);
-    pins.push(promotion);
-  }
-  const out = ordered.filter((objectID) => !pinned.has(objectID));
-  pins.sort((a, b) => a.position - b.position);
-  let next = 0;
-  for (const { objectID, position } of pins) {
-    const at = Math.max(next, Math.min(position, out.length));
-    out.splice(at, 0, objectID);
-    next = at + 1;
-  }
-  return out;
+  const pins = new Map<string, number>();
+  for (const { objectID, position } of promoted) if (!pins.has(objectID)) pins.set(objectID, position);
+  const out = ordered.filter((objectID) => !pins.has(objectID));
+  return insertPins(out, [...pins].map(([item, position]) => ({ position, item })));
 }
 
 /** A result as the live API shapes it: one page holding every hit, the index's rendering content, a query ID when tracked. */

@@ -28,14 +28,21 @@ export function promoteAndHide(outcome: Pick<RulesOutcome, 'promote' | 'hide'>):
       }
     }
     const out = ranked.filter((candidate) => !hidden.has(idOf(candidate)) && !pinned.has(idOf(candidate)));
-    pins.sort((a, b) => a.position - b.position);
-    // Two records claiming one position keep their order: the later one takes the next.
-    let next = 0;
-    for (const { position, candidate } of pins) {
-      const at = Math.max(next, Math.min(position, out.length));
-      out.splice(at, 0, candidate);
-      next = at + 1;
-    }
-    return out;
+    return insertPins(out, pins.map(({ position, candidate }) => ({ position, item: candidate })));
   };
+}
+
+/**
+ * Puts pinned entries into a list at their positions, lower positions first; two entries
+ * claiming one position keep their order (the later one takes the next), and a position past
+ * the end appends. Search rules and Recommend rules promote this way.
+ */
+export function insertPins<T>(out: T[], pins: readonly { readonly position: number; readonly item: T }[]): T[] {
+  let next = 0;
+  for (const { position, item } of [...pins].sort((a, b) => a.position - b.position)) {
+    const at = Math.max(next, Math.min(position, out.length));
+    out.splice(at, 0, item);
+    next = at + 1;
+  }
+  return out;
 }
