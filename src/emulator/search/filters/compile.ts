@@ -55,19 +55,18 @@ export function compileFilter(params: Readonly<Record<string, unknown>>, setting
   const required: FilterAst = lookups.length === 0 ? compiled.required : { and: rest };
   return (record) => {
     let listed = 0;
+    let unlisted = false;
     for (const lookup of lookups) {
       const scores = lookup.get(record.objectID as string);
-      if (scores === undefined) return NO_MATCH;
-      listed += context.sumOrFiltersScores ? scores.sum : scores.best;
+      if (scores === undefined) unlisted = true;
+      else listed += context.sumOrFiltersScores ? scores.sum : scores.best;
     }
     const outcome = evaluate(required, record, context);
-    if (!outcome.match) return outcome;
+    if (!outcome.match || unlisted) return listed === 0 && !unlisted ? outcome : { match: false, score: outcome.score + listed };
     const score = outcome.score + listed + (optional.and.length === 0 ? 0 : evaluate(optional, record, context).score);
     return score === outcome.score ? outcome : { match: true, score };
   };
 }
-
-const NO_MATCH: FilterOutcome = { match: false, score: 0 };
 
 /** objectID -> the scores its leaves give an OR group: the best one, and their sum. */
 type ObjectIDLookup = ReadonlyMap<string, { readonly best: number; readonly sum: number }>;
@@ -75,8 +74,7 @@ type ObjectIDLookup = ReadonlyMap<string, { readonly best: number; readonly sum:
 /**
  * An OR group of objectIDs only (`objectID:a OR objectID:b ...`, the usual way to fetch a list
  * of records, hundreds long for Recommend's candidates) as one map lookup per record instead of
- * one comparison per ID. Same verdict as {@link evaluate}, and the same score when it matches
- * (the score of a refused record is never read).
+ * one comparison per ID. Same verdict and score as {@link evaluate}.
  */
 function objectIDLookup(group: OrGroup): ObjectIDLookup | undefined {
   if (group.length < 2 || !group.every((leaf) => leaf.kind === 'facet' && leaf.attribute === 'objectID' && !leaf.negated)) return undefined;
