@@ -42,29 +42,23 @@ export type RecordFilter = (record: Readonly<Record<string, unknown>>) => Filter
  * ranking criterion.
  */
 export function compileFilter(params: Readonly<Record<string, unknown>>, settings: Readonly<Record<string, unknown>>): RecordFilter {
-  const compiled = compileFilters(params, settings);
-  const { optional, context } = compiled;
-  if (compiled.required.and.length === 0 && optional.and.length === 0) return () => ({ match: true, score: 0 });
-  const lookups: ObjectIDLookup[] = [];
-  const rest: OrGroup[] = [];
-  for (const group of compiled.required.and) {
-    const lookup = objectIDLookup(group);
-    if (lookup) lookups.push(lookup);
-    else rest.push(group);
-  }
-  const required: FilterAst = lookups.length === 0 ? compiled.required : { and: rest };
+  const { required, optional, context } = compileFilters(params, settings);
+  if (required.and.length === 0 && optional.and.length === 0) return () => ({ match: true, score: 0 });
+  const withOptional = (outcome: FilterOutcome, record: Readonly<Record<string, unknown>>): FilterOutcome =>
+    !outcome.match || optional.and.length === 0 ? outcome : { match: true, score: outcome.score + evaluate(optional, record, context).score };
+  const lookups = required.and.map(objectIDLookup).filter((lookup) => lookup !== undefined);
+  if (lookups.length === 0) return (record) => withOptional(evaluate(required, record, context), record);
+  const rest: FilterAst = { and: required.and.filter((group) => objectIDLookup(group) === undefined) };
   return (record) => {
-    let listed = 0;
-    let unlisted = false;
+    let match = true;
+    let score = 0;
     for (const lookup of lookups) {
       const scores = lookup.get(record.objectID as string);
-      if (scores === undefined) unlisted = true;
-      else listed += context.sumOrFiltersScores ? scores.sum : scores.best;
+      if (scores === undefined) match = false;
+      else score += context.sumOrFiltersScores ? scores.sum : scores.best;
     }
-    const outcome = evaluate(required, record, context);
-    if (!outcome.match || unlisted) return listed === 0 && !unlisted ? outcome : { match: false, score: outcome.score + listed };
-    const score = outcome.score + listed + (optional.and.length === 0 ? 0 : evaluate(optional, record, context).score);
-    return score === outcome.score ? outcome : { match: true, score };
+    const outcome = evaluate(rest, record, context);
+    return withOptional({ match: match && outcome.match, score: score + outcome.score }, record);
   };
 }
 
