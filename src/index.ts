@@ -9,3 +9,8 @@ export type { RequestOptions, Caller } from './emulator/facade';
 export type { BatchResponse } from './emulator/helpers';
 export type { Fixture, IndexFixture, KeyFixture, LoadSummary } from './emulator/fixtures/types';
 export { fixtureFromFiles, filesFromFixture, type FixtureFile } from './emulator/fixtures/files';
+export { Journal, type JournalFilter, type JournalSearch, type JournalEvent } from './emulator/journal/journal';
+export type { JournalEntry } from './emulator/journal/entry';
+export type { JournalQuery } from './emulator/journal/params';
+export type { FaultHandle } from './emulator/faults/faults';
+export type { FaultSpec, FaultScope, AppliedFault, FaultKind } from './emulator/faults/spec';

@@ -1,6 +1,8 @@
 import { produce, type Draft } from 'immer';
 import type { Clock } from '../clock';
 import { nextJobBetween, type Job, type JobRunner } from './jobs';
+import { Faults } from './faults/faults';
+import type { AppliedFault } from './faults/spec';
 import type { Random, RandomState } from './random';
 import type { Router } from './router';
 import type { State } from './state';
@@ -16,6 +18,10 @@ export interface DispatchEvent {
   readonly params?: Readonly<Record<string, string>>;
   readonly auth?: Auth;
   readonly at: number;
+  /** Whether the operation ran: false when the request never reached it (a fault, the firewall). */
+  readonly served: boolean;
+  /** The fault injected into this request, if any. */
+  readonly fault?: AppliedFault;
 }
 
 export interface CoreOptions {
@@ -71,6 +77,8 @@ export class Core {
     readonly random: Random,
     readonly router: Router,
     private readonly initial: () => State,
+    /** Injected faults and latency (`emulator.faults`); draws from `random` unless given their own generator. */
+    readonly faults: Faults = new Faults(clock, random),
   ) {
     this.current = initial();
     clock.setStops((from, to) => this.nextStop(from, to));

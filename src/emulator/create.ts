@@ -2,6 +2,8 @@ import type { RequestHandler } from 'msw';
 import { createFakeClock, createSystemClock, DEFAULT_START, toMilliseconds, type Clock, type Duration, type Instant } from '../clock';
 import { createHandlers } from '../handlers/msw';
 import { Core, type Snapshot } from './core';
+import { Faults } from './faults/faults';
+import { DEFAULT_JOURNAL_LIMIT, Journal } from './journal/journal';
 import { installAnalytics } from './analytics/install';
 import { dispatch } from './dispatch';
 import { buildDirectCalls, type Caller, type DirectCall } from './facade';
@@ -55,6 +57,8 @@ export interface EmulatorOptions {
   crawlerFetch?: typeof fetch;
   /** Crawler external data sources: source ID -> page URL -> values (`dataSources` of extractors). Default none. */
   crawlerExternalData?: Record<string, Record<string, Record<string, unknown>>>;
+  /** Requests `emulator.journal` keeps (the newest; older ones are dropped). 0 turns it off. Default 1,000. */
+  journalLimit?: number;
 }
 
 export type Emulator = ReturnType<typeof createEmulator>;
@@ -68,7 +72,8 @@ export function createEmulator(options: EmulatorOptions = {}) {
   const appId = options.appId ?? 'TESTAPP';
   const adminApiKey = options.adminApiKey ?? 'admin-api-key';
   const clock: Clock = options.now === 'system' ? createSystemClock() : createFakeClock(options.now ?? DEFAULT_START);
-  const random = createRandom(options.seed ?? 'search-emulator');
+  const seed = options.seed ?? 'search-emulator';
+  const random = createRandom(seed);
   const seedState = random.save();
   const firstTaskID = random.int(100_000, 999_999);
   const core = new Core(
@@ -93,7 +98,10 @@ export function createEmulator(options: EmulatorOptions = {}) {
     random,
     new Router(routes),
     () => initialState(firstTaskID),
+    new Faults(clock, createRandom(`${seed}/faults`)),
   );
+  const journal = new Journal(options.journalLimit ?? DEFAULT_JOURNAL_LIMIT);
+  if (journal.limit > 0) core.observe((event) => journal.record(event));
   installSearchStages();
   installAnalytics(core);
   installSecurityObservers(core);
@@ -134,6 +142,10 @@ export function createEmulator(options: EmulatorOptions = {}) {
     },
     /** The crawler API's basic-auth pair (`Authorization: Basic base64(userId:apiKey)`). */
     crawlerCredentials,
+    /** Every request received, over any surface, with filter helpers; the matchers read it. */
+    journal,
+    /** Deterministic faults and latency per host family, host or operation (docs/testing.md). */
+    faults: core.faults,
     /** Direct calls made with another key, IP or headers (or other crawler credentials). */
     as(caller: Partial<Caller> & { apiKey: string }) {
       return buildDirectCalls(core, { appId, crawler: crawlerCredentials, ...caller }) as DirectCalls;
@@ -176,10 +188,12 @@ export function createEmulator(options: EmulatorOptions = {}) {
     /** An O(1) copy of everything: state, generator and clock. */
     snapshot: (): Snapshot => core.snapshot(),
     restore: (snapshot: Snapshot) => core.restore(snapshot),
-    /** Back to an empty application (the clock keeps its time, the generator restarts). */
+    /** Back to an empty application (the clock keeps its time, the generator restarts); the journal and faults are cleared. */
     reset() {
       random.restore(seedState);
       random.int(100_000, 999_999);
+      core.faults.reset();
+      journal.clear();
       core.reset();
     },
     /** The route table, for reports and tooling. */

@@ -1,47 +1,66 @@
 import { familyAuthError } from './analytics/auth';
 import type { Core } from './core';
-import { ApiError, badRequest } from './errors';
+import { ApiError, badRequest, messages } from './errors';
 import { authenticate, authorize, clientIp } from './gate';
 import { sourceAllowed } from './keys/firewall';
+import type { FaultDecision } from './faults/faults';
 import type { EmulatorRequest, EmulatorResponse } from './request';
 import { suggestionsAuthError } from './query-suggestions/messages';
 import { Reply, type Auth, type OperationContext, type Route } from './route';
 import { unservedApiError } from './unimplemented';
 
 /** What the real client reports when no host answers (status 0: a network failure, not HTTP). */
-export const UNREACHABLE =
-  'Unreachable hosts - your application id may be incorrect. If the error persists, please visit our help center https://alg.li/support-unreachable-hosts or reach out to the Algolia Support team: https://alg.li/support';
+export const UNREACHABLE = messages.unreachable;
 
 const JSON_TYPE = 'application/json; charset=UTF-8';
 
 /**
  * The one pipeline every request takes, over msw or as a direct call:
- * publish due tasks -> match the route -> gate -> operation -> response -> observers.
- * Every failure funnels through {@link toErrorResponse}.
+ * publish due tasks -> match the route -> faults -> firewall -> gate -> operation -> response
+ * -> observers -> latency. Every failure funnels through {@link toErrorResponse}.
  */
 export async function dispatch(core: Core, req: EmulatorRequest): Promise<EmulatorResponse> {
+  const arrived = core.now();
   let route: Route | undefined;
   let params: Readonly<Record<string, string>> | undefined;
   let auth: Auth | undefined;
+  let fault: FaultDecision | undefined;
+  let served = false;
   let res: EmulatorResponse;
   try {
     core.settle();
-    // The firewall allow-list works at the network level: a refused source reaches no server.
-    if (core.state.security.firewall.enabled && !sourceAllowed(core, clientIp(core, req))) return { status: 0, headers: {}, body: { message: UNREACHABLE } };
     const match = core.router.match(req.host, req.method, req.path);
-    if (match === undefined) throw unservedApiError(req.host, req.method, req.path) ?? new ApiError(404, `Path not found: ${req.method} ${req.path}`);
-    if (match === 'method') throw new ApiError(404, `Method ${req.method} is not allowed on ${req.path}`);
-    ({ route, params } = match);
-    auth = await authenticate(core, req, route);
-    if (req.bodyError) throw badRequest(req.bodyError);
-    const ctx: OperationContext = { core, route, req, params, auth };
-    authorize(ctx);
-    res = toResponse(await route.handler(ctx));
+    if (match !== undefined && match !== 'method') ({ route, params } = match);
+    // Injected faults sit where the network does: before anything the service would do.
+    fault = core.faults.decide(req, route);
+    if (fault?.response) res = fault.response;
+    // The firewall allow-list works at the network level: a refused source reaches no server.
+    else if (core.state.security.firewall.enabled && !sourceAllowed(core, clientIp(core, req))) res = { status: 0, headers: {}, body: { message: UNREACHABLE } };
+    else {
+      served = true;
+      if (match === undefined) throw unservedApiError(req.host, req.method, req.path) ?? new ApiError(404, `Path not found: ${req.method} ${req.path}`);
+      if (match === 'method') throw new ApiError(404, `Method ${req.method} is not allowed on ${req.path}`);
+      auth = await authenticate(core, req, match.route);
+      if (req.bodyError) throw badRequest(req.bodyError);
+      const ctx: OperationContext = { core, route: match.route, req, params: match.params, auth };
+      authorize(ctx);
+      res = toResponse(await match.route.handler(ctx));
+    }
   } catch (error) {
+    served = true;
     res = toErrorResponse(suggestionsAuthError(route, auth, familyAuthError(route, error)));
   }
-  core.report({ req, res, route, params, auth, at: core.now() });
-  return res;
+  core.report({ req, res, route, params, auth, at: core.now(), served, ...(fault ? { fault: fault.applied } : {}) });
+  if (!fault) return res;
+  // A response timeout: the service answered, the body never reaches the client.
+  if (fault.applied.kind === 'timeout' && served) return { ...res, transport: 'no-body' };
+  return fault.applied.latency ? held(core, req, res, arrived + fault.applied.latency) : res;
+}
+
+/** The answer once the emulator clock reaches `until`; a network failure when the client gave up or the faults were cleared first. */
+async function held(core: Core, req: EmulatorRequest, res: EmulatorResponse, until: number): Promise<EmulatorResponse> {
+  if (await core.faults.hold(until, req.signal)) return res;
+  return { status: 0, headers: {}, body: { message: UNREACHABLE } };
 }
 
 function toResponse(result: unknown): EmulatorResponse {

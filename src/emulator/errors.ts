@@ -36,4 +36,7 @@ export const messages = {
   objectNotFound: 'ObjectID does not exist',
   invalidCredentials: 'Invalid Application-ID or API key',
   invalidJson: 'Invalid JSON',
+  /** What the real client reports when no host answers (status 0: a network failure, not HTTP). */
+  unreachable:
+    'Unreachable hosts - your application id may be incorrect. If the error persists, please visit our help center https://alg.li/support-unreachable-hosts or reach out to the Algolia Support team: https://alg.li/support',
 } as const;

@@ -1,6 +1,6 @@
 import type { Core } from './core';
 import { dispatch } from './dispatch';
-import { ApiError } from './errors';
+import { ApiError, messages } from './errors';
 import { MAX_JSON_DEPTH, textDeeperThan, TOO_DEEP } from './json-depth';
 import type { EmulatorRequest, HostFamily, Method } from './request';
 import type { CallShape, Route } from './route';
@@ -34,6 +34,8 @@ export function buildDirectCalls(core: Core, caller: Caller): Record<string, Dir
     if (!route.call || route.operation in calls) continue;
     calls[route.operation] = async (params = {}, requestOptions = {}) => {
       const res = await dispatch(core, toRequest(route, params, caller, requestOptions));
+      // An answer that never completes reaches a direct call as what the client ends with: no host answered.
+      if (res.transport !== undefined) throw new ApiError(0, messages.unreachable);
       if (res.status >= 400 || res.status === 0) {
         const body = res.body as { message?: string } | undefined;
         throw new ApiError(res.status, body?.message ?? `HTTP ${res.status}`);

@@ -36,12 +36,21 @@ export interface EmulatorRequest {
   bodyText?: string;
   /** Full URL for logs, when known. */
   url?: string;
+  /** Aborted when the client gives up waiting (msw, a server): a held answer is let go. */
+  signal?: AbortSignal;
 }
 
 export interface EmulatorResponse {
+  /** 0: the connection fails (a host down, the firewall), no HTTP answer at all. */
   status: number;
   headers: Record<string, string>;
   body: unknown;
+  /**
+   * An answer the transport never completes (a timeout fault): `'no-answer'`, not a byte comes;
+   * `'no-body'`, the status line and headers come, the body never ends. Each surface renders it
+   * as its client would meet it (docs/testing.md); direct calls reject with status 0.
+   */
+  transport?: 'no-answer' | 'no-body';
 }
 
 /** Reads a header in any of its spellings (`X-Service-*`, `X-Algolia-*`), case-insensitively. */

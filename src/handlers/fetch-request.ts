@@ -39,6 +39,7 @@ export async function toEmulatorRequest(request: Request, host: HostFamily): Pro
     bodyError,
     bodySize: new TextEncoder().encode(text).length,
     url: request.url,
+    signal: request.signal,
   };
 }
 

@@ -5,6 +5,7 @@ import type { EmulatorResponse, HostFamily } from '../emulator/request';
 import { bodyText, CORS_HEADERS, toEmulatorRequest } from './fetch-request';
 import { hostPatterns } from './hosts';
 import { ownerOf, registerEmulator } from './owners';
+import { stalledResponse } from './transport';
 
 /**
  * Answers already given, per intercepted request. With two servers, msw 2.13 and later queue
@@ -29,14 +30,16 @@ export function createHandlers(core: Core): RequestHandler[] {
       http.all(patterns[family], async ({ request }) => {
         if (request.method === 'OPTIONS') return new HttpResponse(null, { status: 204, headers: CORS_HEADERS });
         let answer = answered.get(request);
+        let owner: Core | undefined = core;
         if (answer === undefined) {
-          const owner = ownerOf(core, request, family);
+          owner = ownerOf(core, request, family);
           if (owner === undefined) return undefined;
           answer = respond(owner, request, family);
           answered.set(request, answer);
         }
         const res = await answer;
-        if (res.status === 0) return HttpResponse.error(); // firewall: the source sees no server
+        if (res.transport !== undefined) return stalledResponse(owner ?? core, res, request.signal, CORS_HEADERS);
+        if (res.status === 0) return HttpResponse.error(); // a host down, the firewall: the source sees no server
         return new HttpResponse(bodyText(res), {
           status: res.status,
           headers: { ...CORS_HEADERS, ...res.headers },

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Snapshot } from '../emulator/core';
+import type { Core, Snapshot } from '../emulator/core';
 import { dispatch, toErrorResponse } from '../emulator/dispatch';
 import { ApiError, payloadTooLarge } from '../emulator/errors';
 import { readCredential, type EmulatorResponse, type Method } from '../emulator/request';
@@ -27,6 +27,11 @@ export interface RequestLine {
 
 const JSON_TYPE = 'application/json; charset=UTF-8';
 
+/** The application a request went to, for an answer a fault holds (it is let go when that application's faults are cleared). */
+interface Held {
+  core?: Core;
+}
+
 /**
  * The server's request listener: the same pipeline as the msw handlers (the request becomes
  * an EmulatorRequest, the application's dispatcher answers), plus the control endpoints.
@@ -36,9 +41,13 @@ export function createListener(options: ListenerOptions) {
   const snapshots = new Map<string, Snapshot>();
   return async (incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> => {
     const line: { -readonly [K in keyof RequestLine]: RequestLine[K] } = { method: incoming.method ?? 'GET', path: (incoming.url ?? '/').split('?')[0], status: 0 };
+    // Aborted when the client goes away: an answer held by a fault is let go then.
+    const gone = new AbortController();
+    outgoing.once('close', () => gone.abort());
+    const held: Held = {};
     let res: EmulatorResponse | 'network error';
     try {
-      res = await answer(incoming, options, snapshots, line);
+      res = await answer(incoming, options, snapshots, line, gone.signal, held);
     } catch (error) {
       res = toErrorResponse(error);
     }
@@ -47,6 +56,14 @@ export function createListener(options: ListenerOptions) {
       return;
     }
     line.status = res.status;
+    if (res.transport === 'no-body') {
+      // A response timeout: the head goes out, the body never ends; the client's own timer gives up.
+      outgoing.writeHead(res.status, { ...CORS_HEADERS, 'content-type': JSON_TYPE, ...res.headers });
+      outgoing.flushHeaders();
+      await held.core?.faults.hold(Infinity, gone.signal);
+      incoming.socket.destroy();
+      return;
+    }
     const text = res.body === undefined ? '' : bodyText(res);
     outgoing.writeHead(res.status, { ...CORS_HEADERS, 'content-type': JSON_TYPE, ...res.headers });
     outgoing.end(text);
@@ -59,6 +76,8 @@ async function answer(
   options: ListenerOptions,
   snapshots: Map<string, Snapshot>,
   line: { appId?: string; family?: string },
+  signal: AbortSignal,
+  held: Held,
 ): Promise<EmulatorResponse | 'network error'> {
   const method = (incoming.method ?? 'GET').toUpperCase();
   const url = new URL(incoming.url ?? '/', `http://${incoming.headers.host ?? 'localhost'}`);
@@ -87,10 +106,15 @@ async function answer(
   });
   const req = await toEmulatorRequest(request, destination.family);
   req.url = url.href;
+  req.signal = signal;
   const appId = readCredential(req, 'application-id') ?? destination.appId ?? options.apps.defaultAppId;
   line.appId = appId;
   line.family = destination.family;
-  const res = await dispatch(options.apps.get(appId).core, req);
+  const { core } = options.apps.get(appId);
+  const res = await dispatch(core, req);
+  held.core = core;
+  // A connect timeout: nothing is sent until the client gives up (or the faults are cleared).
+  if (res.transport === 'no-answer') await core.faults.hold(Infinity, signal);
   return res.status === 0 ? 'network error' : res;
 }
 

@@ -37,11 +37,12 @@ function logIndex(core: Core, log: LogRecord): string | undefined {
 
 /**
  * Observer: files every answered request in the API log (newest last, the last 1000),
- * except routes marked `logged: false` (the logs call itself).
+ * except routes marked `logged: false` (the logs call itself) and requests the service never
+ * served (the firewall, injected faults).
  */
 export function recordLog(core: Core, event: DispatchEvent): void {
   const { req, res, route } = event;
-  if (route?.logged === false) return;
+  if (route?.logged === false || !event.served) return;
   const query = queryString(req.query);
   const answer = res.body as { nbHits?: unknown } | undefined;
   const bodyParams = (req.body as { params?: unknown } | undefined)?.params;

@@ -1,0 +1,193 @@
+import type { Clock, Duration } from '../../clock';
+import { messages } from '../errors';
+import type { Random, RandomState } from '../random';
+import type { EmulatorRequest, EmulatorResponse } from '../request';
+import type { Route } from '../route';
+import { HeldAnswers } from './hold';
+import { STATUS_MESSAGES, toRule, type AppliedFault, type FaultRule, type FaultScope, type FaultSpec } from './spec';
+
+/** What a test holds after adding a fault: how often it acted, and a way to take it back. */
+export interface FaultHandle {
+  readonly id: number;
+  readonly spec: FaultSpec;
+  /** Requests the fault acted on so far. */
+  readonly hits: number;
+  /** Whether it may still act (not removed, `times` not used up). */
+  readonly active: boolean;
+  remove(): void;
+}
+
+/** A fault chosen for one request, and what the pipeline does with it. */
+export interface FaultDecision {
+  readonly applied: AppliedFault;
+  /**
+   * The answer in place of the operation's, when the operation does not run (a host down, an
+   * error status, a connect timeout); undefined when it runs (latency, response timeout).
+   */
+  readonly response?: EmulatorResponse;
+}
+
+const JSON_TYPE = 'application/json; charset=UTF-8';
+
+/**
+ * Deterministic faults and latency, decided at one point of the dispatch pipeline that every
+ * surface goes through (see docs/testing.md). Faults are test configuration, not state:
+ * snapshots do not hold them, `reset()` clears them.
+ */
+export class Faults {
+  private rules: FaultRule[] = [];
+  private nextId = 1;
+  private readonly held: HeldAnswers;
+  private readonly seedState: RandomState;
+
+  constructor(
+    clock: Clock,
+    /** A generator of the faults' own, seeded from the emulator's seed: draws never shift the IDs the emulator hands out. */
+    private readonly random: Random,
+  ) {
+    this.held = new HeldAnswers(clock);
+    this.seedState = random.save();
+  }
+
+  /** Adds a fault; the first active fault whose scope matches a request (and whose draw passes) acts on it. */
+  add(spec: FaultSpec): FaultHandle {
+    const rule = toRule(this.nextId++, spec);
+    this.rules.push(rule);
+    const faults = this;
+    return {
+      id: rule.id,
+      spec,
+      get hits() {
+        return rule.hits;
+      },
+      get active() {
+        return rule.remaining > 0 && faults.rules.includes(rule);
+      },
+      remove() {
+        faults.rules = faults.rules.filter((r) => r !== rule);
+      },
+    };
+  }
+
+  /** The host does not answer: a network error (the official client tries its next host). */
+  down(scope: FaultScope = {}): FaultHandle {
+    return this.add({ ...scope, kind: 'down' });
+  }
+
+  /** No answer (`connect`, the default) or headers without a body (`response`): the client's own timeout fires. */
+  timeout(scope: FaultScope & { phase?: 'connect' | 'response' } = {}): FaultHandle {
+    return this.add({ ...scope, kind: 'timeout' });
+  }
+
+  /** An error status (500, 502, 503, ...) in place of the answer. */
+  error(status: number, scope: FaultScope & { message?: string; retryAfter?: number; latency?: Duration } = {}): FaultHandle {
+    return this.add({ ...scope, kind: 'status', status });
+  }
+
+  /** 429 Too many requests with `Retry-After` (seconds, default 1). */
+  rateLimit(scope: FaultScope & { message?: string; retryAfter?: number } = {}): FaultHandle {
+    return this.add({ ...scope, kind: 'status', status: 429 });
+  }
+
+  /** The answer waits until the emulator clock has moved `latency` past the request's arrival. */
+  latency(latency: Duration, scope: FaultScope = {}): FaultHandle {
+    return this.add({ ...scope, kind: 'latency', latency });
+  }
+
+  /** Removes every fault and lets every held answer go (unanswered). */
+  clear(): void {
+    this.rules = [];
+    this.held.release();
+  }
+
+  /** Faults that may still act, in the order they are tried. */
+  get list(): readonly FaultSpec[] {
+    return this.rules.filter((rule) => rule.remaining > 0).map((rule) => rule.spec);
+  }
+
+  /** Answers held for the clock (latency) or never coming (timeouts) right now. */
+  get waiting(): number {
+    return this.held.size;
+  }
+
+  /**
+   * Resolves once `count` answers are held: a test starts a slow request, awaits this, then
+   * moves the clock (the request reaches the emulator asynchronously, after the call returns).
+   */
+  whenWaiting(count = 1): Promise<void> {
+    return this.held.whenHeld(count);
+  }
+
+  /** @internal The fault a request meets, if any; counts it against `times`. */
+  decide(req: EmulatorRequest, route: Route | undefined): FaultDecision | undefined {
+    if (this.rules.length === 0) return undefined;
+    for (const rule of this.rules) {
+      if (rule.remaining <= 0 || !inScope(rule, req, route)) continue;
+      if (rule.spec.rate !== undefined && rule.spec.rate < 1 && this.random.next() >= rule.spec.rate) continue;
+      rule.remaining -= 1;
+      rule.hits += 1;
+      return decisionOf(rule);
+    }
+    return undefined;
+  }
+
+  /** @internal Waits for the emulator clock to reach `until`; false when the client gave up or the answer was released. */
+  hold(until: number, signal?: AbortSignal): Promise<boolean> {
+    return this.held.hold(until, signal);
+  }
+
+  /** @internal Back to no faults and a fresh generator (`emulator.reset()`). */
+  reset(): void {
+    this.clear();
+    this.nextId = 1;
+    this.random.restore(this.seedState);
+  }
+}
+
+function inScope(rule: FaultRule, req: EmulatorRequest, route: Route | undefined): boolean {
+  if (rule.hosts && !rule.hosts.has(req.host)) return false;
+  if (rule.operations && (route === undefined || !rule.operations.has(route.operation))) return false;
+  const wanted = rule.spec.hostname;
+  if (wanted === undefined) return true;
+  const hostname = hostnameOf(req);
+  if (hostname === undefined) return false;
+  if (typeof wanted === 'string') return hostname.toLowerCase() === wanted.toLowerCase();
+  wanted.lastIndex = 0;
+  return wanted.test(hostname);
+}
+
+/** The host a request was sent to, when it came with a URL (msw, a server). */
+export function hostnameOf(req: Pick<EmulatorRequest, 'url'>): string | undefined {
+  if (req.url === undefined) return undefined;
+  try {
+    return new URL(req.url).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+function decisionOf(rule: FaultRule): FaultDecision {
+  const { spec, id, latency } = rule;
+  switch (spec.kind) {
+    case 'down':
+      return { applied: { kind: 'down', id }, response: { status: 0, headers: {}, body: { message: messages.unreachable } } };
+    case 'timeout': {
+      const phase = spec.phase ?? 'connect';
+      const applied: AppliedFault = { kind: 'timeout', id, phase };
+      // A connect timeout never reaches the service; a response timeout was served, its body never ends.
+      return phase === 'connect' ? { applied, response: { status: 0, headers: {}, body: { message: messages.unreachable }, transport: 'no-answer' } } : { applied };
+    }
+    case 'status': {
+      const headers: Record<string, string> = { 'content-type': JSON_TYPE };
+      const retryAfter = spec.retryAfter ?? (spec.status === 429 ? 1 : undefined);
+      if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
+      const message = spec.message ?? STATUS_MESSAGES[spec.status] ?? `HTTP ${spec.status}`;
+      return {
+        applied: { kind: 'status', id, status: spec.status, ...(latency > 0 ? { latency } : {}) },
+        response: { status: spec.status, headers, body: { message, status: spec.status } },
+      };
+    }
+    case 'latency':
+      return { applied: { kind: 'latency', id, latency } };
+  }
+}
