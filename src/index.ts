@@ -14,3 +14,4 @@ export type { JournalEntry } from './emulator/journal/entry';
 export type { JournalQuery } from './emulator/journal/params';
 export type { FaultHandle } from './emulator/faults/faults';
 export type { FaultSpec, FaultScope, AppliedFault, FaultKind } from './emulator/faults/spec';
+export { emulatorMatchers, type EmulatorMatchers, type ExpectedEvent } from './testing/matchers';
