@@ -1,4 +1,4 @@
-import { registerAlternatives, registerWordsRewrite, type WordAlternative, type WordsContext } from '../engine/hooks';
+import { registerAlternatives, registerWordsRewrite, type AlternativeSource, type WordAlternative, type WordsContext } from '../engine/hooks';
 import type { QueryWord } from '../engine/query';
 import { foldText } from '../synonyms/words';
 import { decompound, pluralFormsOf, stopWordsFor } from './lookup';
@@ -29,7 +29,7 @@ export function registerDictionaries(): void {
       for (const word of searchable(words)) {
         for (const form of pluralFormsOf(dictionaries, word.term, plurals)) {
           const terms = ctx.tokenizer.terms(form);
-          if (terms.length === 1 && terms[0] !== word.term) out.push({ start: word.index, end: word.index + 1, words: terms, typos: 0, exact });
+          if (terms.length === 1 && terms[0] !== word.term) out.push({ start: word.index, end: word.index + 1, words: terms, typos: 0, exact, source: PLURAL });
         }
       }
     }
@@ -37,12 +37,15 @@ export function registerDictionaries(): void {
     if (compounds.length > 0) {
       for (const word of searchable(words)) {
         const parts = decompound(dictionaries, word.term, compounds)?.flatMap((part) => ctx.tokenizer.terms(part));
-        if (parts && parts.length > 1) out.push({ start: word.index, end: word.index + 1, words: parts, typos: 0, exact: false });
+        if (parts && parts.length > 1) out.push({ start: word.index, end: word.index + 1, words: parts, typos: 0, exact: false, source: DECOMPOUND });
       }
     }
     return out;
   });
 }
+
+const PLURAL: AlternativeSource = { kind: 'plural' };
+const DECOMPOUND: AlternativeSource = { kind: 'decompound' };
 
 const searchable = (words: readonly QueryWord[]) => words.filter((w) => !w.excluded && w.phrase < 0);
 

@@ -74,7 +74,11 @@ export interface WordAlternative {
   readonly exact: boolean;
   /** Highlight the query words in place of the matched record words (`replaceSynonymsInHighlight`). */
   readonly replaceInHighlight?: boolean;
+  /** Where the reading comes from, for the relevance explainer: a synonym object, a plural form, a compound's parts. */
+  readonly source?: AlternativeSource;
 }
+
+export type AlternativeSource = { readonly kind: 'synonym'; readonly objectID: string } | { readonly kind: 'plural' } | { readonly kind: 'decompound' };
 
 /** Removes or changes query words before matching (stop words); answers the new list. */
 export type WordsRewrite = (ctx: WordsContext, words: readonly QueryWord[]) => QueryWord[];

@@ -51,6 +51,13 @@ export interface MatchInfo {
 
 const MAX_PROXIMITY = 8;
 
+/** Typos a query word may have in a record: none with typos off, in a phrase, for listed words and (unless allowed) numbers; else by its length. */
+export function typoBudget(word: QueryWord, options: QueryOptions): number {
+  if (options.typoTolerance === false || word.phrase >= 0 || options.disableTypoToleranceOnWords.includes(word.term)) return 0;
+  if (!options.allowTyposOnNumericTokens && isDigits(word.term)) return 0;
+  return allowedTypos(word.term.length, options.minWordSizefor1Typo, options.minWordSizefor2Typos);
+}
+
 /**
  * Computes each word's alternatives against the vocabulary, plus the stages' alternatives
  * (one word for one word joins the word's terms; anything longer becomes a phrase).
@@ -64,10 +71,7 @@ export function planWords(index: InvertedIndex, words: readonly QueryWord[], opt
       alts.set(word.term, { typos: 0, exact: true, prefixOnly: false });
       return { word, alts, concat: [], splits: [], phrases: [] };
     }
-    const maxTypos =
-      !typosOn || word.phrase >= 0 || options.disableTypoToleranceOnWords.includes(word.term) || (!options.allowTyposOnNumericTokens && isDigits(word.term))
-        ? 0
-        : allowedTypos(word.term.length, options.minWordSizefor1Typo, options.minWordSizefor2Typos);
+    const maxTypos = typoBudget(word, options);
     for (const { term, distance, whole } of fuzzyVocabulary(index.vocabulary, word.term, maxTypos, word.prefix)) {
       const exact = term === word.term;
       const prefixOnly = word.prefix && !exact && whole > maxTypos;

@@ -30,61 +30,86 @@ const byRerank: Compare = (a, b) => (b.rerank ?? 0) - (a.rerank ?? 0);
 /** `asc(attr)` / `desc(attr)`. */
 export const SORT = /^(asc|desc)\((.+)\)$/;
 
+/** One ranking criterion of a query: its name, a candidate's value for it, and how two candidates compare on it. */
+export interface RankingCriterion {
+  /**
+   * `typo`, `geo`, `words`, `filters`, `proximity`, `attribute`, `exact`; `personalization`
+   * (the re-rank score, where `custom` stands, or last without it); `asc(x)` / `desc(x)` for a
+   * sort or a customRanking attribute.
+   */
+  readonly name: string;
+  /** The candidate's value: what `_rankingInfo` shows for it, or the attribute's sortable value. */
+  readonly value: (candidate: Candidate) => number | string | undefined;
+  /** Negative when `a` ranks before `b` on this criterion alone. */
+  readonly compare: Compare;
+}
+
 /**
- * The comparator of a query: the `ranking` criteria in order (typo forced first with
- * typoTolerance min/strict), `custom` expanding to the re-rank score then `customRanking`,
- * then insertion order.
+ * The criteria of a query in the order they decide: the `ranking` list (typo forced first
+ * with typoTolerance min/strict), `custom` expanding to the re-rank score then
+ * `customRanking`. What every tie leaves is decided by {@link byInsertion}.
  */
-export function comparator(options: QueryOptions): Compare {
+export function rankingCriteria(options: QueryOptions): RankingCriterion[] {
   const ranking = [...options.ranking];
   if (options.typoTolerance === 'min' || options.typoTolerance === 'strict') {
     const at = ranking.indexOf('typo');
     if (at > 0) ranking.splice(at, 1);
     if (at !== 0) ranking.unshift('typo');
   }
-  const steps: Compare[] = [];
+  const criteria: RankingCriterion[] = [];
+  const numeric = (name: string, value: (c: Candidate) => number, higherFirst: boolean) =>
+    criteria.push({ name, value, compare: higherFirst ? (a, b) => value(b) - value(a) : (a, b) => value(a) - value(b) });
+  const rerank = () => criteria.push({ name: 'personalization', value: (c) => c.rerank ?? 0, compare: byRerank });
   for (const criterion of ranking) {
     const sort = SORT.exec(criterion);
     if (sort) {
-      steps.push(byAttribute(sort[2], sort[1] === 'asc'));
+      criteria.push(attributeCriterion(criterion, sort[2], sort[1] === 'asc'));
       continue;
     }
     switch (criterion) {
       case 'typo':
-        steps.push((a, b) => a.info.typos - b.info.typos);
+        numeric('typo', (c) => c.info.typos, false);
         break;
       case 'geo':
-        steps.push((a, b) => (a.geo?.bucket ?? 0) - (b.geo?.bucket ?? 0));
+        numeric('geo', (c) => c.geo?.bucket ?? 0, false);
         break;
       case 'words':
-        steps.push((a, b) => b.info.words - a.info.words);
+        numeric('words', (c) => c.info.words, true);
         break;
       case 'filters':
-        steps.push((a, b) => b.filters - a.filters);
+        numeric('filters', (c) => c.filters, true);
         break;
       case 'proximity':
-        steps.push((a, b) => a.info.proximity - b.info.proximity);
+        numeric('proximity', (c) => c.info.proximity, false);
         break;
       case 'attribute':
-        steps.push((a, b) => a.info.firstMatchedWord - b.info.firstMatchedWord);
+        numeric('attribute', (c) => c.info.firstMatchedWord, false);
         break;
       case 'exact':
-        steps.push((a, b) => b.info.exactWords - a.info.exactWords);
+        numeric('exact', (c) => c.info.exactWords, true);
         break;
       case 'custom':
         // Personalization weighs against business relevance (its score blends in the custom rank).
-        steps.push(byRerank);
+        rerank();
         for (const entry of options.customRanking) {
           const custom = SORT.exec(entry);
-          if (custom) steps.push(byAttribute(custom[2], custom[1] === 'asc'));
+          if (custom) criteria.push(attributeCriterion(entry, custom[2], custom[1] === 'asc'));
         }
         break;
       default:
         break;
     }
   }
-  if (!ranking.includes('custom')) steps.push(byRerank);
-  steps.push((a, b) => a.info.doc.order - b.info.doc.order);
+  if (!ranking.includes('custom')) rerank();
+  return criteria;
+}
+
+/** The last tie-break: the record added to the index first ranks first (insertion order is unique, so the order is total). */
+export const byInsertion: Compare = (a, b) => a.info.doc.order - b.info.doc.order;
+
+/** The comparator of a query: its {@link rankingCriteria} in order, then {@link byInsertion}. */
+export function comparator(options: QueryOptions): Compare {
+  const steps = [...rankingCriteria(options).map((criterion) => criterion.compare), byInsertion];
   return (a, b) => {
     for (const step of steps) {
       const result = step(a, b);
@@ -92,6 +117,10 @@ export function comparator(options: QueryOptions): Compare {
     }
     return 0;
   };
+}
+
+function attributeCriterion(name: string, path: string, ascending: boolean): RankingCriterion {
+  return { name, value: (c) => sortable(readPath(c.info.doc.record, path)), compare: byAttribute(path, ascending) };
 }
 
 /** The `customRanking` criteria alone, without tie-break (virtual replicas sort relevant matches with it). */

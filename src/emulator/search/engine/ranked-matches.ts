@@ -4,10 +4,10 @@ import type { WordPlan } from './match';
 import type { QueryOptions } from './options';
 import type { Candidate } from './rank';
 import type { Ranking } from './ranked';
-import type { Matches } from './search';
+import type { Matches, QueryReading } from './search';
 
 /** What every kind of {@link Matches} holds as found. */
-export type MatchesBase = Pick<Matches, 'query' | 'options' | 'plans' | 'inverted' | 'queryAfterRemoval' | 'ctx' | 'response' | 'dispose'>;
+export type MatchesBase = Pick<Matches, 'query' | 'options' | 'plans' | 'inverted' | 'queryAfterRemoval' | 'ctx' | 'response' | 'reading' | 'dispose'>;
 
 /**
  * Matches ranked on demand: a page selects its top entries, the whole list is sorted only when
@@ -22,6 +22,7 @@ export class RankedMatches implements Matches {
   readonly queryAfterRemoval: string | undefined;
   readonly ctx: StageContext;
   readonly response: Record<string, unknown>;
+  readonly reading: QueryReading;
   readonly dispose: () => void;
   readonly count: number;
   readonly dropped = 0;
@@ -39,6 +40,7 @@ export class RankedMatches implements Matches {
     this.queryAfterRemoval = base.queryAfterRemoval;
     this.ctx = base.ctx;
     this.response = base.response;
+    this.reading = base.reading;
     this.dispose = base.dispose;
     this.count = ranking.set.count + ranking.set.unlisted;
   }

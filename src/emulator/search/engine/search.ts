@@ -10,7 +10,7 @@ import { invertedIndexFor } from './cache';
 import { distinctGroups } from './distinct';
 import { geoMatcher, geoQueryOf, type GeoMatch, type LatLng } from './geo';
 import { highlightRecord } from './highlight';
-import { FACET_PARAMETERS, FILTER_PARAMETERS, searchStages, type PostRank, type StageContext } from './hooks';
+import { FACET_PARAMETERS, FILTER_PARAMETERS, searchStages, type PostRank, type StageContext, type WordAlternative } from './hooks';
 import type { Doc, InvertedIndex } from './inverted-index';
 import { Marker } from './mark';
 import { MatchSet } from './match-set';
@@ -60,8 +60,17 @@ export interface Matches {
   readonly queryAfterRemoval?: string;
   readonly ctx: StageContext;
   readonly response: Record<string, unknown>;
+  /** How the query was read: its words as parsed, after the word stages, and the stages' alternatives (the relevance explainer shows them). */
+  readonly reading: QueryReading;
   /** Done with the matches: their columns' buffer serves the next query (nothing may read them after). */
   dispose(): void;
+}
+
+/** The query's words before and after the word stages (stop words), and the alternatives the stages offered. */
+export interface QueryReading {
+  readonly parsed: readonly QueryWord[];
+  readonly words: readonly QueryWord[];
+  readonly alternatives: readonly WordAlternative[];
 }
 
 /** Merges the key's forced parameters over the query's own (the key wins). */
@@ -155,9 +164,11 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
   const attributeOn = attributeCriterionOn(options);
   // Written out, not spread: a spread of the rewritten context cost 4% of a query matching nothing.
   const wordsCtx = { core, index, settings, options, auth, tokenizer: inverted.tokenizer };
-  let words = parseQuery(options, inverted.tokenizer);
+  const parsed = parseQuery(options, inverted.tokenizer);
+  let words = parsed;
   for (const rewrite of searchStages.wordRewrites) words = rewrite(wordsCtx, words);
   const alternatives = searchStages.alternatives.flatMap((stage) => stage(wordsCtx, words));
+  const reading: QueryReading = { parsed, words, alternatives };
   const reranks = searchStages.rerank.filter((stage) => stage.applies(ctx));
   // Browse overrides the ranking and lists every record: no relevant sort there.
   const relevantSorted = index.virtual === true && !settingsOverride;
@@ -249,7 +260,7 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
     for (const stage of reranks) stage.run(ctx, all);
   }
   const ranking = new Ranking(options, set);
-  const base: MatchesBase = { query, options, plans, inverted, queryAfterRemoval, ctx, response, dispose };
+  const base: MatchesBase = { query, options, plans, inverted, queryAfterRemoval, ctx, response, reading, dispose };
   // The usual case: sort nothing up front; a page selects its top entries, facets count in any order.
   if (!relevantSorted && postRanks.length === 0) return new RankedMatches(base, ranking, distinctOn);
   let sorted = ranking.top();
@@ -266,7 +277,7 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
   }
   const faceted = sorted.some((c) => c.unmatched) ? sorted.filter((c) => !c.unmatched) : sorted;
   const ranked = sorted;
-  return { query, options, plans, inverted, queryAfterRemoval, ctx, response, dispose, sorted, faceted, count: sorted.length, top: (k: number) => ranked.slice(0, k), dropped };
+  return { query, options, plans, inverted, queryAfterRemoval, ctx, response, reading, dispose, sorted, faceted, count: sorted.length, top: (k: number) => ranked.slice(0, k), dropped };
 }
 
 /** Criteria with one value for every match of a one-word query without filters or geo: they never decide before typo. */

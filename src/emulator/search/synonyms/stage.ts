@@ -23,7 +23,15 @@ export function registerSynonyms(): void {
     for (const alt of expansion.alternatives) {
       const normalized = alt.words.flatMap((word) => (alt.kind === 'placeholder' ? [word] : ctx.tokenizer.terms(word)));
       if (normalized.length === 0) continue;
-      out.push({ start: alt.start, end: alt.end, words: normalized, typos: alt.typos, exact: alt.exact, replaceInHighlight: expansion.replaceSynonymsInHighlight });
+      out.push({
+        start: alt.start,
+        end: alt.end,
+        words: normalized,
+        typos: alt.typos,
+        exact: alt.exact,
+        replaceInHighlight: expansion.replaceSynonymsInHighlight,
+        source: { kind: 'synonym', objectID: alt.synonymID },
+      });
     }
     return out;
   });
