@@ -13,6 +13,8 @@ import { createRandom } from './random';
 import type { EmulatorRequest, EmulatorResponse } from './request';
 import { Router } from './router';
 import { routes } from './routes';
+import { explain } from './search/explain/explain';
+import type { Explanation, ExplainRequest } from './search/explain/types';
 import { installSearchStages } from './search/stages';
 import { installSecurityObservers } from './keys/install';
 import { installCrawler } from './crawler/install';
@@ -110,6 +112,7 @@ export function createEmulator(options: EmulatorOptions = {}) {
   installRecommend(core);
   const crawlerCredentials = { userId: crawlerOptions(core).userId, apiKey: crawlerOptions(core).apiKey };
   const admin: Caller = { appId, apiKey: adminApiKey, crawler: crawlerCredentials };
+  const searchRoute = routes.find((r) => r.operation === 'searchSingleIndex' && r.method === 'POST')!;
   const calls = buildDirectCalls(core, admin);
 
   const emulator = {
@@ -146,6 +149,12 @@ export function createEmulator(options: EmulatorOptions = {}) {
     journal,
     /** Deterministic faults and latency per host family, host or operation (docs/testing.md). */
     faults: core.faults,
+    /**
+     * Why a record ranks where it does for a query (each criterion's value, what decided
+     * against its neighbours), or why search leaves it out; what rules, synonyms, dictionaries
+     * and personalization did. `text` says it in sentences (docs/testing.md).
+     */
+    explain: (request: ExplainRequest): Promise<Explanation> => explain(core, searchRoute, request),
     /** Direct calls made with another key, IP or headers (or other crawler credentials). */
     as(caller: Partial<Caller> & { apiKey: string }) {
       return buildDirectCalls(core, { appId, crawler: crawlerCredentials, ...caller }) as DirectCalls;

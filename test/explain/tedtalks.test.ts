@@ -1,0 +1,138 @@
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createEmulator, type Explanation } from '../../src';
+
+const dataset = (file: string) => JSON.parse(readFileSync(new URL(`../../../shared/datasets/tedtalks/${file}`, import.meta.url), 'utf8'));
+
+type Hit = { objectID: string; date: number; _rankingInfo: Record<string, number> };
+
+/** A criterion's value as search's own answer shows it, and whether a higher value ranks first. */
+const FROM_HIT: Record<string, { read: (hit: Hit) => number; higherFirst: boolean }> = {
+  typo: { read: (h) => h._rankingInfo.nbTypos, higherFirst: false },
+  geo: { read: () => 0, higherFirst: false },
+  words: { read: (h) => h._rankingInfo.words, higherFirst: true },
+  filters: { read: (h) => h._rankingInfo.filters, higherFirst: true },
+  proximity: { read: (h) => h._rankingInfo.proximityDistance, higherFirst: false },
+  attribute: { read: (h) => h._rankingInfo.firstMatchedWord, higherFirst: false },
+  exact: { read: (h) => h._rankingInfo.nbExactWords, higherFirst: true },
+  'desc(date)': { read: (h) => h.date, higherFirst: true },
+};
+
+describe('the relevance explainer against getRankingInfo on tedtalks', () => {
+  const emulator = createEmulator();
+  const talks = dataset('talks.json') as Record<string, unknown>[];
+
+  beforeAll(async () => {
+    const settings = dataset('talks_settings.json');
+    delete settings.slaves;
+    await emulator.setSettings({ indexName: 'talks', indexSettings: settings });
+    await emulator.batch({
+      indexName: 'talks',
+      batchWriteParams: { requests: talks.map((body, i) => ({ action: 'addObject', body: { ...body, objectID: `t${i}` } })) },
+    });
+  });
+
+  const search = async (searchParams: Record<string, unknown>) =>
+    (await emulator.searchSingleIndex({ indexName: 'talks', searchParams: { getRankingInfo: true, ...searchParams } })) as { nbHits: number; hits: Hit[] };
+
+  it.each(['love', 'life', 'psycology', 'climate chan', 'the future of work', 'music brain'])(
+    'explains every hit of "%s" as search ranked it: position, _rankingInfo, criteria and the neighbour each criterion decided against',
+    async (query) => {
+      const { hits, nbHits } = await search({ query, hitsPerPage: 20 });
+      expect(hits.length).toBeGreaterThan(1);
+      for (const [i, hit] of hits.entries()) {
+        const e = await emulator.explain({ indexName: 'talks', objectID: hit.objectID, query, hitsPerPage: 20 });
+        expect(e).toMatchObject({ found: true, matched: true, position: i, page: 0, nbHits, reasons: [] });
+        expect(e.rankingInfo).toEqual(hit._rankingInfo);
+        expect(Object.fromEntries(e.criteria.map((c) => [c.criterion, c.value]))).toEqual(Object.fromEntries(Object.entries(FROM_HIT).map(([name, { read }]) => [name, read(hit)])));
+        if (i > 0) checkNeighbour(e, 'above', hits[i - 1], hit);
+        if (i + 1 < hits.length) checkNeighbour(e, 'below', hit, hits[i + 1]);
+      }
+    },
+  );
+
+  /** The neighbour comparison agrees with search's own figures: tied where it says, the deciding criterion favours the one ranked first. */
+  function checkNeighbour(e: Explanation, side: 'above' | 'below', first: Hit, second: Hit): void {
+    const comparison = e[side]!;
+    expect(comparison.objectID).toBe(side === 'above' ? first.objectID : second.objectID);
+    for (const name of comparison.tiedOn) expect(FROM_HIT[name].read(first), name).toBe(FROM_HIT[name].read(second));
+    if (comparison.decidedBy === 'insertion') {
+      for (const { read } of Object.values(FROM_HIT)) expect(read(first)).toBe(read(second));
+      expect(Number(first.objectID.slice(1))).toBeLessThan(Number(second.objectID.slice(1)));
+      return;
+    }
+    const { read, higherFirst } = FROM_HIT[comparison.decidedBy];
+    expect(higherFirst ? read(first) > read(second) : read(first) < read(second), `${comparison.decidedBy} orders ${first.objectID} before ${second.objectID}`).toBe(true);
+    const [self, other] = side === 'above' ? [second, first] : [first, second];
+    expect([comparison.value, comparison.other]).toEqual([read(self), read(other)]);
+  }
+
+  const matched = new Map<string, Set<string>>();
+  /** Every record a query matches, read with browse (no pagination limit, no distinct); each query read once. */
+  async function matching(query: string, searchParams: Record<string, unknown> = {}): Promise<Set<string>> {
+    const key = JSON.stringify([query, searchParams]);
+    const known = matched.get(key);
+    if (known) return known;
+    const ids = new Set<string>();
+    matched.set(key, ids);
+    let cursor: string | undefined;
+    do {
+      const page = await emulator.browse({ indexName: 'talks', browseParams: { query, hitsPerPage: 1000, ...searchParams, ...(cursor ? { cursor } : {}) } });
+      for (const hit of page.hits as Hit[]) ids.add(hit.objectID);
+      cursor = page.cursor;
+    } while (cursor);
+    return ids;
+  }
+
+  it.each(['climate change', 'brain music', 'psycology', 'love story'])('tells the truth about records search leaves out of "%s"', async (query) => {
+    const { hits } = await search({ query, hitsPerPage: 1000 });
+    for (let n = 0; n < talks.length; n += 157) {
+      const objectID = `t${n}`;
+      const e = await emulator.explain({ indexName: 'talks', objectID, query, hitsPerPage: 1000 });
+      expect(hits.some((hit) => hit.objectID === objectID), `${objectID} found`).toBe(e.found);
+      expect((await matching(query)).has(objectID), `${objectID} matched`).toBe(e.matched);
+      if (e.found) {
+        expect(hits[e.position!].objectID).toBe(objectID);
+        continue;
+      }
+      expect(e.reasons.length).toBeGreaterThan(0);
+      expect(e.reasons.map((r) => r.kind)).not.toContain('unexplained');
+      if (e.matched) {
+        expect(e.reasons.map((r) => r.kind)).toEqual([expect.stringMatching(/^(distinct|pagination-limit)$/)]);
+        if (e.reasons[0].kind === 'distinct') expect(hits.map((hit) => hit.objectID)).toEqual(expect.arrayContaining([...e.reasons[0].shownInstead!]));
+        continue;
+      }
+      // The words it blames are what keeps the record out: each alone misses it, the query without them finds it.
+      expect(e.reasons.every((r) => ['word-not-found', 'typo-over-limit', 'prefix-only', 'not-searchable'].includes(r.kind)), e.text).toBe(true);
+      const blamed = e.reasons.map((r) => r.word!);
+      const words = e.words.map((w) => w.word);
+      for (const word of blamed) {
+        const last = word === words[words.length - 1];
+        const alone = await matching(word, { queryType: last ? 'prefixLast' : 'prefixNone' });
+        expect(alone.has(objectID), `${objectID} does not hold "${word}"`).toBe(false);
+      }
+      const rest = words.filter((w) => !blamed.includes(w)).join(' ');
+      expect((await matching(rest)).has(objectID), `${objectID} matches "${rest}"`).toBe(true);
+      for (const word of e.words) expect(word.matched).toBe(!blamed.includes(word.word));
+    }
+  });
+
+  it('names the filter group a record fails, and the record it keeps its place to under distinct', async () => {
+    const { hits } = await search({ query: 'love', hitsPerPage: 1 });
+    const top = talks[Number(hits[0].objectID.slice(1))] as { duration_range: number; speakers: string[] };
+    const other = top.duration_range === 1 ? 2 : 1;
+    const filtered = await emulator.explain({ indexName: 'talks', objectID: hits[0].objectID, query: 'love', filters: `duration_range:${other} OR duration_range:9` });
+    expect(filtered.found).toBe(false);
+    expect(filtered.reasons).toEqual([expect.objectContaining({ kind: 'filter', filters: [`"duration_range":"${other}" OR "duration_range":"9"`] })]);
+    const unfiltered = await search({ query: 'love', hitsPerPage: 1000, filters: `duration_range:${other} OR duration_range:9` });
+    expect(unfiltered.hits.map((h) => h.objectID)).not.toContain(hits[0].objectID);
+
+    // A talk by the same speakers as a better-ranked one is kept out by distinct.
+    const speakers = JSON.stringify(top.speakers);
+    const sibling = talks.findIndex((talk, i) => `t${i}` !== hits[0].objectID && JSON.stringify(talk.speakers) === speakers && String(talk.name).toLowerCase().includes('love'));
+    if (sibling >= 0) {
+      const e = await emulator.explain({ indexName: 'talks', objectID: `t${sibling}`, query: 'love' });
+      expect(e).toMatchObject({ found: false, matched: true, reasons: [{ kind: 'distinct', shownInstead: [hits[0].objectID] }] });
+    }
+  });
+});
