@@ -1,5 +1,5 @@
 /**
- * `import 'search-emulator/jest'` (or `require`, in a test file or `setupFilesAfterEach`)
+ * `import 'search-emulator/jest'` (or `require`, in a test file or `setupFilesAfterEnv`)
  * installs the emulator's matchers in Jest's global `expect` and types them, for the global
  * `expect` (`@types/jest`) and `import { expect } from '@jest/globals'` alike.
  */

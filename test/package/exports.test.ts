@@ -35,7 +35,7 @@ function run(args: string[]): unknown {
 describe('the published package', () => {
   beforeAll(() => {
     // `npm test` builds first (pretest); a bare `vitest run` builds here when dist is missing.
-    if (!existsSync(new URL('dist/index.js', root))) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
+    if (!['dist/index.js', 'dist/server.js', 'dist/jest.js', 'dist/vitest.js'].every((file) => existsSync(new URL(file, root)))) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
   });
 
   it('works from an ES module consumer', () => {
@@ -65,8 +65,17 @@ describe('the published package', () => {
     expect(esm).not.toMatch(/^import[^;]*from\s*['"](?:cheerio|picomatch|robots-parser|@breejs\/later)['"]/m);
   });
 
+  it('installs the matchers from search-emulator/jest and search-emulator/vitest, ESM and CommonJS', () => {
+    const fakeExpect = `globalThis.expect = { extend: (m) => console.log(JSON.stringify(Object.keys(m))) };`;
+    const names = ['toHaveReceived', 'toHaveReceivedTimes', 'toHaveReceivedEvent', 'toHaveSearched'];
+    expect(run(['--input-type=module', '-e', `${fakeExpect}\nawait import('search-emulator/jest');`])).toEqual(names);
+    expect(run(['-e', `${fakeExpect}\nrequire('search-emulator/jest');`])).toEqual(names);
+    const vitest = `import { expect } from 'vitest';\nawait import('search-emulator/vitest');\nconsole.log(JSON.stringify(typeof expect({}).toHaveReceived));`;
+    expect(run(['--input-type=module', '-e', vitest])).toBe('function');
+  });
+
   it('keeps Node built-ins out of the library bundles (and the chunks they load), so browsers and jsdom resolve working code', () => {
-    for (const file of loadedFiles(['dist/index.js', 'dist/index.cjs'])) {
+    for (const file of loadedFiles(['dist/index.js', 'dist/index.cjs', 'dist/jest.js', 'dist/jest.cjs', 'dist/vitest.js', 'dist/vitest.cjs'])) {
       const code = readFileSync(new URL(file, root), 'utf8');
       expect(code, file).not.toMatch(/(?:from\s+|require\()\s*['"](?:node:)?(?:fs|path|crypto|http|https|child_process|buffer|os|url)['"]/);
     }
