@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Explanation } from '../../src';
-
-const dataset = (file: string) => JSON.parse(readFileSync(new URL(`../../../shared/datasets/tedtalks/${file}`, import.meta.url), 'utf8'));
+import { loadTalks, tedtalks } from '../support/tedtalks';
 
 type Hit = { objectID: string; date: number; _rankingInfo: Record<string, number> };
 
@@ -20,16 +18,10 @@ const FROM_HIT: Record<string, { read: (hit: Hit) => number; higherFirst: boolea
 
 describe('the relevance explainer against getRankingInfo on tedtalks', () => {
   const emulator = createEmulator();
-  const talks = dataset('talks.json') as Record<string, unknown>[];
+  const talks = tedtalks('talks.json') as Record<string, unknown>[];
 
   beforeAll(async () => {
-    const settings = dataset('talks_settings.json');
-    delete settings.slaves;
-    await emulator.setSettings({ indexName: 'talks', indexSettings: settings });
-    await emulator.batch({
-      indexName: 'talks',
-      batchWriteParams: { requests: talks.map((body, i) => ({ action: 'addObject', body: { ...body, objectID: `t${i}` } })) },
-    });
+    await loadTalks(emulator);
   });
 
   const search = async (searchParams: Record<string, unknown>) =>
