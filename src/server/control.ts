@@ -1,5 +1,7 @@
 import type { Snapshot } from '../emulator/core';
 import type { Emulator } from '../emulator/create';
+import type { FaultSpec } from '../emulator/faults/spec';
+import type { ExplainRequest } from '../emulator/search/explain/types';
 import { badRequest, notFound } from '../emulator/errors';
 import type { Apps } from './apps';
 
@@ -111,6 +113,35 @@ const CONTROLS: readonly [method: string, path: string, control: Control][] = [
   ],
   ['POST', '/apps/{appId}/load', (req) => app(req).load(req.body as never)],
   ['GET', '/apps/{appId}/dump', (req) => app(req).dump()],
+  // The test affordances (docs/testing.md), for suites that cannot reach the emulator object.
+  ['GET', '/apps/{appId}/journal', (req) => ({ entries: app(req).journal.entries.map((entry) => entry.toJSON()), dropped: app(req).journal.dropped })],
+  [
+    'DELETE',
+    '/apps/{appId}/journal',
+    (req) => {
+      app(req).journal.clear();
+      return { cleared: req.params.appId };
+    },
+  ],
+  ['GET', '/apps/{appId}/faults', (req) => ({ faults: app(req).faults.list, waiting: app(req).faults.waiting })],
+  [
+    'POST',
+    '/apps/{appId}/faults',
+    (req) => {
+      // A fault from JSON: `hostname` is a name (a pattern cannot travel as JSON).
+      const handle = guarded(() => app(req).faults.add(req.body as FaultSpec));
+      return { id: handle.id };
+    },
+  ],
+  [
+    'DELETE',
+    '/apps/{appId}/faults',
+    (req) => {
+      app(req).faults.clear();
+      return { cleared: req.params.appId };
+    },
+  ],
+  ['POST', '/apps/{appId}/explain', (req) => app(req).explain(req.body as ExplainRequest)],
 ];
 
 const compiled = CONTROLS.map(([method, path, control]) => {
@@ -136,10 +167,10 @@ export function control(method: string, path: string, body: unknown, apps: Apps,
   throw notFound(pathMatched ? `Method ${method} is not allowed on ${CONTROL_PREFIX}${path}` : `No control endpoint ${CONTROL_PREFIX}${path}: see docs/server.md`);
 }
 
-/** The clock's refusals (an unreadable duration or date, a negative step) are the caller's: a 400. */
-function guarded(move: () => unknown): void {
+/** The clock's and the faults' refusals (an unreadable duration or date, a negative step, a bad fault) are the caller's: a 400. */
+function guarded<T>(move: () => T): T {
   try {
-    move();
+    return move();
   } catch (error) {
     if (error instanceof RangeError || error instanceof TypeError) throw badRequest(error.message);
     throw error;

@@ -93,7 +93,7 @@ async function answer(
         throw new ApiError(400, 'Invalid JSON');
       }
     }
-    const result = control(method, url.pathname.slice(CONTROL_PREFIX.length), parsed, options.apps, snapshots);
+    const result = await control(method, url.pathname.slice(CONTROL_PREFIX.length), parsed, options.apps, snapshots);
     return { status: 200, headers: {}, body: result };
   }
   const probe = options.apps.get(options.apps.defaultAppId);
