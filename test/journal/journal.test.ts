@@ -74,13 +74,15 @@ describe.each(SURFACES)('the request journal (%s)', (surface) => {
   it('keeps the insights events sent, and whether their batch was accepted', async () => {
     const { emulator, client } = open(surface);
     const insights = surface === 'direct' ? emulator : (client.initInsights({ region: 'us' }) as unknown as typeof emulator);
-    const click = { eventType: 'click', eventName: 'Clicked', index: 'products', userToken: 'u1', objectIDs: ['p1'], positions: [1], queryID: 'a'.repeat(32) };
+    // Five days old: past the insights API's four-day limit.
+    const stale = emulator.clock.now() - 5 * 24 * 3_600_000;
+    const click = { eventType: 'click', eventName: 'Clicked', index: 'products', userToken: 'u1', objectIDs: ['p1'], positions: [1], queryID: 'a'.repeat(32), timestamp: stale };
     await insights.pushEvents({ events: [{ eventType: 'view', eventName: 'Viewed', index: 'products', userToken: 'u1', objectIDs: ['p1'] }] });
     await insights.pushEvents({ events: [click] }).catch(() => undefined);
     const events = emulator.journal.events();
     expect(events.map((e) => [e.event.eventType, e.accepted])).toEqual([
       ['view', true],
-      // Its query ID was never returned by a search: the batch is refused (422).
+      // Too old: the batch is refused (422).
       ['click', false],
     ]);
     expect(events[1].entry.status).toBe(422);
