@@ -123,7 +123,8 @@ describe('facetFilters, tagFilters, numericFilters: outcomes observed on the liv
   it('rejects malformed array forms with a 400 naming the parameter', () => {
     expect(() => compileFilter({ numericFilters: ['count'] }, settings)).toThrow(/numericFilters/);
     expect(() => compileFilter({ numericFilters: ['count > x'] }, settings)).toThrow('numericFilters: Unexpected token string(x) expected numeric at col 8');
-    expect(() => compileFilter({ facetFilters: [[['a:b']]] }, settings)).toThrow(/facetFilters/);
+    expect(() => compileFilter({ facetFilters: [[{ a: 'b' }]] }, settings)).toThrow(/facetFilters/);
+    expect(() => compileFilter({ facetFilters: [[['a:b', [7]]]] }, settings)).toThrow(/facetFilters/);
     expect(() => compileFilter({ facetFilters: 'nocolon' }, settings)).toThrow(/facetFilters/);
     expect(() => compileFilter({ facetFilters: '[broken' }, settings)).toThrow(/facetFilters: invalid JSON/);
     expect(() => compileFilter({ filters: 42 }, settings)).toThrow(/filters/);

@@ -9,7 +9,11 @@ import { parseFilters } from './parse-filters';
  */
 export type FilterParam = 'facetFilters' | 'numericFilters' | 'tagFilters' | 'optionalFilters';
 
-/** Reads the nesting of an array-form parameter: outer AND of inner OR lists of strings. */
+/**
+ * Reads the nesting of an array-form parameter: outer AND of inner OR lists of strings.
+ * Arrays nested deeper inside an OR group add their strings to that group: filters are a
+ * conjunction of disjunctions, and the service answers such lists (three levels deep) with 200.
+ */
 export function readNested(value: unknown, param: FilterParam): string[][] {
   if (value === undefined || value === null) return [];
   if (typeof value === 'string') {
@@ -28,16 +32,27 @@ export function readNested(value: unknown, param: FilterParam): string[][] {
   if (!Array.isArray(value)) throw badRequest(`${param} must be a string or an array, got ${JSON.stringify(value)}`);
   return value.map((item) => {
     if (typeof item === 'string') return [item];
-    if (Array.isArray(item)) {
-      return item.map((inner) => {
-        if (typeof inner !== 'string') {
-          throw badRequest(`${param}: an OR group holds strings only (two levels of arrays at most), got ${JSON.stringify(inner)}`);
-        }
-        return inner;
-      });
-    }
+    if (Array.isArray(item)) return orGroup(item, param);
     throw badRequest(`${param}: expected strings or arrays of strings, got ${JSON.stringify(item)}`);
   });
+}
+
+/** The strings of an OR group and of the arrays nested in it, in order (a loop, not recursion: depth is the sender's). */
+function orGroup(group: readonly unknown[], param: FilterParam): string[] {
+  const out: string[] = [];
+  const stack: { items: readonly unknown[]; next: number }[] = [{ items: group, next: 0 }];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1];
+    if (top.next === top.items.length) {
+      stack.pop();
+      continue;
+    }
+    const inner = top.items[top.next++];
+    if (typeof inner === 'string') out.push(inner);
+    else if (Array.isArray(inner)) stack.push({ items: inner, next: 0 });
+    else throw badRequest(`${param}: an OR group holds strings or arrays of strings, got ${JSON.stringify(inner)}`);
+  }
+  return out;
 }
 
 /** `a,(b,c),d`: commas join with AND, parentheses hold an OR group. */
@@ -128,9 +143,9 @@ export function tagFilterLeaf(text: string): TagLeaf {
   return { kind: 'tag', ...signed(body), score };
 }
 
-/** One `numericFilters` entry: `attr op number` or `attr:lower TO upper`. */
+/** One `numericFilters` entry: `attr op number` or `attr:lower TO upper` (`to` in any case). */
 export function numericFilterLeaf(text: string): Leaf {
-  const ast = parseFilters(text, 'numericFilters');
+  const ast = parseFilters(text, 'numericFilters', { anyCaseTo: true });
   const leaf = ast.and.length === 1 && ast.and[0].length === 1 ? ast.and[0][0] : undefined;
   if (!leaf || (leaf.kind !== 'numeric' && leaf.kind !== 'range')) {
     throw badRequest(`numericFilters: invalid numeric filter "${text}", expected attribute<op>number or attribute:lower TO upper`);

@@ -71,8 +71,14 @@ const SEPARATORS = new Set([' ', '\t', '\n', '\r', '\f', '(', ')', '<', '>', '='
 const WHITESPACE = /[ \t\n\r\f]/;
 const NUMBER = /^(?:-?\d+(?:\.\d*)?|-\.\d+)$/;
 
+/** How a parameter's language differs from `filters`. */
+export interface LexOptions {
+  /** `to` in any case is the range keyword (`numericFilters: "n:11 to 46"`, as algoliasearch-helper writes ranges). */
+  readonly anyCaseTo?: boolean;
+}
+
 /** Splits a filter expression into tokens; the last one is always `eof`. */
-export function lex(text: string): Token[] | LexError {
+export function lex(text: string, options: LexOptions = {}): Token[] | LexError {
   const tokens: Token[] = [];
   let i = 0;
   while (i < text.length) {
@@ -80,7 +86,7 @@ export function lex(text: string): Token[] | LexError {
       i++;
       continue;
     }
-    const token = readToken(text, i);
+    const token = readToken(text, i, options);
     if (token instanceof LexError) return token;
     tokens.push(token);
     i += token.length;
@@ -89,7 +95,7 @@ export function lex(text: string): Token[] | LexError {
   return tokens;
 }
 
-function readToken(text: string, i: number): Token | LexError {
+function readToken(text: string, i: number, options: LexOptions): Token | LexError {
   const char = text[i];
   const next = text[i + 1];
   const single = (type: TokenType, value = char): Token => ({ type, value, pos: i, length: value.length });
@@ -114,7 +120,7 @@ function readToken(text: string, i: number): Token | LexError {
     case "'":
       return readQuoted(text, i);
     default:
-      return readWord(text, i);
+      return readWord(text, i, options);
   }
 }
 
@@ -140,12 +146,12 @@ function readQuoted(text: string, start: number): Token {
 }
 
 /** An unquoted word: a keyword, a number or a string. */
-function readWord(text: string, start: number): Token {
+function readWord(text: string, start: number, options: LexOptions): Token {
   let end = start;
   while (end < text.length && !SEPARATORS.has(text[end])) end++;
   const raw = text.slice(start, end);
   const length = end - start;
-  const keyword = KEYWORDS.get(raw);
+  const keyword = KEYWORDS.get(raw) ?? (options.anyCaseTo && raw.length === 2 && raw.toUpperCase() === 'TO' ? 'to' : undefined);
   if (keyword) return { type: keyword, value: raw, pos: start, length };
   if (NUMBER.test(raw)) return { type: 'numeric', value: raw, pos: start, length };
   // `\-x` spells a value that starts with a dash (the facetFilters escape, accepted here too).

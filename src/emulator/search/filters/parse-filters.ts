@@ -1,6 +1,6 @@
 import { badRequest } from '../../errors';
 import { familyOf, type FilterAst, type Leaf, type LeafFamily, type NumericOperator, type OrGroup } from './ast';
-import { describeToken, lex, LexError, tokenTypeName, type Token, type TokenType } from './lexer';
+import { describeToken, lex, LexError, tokenTypeName, type LexOptions, type Token, type TokenType } from './lexer';
 
 /** The messages the service answers for expressions it does not accept. */
 export const filterMessages = {
@@ -25,11 +25,12 @@ type Node =
 /**
  * Parses the `filters` language into a conjunction of disjunctions. Throws a 400 with the
  * service's message (`filters: Unexpected token ... at col N`) when it refuses the text.
- * `param` names the parameter in messages (`numericFilters` reuses this parser).
+ * `param` names the parameter in messages (`numericFilters` reuses this parser, with its
+ * own `options`).
  */
-export function parseFilters(text: string, param = 'filters'): FilterAst {
+export function parseFilters(text: string, param = 'filters', options: LexOptions = {}): FilterAst {
   if (text.trim() === '') return { and: [] };
-  const tokens = lex(text);
+  const tokens = lex(text, options);
   if (tokens instanceof LexError) throw badRequest(`${param}: Not allowed ${tokens.char} at col ${tokens.pos}`);
   const parser = new Parser(tokens, param);
   const tree = parser.parseAnd(false);
