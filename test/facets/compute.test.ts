@@ -71,7 +71,8 @@ describe('computeFacets on basketball', () => {
         const result = computeFacets(hits, { facets: ['team'], maxValuesPerFacet: 1000 }, basketball);
         const brute: Record<string, number> = {};
         for (const p of hits) brute[p.team as string] = (brute[p.team as string] ?? 0) + 1;
-        expect(result.facets!.team).toEqual(brute);
+        // A facet without values among the hits is left out.
+        expect(result.facets!.team).toEqual(hits.length > 0 ? brute : undefined);
       }),
       { numRuns: 60 },
     );

@@ -143,7 +143,7 @@ export const SEARCH_PARAMETERS: Readonly<Record<string, Coerce>> = {
   sumOrFiltersScores: boolean,
   facets: list,
   facetingAfterDistinct: boolean,
-  maxValuesPerFacet: integer(1, 1000),
+  maxValuesPerFacet: integer(0, 1000),
   sortFacetValuesBy: oneOf('count', 'alpha'),
   restrictSearchableAttributes: list,
   // Pagination

@@ -13,7 +13,7 @@ export interface FacetStats {
 
 /** The faceting part of a search response; the engine merges it into its answer. */
 export interface FacetsResult {
-  /** Present when `facets` asked for at least one attribute (possibly empty). */
+  /** Present when `facets` asked for at least one attribute: the attributes with values among the hits. */
   facets?: Record<string, Record<string, number>>;
   /** Numeric facets only. */
   facets_stats?: Record<string, FacetStats>;
@@ -89,7 +89,9 @@ export function computeFacets(
         numbers.max = Math.max(numbers.max, n);
       }
     }
-    facets[attribute.name] = Object.fromEntries([...counts].sort(compareFacetValues(order)).slice(0, max));
+    // A facet with no value to show is left out, as the service leaves it out.
+    const values = [...counts].sort(compareFacetValues(order)).slice(0, max);
+    if (values.length > 0) facets[attribute.name] = Object.fromEntries(values);
     if (numbers.count > 0) {
       stats[attribute.name] = { min: numbers.min, max: numbers.max, avg: numbers.sum / numbers.count, sum: numbers.sum };
     }
