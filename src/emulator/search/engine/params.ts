@@ -221,6 +221,13 @@ export const SEARCH_PARAMETERS: Readonly<Record<string, Coerce>> = {
 /** Parameters only browse accepts. */
 export const BROWSE_ONLY: Readonly<Record<string, Coerce>> = { cursor: text };
 
+/** A POST body of search parameters: an object (fields and/or a `params` string), or nothing. */
+export function paramsBody(body: unknown): RawParams {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('The body must be a JSON object');
+  return body as RawParams;
+}
+
 /** Decodes a URL-encoded parameter string (`a=1&b=x%20y`; `+` is a space). */
 export function decodeParamString(params: string): Record<string, string> {
   const out: Record<string, string> = {};

@@ -1,8 +1,7 @@
 import { route, type OperationContext, type Route } from '../../route';
-import { badRequest } from '../../errors';
 import { runBrowse } from './browse';
 import { runMultiSearch } from './multi';
-import { parseParams } from './params';
+import { paramsBody, parseParams } from './params';
 import { runSearch } from './search';
 
 const INDEX = '/1/indexes/{indexName}';
@@ -13,13 +12,7 @@ const SEARCH_GAPS = {
   note: 'attributesToTransliterate: kana to kana and romaji only (kanji readings need a dictionary); a rule redirect to another index is not followed',
 } as const;
 
-/** A POST body of search parameters: an object (fields and/or a `params` string), or nothing. */
-function bodyParams(ctx: OperationContext): Record<string, unknown> {
-  const body = ctx.req.body;
-  if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('The body must be a JSON object');
-  return body as Record<string, unknown>;
-}
+const bodyParams = (ctx: OperationContext) => paramsBody(ctx.req.body);
 
 /** Query-string parameters other than credentials. */
 function queryParams(ctx: OperationContext): Record<string, unknown> {
