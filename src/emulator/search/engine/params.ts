@@ -1,4 +1,5 @@
 import { badRequest } from '../../errors';
+import { checkExtensions } from './extensions';
 
 /**
  * Search parameters as the service accepts them: from a JSON body (typed values), from a
@@ -71,6 +72,12 @@ const passthrough: Coerce = (value) => maybeJson(value);
 const object: Coerce = (raw, name) => {
   const value = maybeJson(raw);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw fail(name, 'an object');
+  return value;
+};
+
+const extensions: Coerce = (raw, name) => {
+  const value = object(raw, name) as Record<string, unknown>;
+  checkExtensions(value);
   return value;
 };
 
@@ -187,6 +194,7 @@ export const SEARCH_PARAMETERS: Readonly<Record<string, Coerce>> = {
   attributeCriteriaComputedBy: oneOf('minProximity', 'best', 'sum'),
   distinct,
   getRankingInfo: boolean,
+  explain: list,
   enableRules: boolean,
   ruleContexts: list,
   synonyms: boolean,
@@ -215,7 +223,7 @@ export const SEARCH_PARAMETERS: Readonly<Record<string, Coerce>> = {
   percentileComputation: boolean,
   enableABTest: boolean,
   eventSources: list,
-  extensions: object,
+  extensions,
 };
 
 /** Parameters only browse accepts. */

@@ -1,6 +1,7 @@
 import type { Core } from '../../core';
 import type { QueryOptions } from './options';
 import type { PageWindow } from './paginate';
+import { responseExtensions } from './extensions';
 import { encodeParams } from './params';
 
 export interface ResponseInput {
@@ -51,6 +52,8 @@ export function buildResponse(input: ResponseInput): Record<string, unknown> {
   }
   body.query = input.query;
   body.params = encodeParams(options.params);
+  const extensions = responseExtensions(options.params.extensions);
+  if (extensions) body.extensions = extensions;
   if (input.queryAfterRemoval !== undefined) body.queryAfterRemoval = input.queryAfterRemoval;
   body.parsedQuery = input.parsedQuery;
   if (input.withIndexName) body.index = input.indexName;

@@ -8,6 +8,7 @@ import { requireIndex } from '../store';
 import { attributeCriterionOn, attributeRules } from './attributes';
 import { invertedIndexFor } from './cache';
 import { distinctGroups } from './distinct';
+import { explainQuery } from './explain';
 import { geoMatcher, geoQueryOf, type GeoMatch, type LatLng } from './geo';
 import { highlightRecord } from './highlight';
 import { FACET_PARAMETERS, FILTER_PARAMETERS, searchStages, type PostRank, type StageContext, type WordAlternative } from './hooks';
@@ -259,6 +260,8 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
     const all = set.all();
     for (const stage of reranks) stage.run(ctx, all);
   }
+  const explain = explainQuery(options.params.explain, plans, alternatives);
+  if (explain) response.explain = explain;
   const ranking = new Ranking(options, set);
   const base: MatchesBase = { query, options, plans, inverted, queryAfterRemoval, ctx, response, reading, dispose };
   // The usual case: sort nothing up front; a page selects its top entries, facets count in any order.
