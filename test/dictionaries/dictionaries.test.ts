@@ -118,7 +118,7 @@ describe('dictionary errors (direct calls)', () => {
   const cases: [string, string, unknown[], RegExp][] = [
     ['an unknown dictionary', 'synonyms', [], /Unknown dictionary "synonyms"/],
     ['a missing word', 'stopwords', [{ action: 'addEntry', body: { objectID: 'a', language: 'en' } }], /body\.word is required/],
-    ['an unexpected key', 'stopwords', [{ action: 'addEntry', body: { objectID: 'a', language: 'en', word: 'x', words: ['x'] } }], /words is not a field/],
+    ['a declared field of the wrong type', 'stopwords', [{ action: 'addEntry', body: { objectID: 'a', language: 'en', word: 'x', words: 'x' } }], /words must be/],
     ['a bad state', 'stopwords', [{ action: 'addEntry', body: { objectID: 'a', language: 'en', word: 'x', state: 'off' } }], /state must be enabled or disabled/],
     ['plural words as a string', 'plurals', [{ action: 'addEntry', body: { objectID: 'a', language: 'en', words: 'x' } }], /words must be a non-empty array/],
     ['compounds in English', 'compounds', [{ action: 'addEntry', body: { objectID: 'a', language: 'en', word: 'x', decomposition: [] } }], /not a supported language for compounds/],

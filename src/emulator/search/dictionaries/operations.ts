@@ -16,10 +16,11 @@ export const MAX_BATCH_BYTES = 10 * 1024 * 1024;
  */
 export const DEFAULT_CUSTOM_ENTRIES_QUOTA = 10_000;
 
-const FIELDS: Record<DictionaryName, { required: string[]; optional: string[] }> = {
-  stopwords: { required: ['objectID', 'language', 'word'], optional: ['state'] },
-  plurals: { required: ['objectID', 'language', 'words'], optional: [] },
-  compounds: { required: ['objectID', 'language', 'word', 'decomposition'], optional: [] },
+/** What each dictionary needs of an entry (the OpenAPI shares one entry schema between the three). */
+const REQUIRED: Record<DictionaryName, readonly string[]> = {
+  stopwords: ['objectID', 'language', 'word'],
+  plurals: ['objectID', 'language', 'words'],
+  compounds: ['objectID', 'language', 'word', 'decomposition'],
 };
 
 function dictionaryName(ctx: OperationContext): DictionaryName {
@@ -30,43 +31,37 @@ function dictionaryName(ctx: OperationContext): DictionaryName {
   return name as DictionaryName;
 }
 
+const nonEmptyStrings = (value: unknown, allowEmpty: boolean): value is string[] =>
+  Array.isArray(value) && (allowEmpty || value.length > 0) && value.every((w) => typeof w === 'string' && w.trim() !== '');
+
+/**
+ * Checks an entry. The entry schema allows additional properties (a `word` on a plurals
+ * entry, any other key): they are kept as sent and come back from searches; the declared
+ * fields keep their types wherever they appear.
+ */
 function validateEntry(dictionary: DictionaryName, value: unknown, where: string): DictionaryEntry {
   const body = requireObject(value, where);
-  const { required, optional } = FIELDS[dictionary];
-  for (const key of Object.keys(body)) {
-    // `type` comes back from searches (custom / standard); saving it back is harmless.
-    if (!required.includes(key) && !optional.includes(key) && key !== 'type') throw badRequest(`${where}.${key} is not a field of a ${dictionary} entry`);
-  }
-  for (const key of required) if (body[key] === undefined) throw badRequest(`${where}.${key} is required for a ${dictionary} entry`);
+  for (const key of REQUIRED[dictionary]) if (body[key] === undefined) throw badRequest(`${where}.${key} is required for a ${dictionary} entry`);
   const objectID = requireObjectID(body.objectID, `${where}.objectID`);
   if (typeof body.language !== 'string' || !supports(dictionary, body.language)) {
     throw badRequest(`${where}.language ${JSON.stringify(body.language)} is not a supported language for ${dictionary}`);
   }
-  const entry: Record<string, unknown> = { objectID, language: body.language };
-  if (dictionary === 'plurals') {
-    if (!Array.isArray(body.words) || body.words.length === 0 || !body.words.every((w) => typeof w === 'string' && w.trim() !== '')) {
-      throw badRequest(`${where}.words must be a non-empty array of non-empty strings`);
-    }
-    entry.words = body.words;
-  } else {
-    if (typeof body.word !== 'string' || body.word.trim() === '') throw badRequest(`${where}.word must be a non-empty string`);
-    entry.word = body.word;
-  }
-  if (dictionary === 'stopwords') {
-    if (body.state !== undefined && body.state !== 'enabled' && body.state !== 'disabled') throw badRequest(`${where}.state must be enabled or disabled`);
-    entry.state = body.state ?? 'enabled';
-  }
+  if (body.word !== undefined && (typeof body.word !== 'string' || body.word.trim() === '')) throw badRequest(`${where}.word must be a non-empty string`);
+  if (body.words !== undefined && !nonEmptyStrings(body.words, false)) throw badRequest(`${where}.words must be a non-empty array of non-empty strings`);
+  if (body.decomposition !== undefined && !nonEmptyStrings(body.decomposition, true)) throw badRequest(`${where}.decomposition must be an array of non-empty strings`);
+  if (body.state !== undefined && body.state !== 'enabled' && body.state !== 'disabled') throw badRequest(`${where}.state must be enabled or disabled`);
+  if (body.type !== undefined && body.type !== 'custom' && body.type !== 'standard') throw badRequest(`${where}.type must be custom or standard`);
   if (dictionary === 'compounds') {
-    if (!Array.isArray(body.decomposition) || !body.decomposition.every((p) => typeof p === 'string' && p !== '')) {
-      throw badRequest(`${where}.decomposition must be an array of non-empty strings`);
-    }
-    const word = foldText(body.word as string);
-    if (body.decomposition.length > 0 && foldText(body.decomposition.join('')) !== word) {
+    const decomposition = body.decomposition as string[];
+    if (decomposition.length > 0 && foldText(decomposition.join('')) !== foldText(body.word as string)) {
       throw badRequest(`${where}.decomposition must spell out the word "${body.word}" when joined`);
     }
-    entry.decomposition = body.decomposition;
   }
-  return entry as unknown as DictionaryEntry;
+  // `type` comes back from searches (custom / standard): saving a hit back is harmless, and it is not kept.
+  const { type: _type, ...entry } = body;
+  void _type;
+  if (dictionary === 'stopwords') entry.state = body.state ?? 'enabled';
+  return { ...entry, objectID } as unknown as DictionaryEntry;
 }
 
 /** POST /1/dictionaries/{dictionaryName}/batch */
@@ -122,7 +117,22 @@ interface Hit extends DictionaryEntry {
   readonly type: 'custom' | 'standard';
 }
 
-/** POST (and GET) /1/dictionaries/{dictionaryName}/search */
+/** A standard entry before its objectID is worked out (only the page's are): `key` is the word it is named by. */
+interface StandardEntry {
+  readonly key: string;
+  readonly language: string;
+  readonly word?: string;
+  readonly words?: readonly string[];
+  readonly decomposition?: readonly string[];
+  readonly state?: 'enabled';
+  readonly type: 'standard';
+}
+
+/**
+ * POST (and GET) /1/dictionaries/{dictionaryName}/search — entries whose words start with
+ * the query, or whose objectID is the query (the v4 client's integration test finds an
+ * entry by its objectID); custom entries first, then the standard ones they do not override.
+ */
 export function searchDictionaryEntries(ctx: OperationContext) {
   const dictionary = dictionaryName(ctx);
   const params = ctx.req.method === 'GET' ? fromQueryString(ctx.req.query) : requireObject(ctx.req.body ?? {}, 'body');
@@ -136,47 +146,69 @@ export function searchDictionaryEntries(ctx: OperationContext) {
   if (language !== undefined && (typeof language !== 'string' || !SUPPORTED_LANGUAGES.includes(language))) {
     throw badRequest(`\`language\` ${JSON.stringify(language)} is not a supported language`);
   }
-  const query = foldText(params.query.trim());
+  const asked = params.query.trim();
+  const query = foldText(asked);
   const matches = (words: readonly string[]) => query === '' || words.some((w) => foldText(w).startsWith(query));
   const state = ctx.core.state.dictionaries;
-  const hits: Hit[] = [];
+  const hits: (Hit | StandardEntry)[] = [];
   const customWords = new Set<string>();
   for (const entry of state.custom[dictionary].values()) {
     if (language !== undefined && entry.language !== language) continue;
-    const words = entry.words ?? [entry.word!];
+    const words = wordsOf(entry);
     words.forEach((w) => customWords.add(`${entry.language}/${w.toLowerCase()}`));
-    if (matches(words)) hits.push({ ...entry, type: 'custom' });
+    if (entry.objectID === asked || matches(words)) hits.push({ ...entry, type: 'custom' });
   }
+  const overridden = (entry: { language: string; word?: string; words?: readonly string[] }) => wordsOf(entry).some((w) => customWords.has(`${entry.language}/${w}`));
+  const byID = STANDARD_ID.test(asked) ? standardByID(dictionary).get(asked) : undefined;
   for (const entry of standardEntries(dictionary, language as string | undefined)) {
-    const words = entry.words ?? [entry.word!];
-    if (words.some((w) => customWords.has(`${entry.language}/${w}`))) continue;
-    if (matches(words)) hits.push(entry);
+    if (overridden(entry)) continue;
+    if (matches(wordsOf(entry)) || (byID !== undefined && byID.language === entry.language && byID.key === entry.key)) hits.push(entry);
   }
   return {
-    hits: hits.slice(page * hitsPerPage, (page + 1) * hitsPerPage),
+    hits: hits.slice(page * hitsPerPage, (page + 1) * hitsPerPage).map(withObjectID),
     nbHits: hits.length,
     page,
     nbPages: Math.ceil(hits.length / hitsPerPage),
   };
 }
 
-function* standardEntries(dictionary: DictionaryName, language: string | undefined): Generator<Hit> {
+const STANDARD_ID = /^[0-9a-f]{32}$/;
+
+const wordsOf = (entry: { word?: string; words?: readonly string[] }): readonly string[] => entry.words ?? (entry.word === undefined ? [] : [entry.word]);
+
+const isStandard = (hit: Hit | StandardEntry): hit is StandardEntry => hit.type === 'standard' && typeof hit.key === 'string';
+
+function withObjectID(hit: Hit | StandardEntry): Hit {
+  if (!isStandard(hit)) return hit;
+  const { key, ...entry } = hit;
+  return { objectID: standardID(entry.language, key), ...entry };
+}
+
+function* standardEntries(dictionary: DictionaryName, language: string | undefined): Generator<StandardEntry> {
   const languages = language ? [language] : SUPPORTED_LANGUAGES;
   for (const lang of languages) {
     if (dictionary === 'stopwords') {
-      for (const word of standard().stopwords.get(lang) ?? []) {
-        yield { objectID: standardID(dictionary, lang, word), language: lang, word, state: 'enabled', type: 'standard' };
-      }
+      for (const word of standard().stopwords.get(lang) ?? []) yield { key: word, language: lang, word, state: 'enabled', type: 'standard' };
     } else if (dictionary === 'plurals') {
-      for (const words of standard().pluralSets.get(lang) ?? []) {
-        yield { objectID: standardID(dictionary, lang, words[0]), language: lang, words, type: 'standard' };
-      }
+      for (const words of standard().pluralSets.get(lang) ?? []) yield { key: words[0], language: lang, words, type: 'standard' };
     } else {
-      for (const [word, decomposition] of Object.entries(standardCompounds(lang))) {
-        yield { objectID: standardID(dictionary, lang, word), language: lang, word, decomposition, type: 'standard' };
-      }
+      for (const [word, decomposition] of Object.entries(standardCompounds(lang))) yield { key: word, language: lang, word, decomposition, type: 'standard' };
     }
   }
+}
+
+const byIDMemo = new Map<DictionaryName, ReadonlyMap<string, { language: string; key: string }>>();
+
+/** The standard entries of a dictionary by objectID, worked out once (tens of thousands of hashes). */
+function standardByID(dictionary: DictionaryName): ReadonlyMap<string, { language: string; key: string }> {
+  let known = byIDMemo.get(dictionary);
+  if (!known) {
+    const map = new Map<string, { language: string; key: string }>();
+    for (const { language, key } of standardEntries(dictionary, undefined)) map.set(standardID(language, key), { language, key });
+    byIDMemo.set(dictionary, map);
+    known = map;
+  }
+  return known;
 }
 
 function fromQueryString(query: Record<string, string>): Record<string, unknown> {
@@ -217,7 +249,9 @@ export function setDictionarySettings(ctx: OperationContext) {
     const map = requireObject(value, where);
     for (const [language, flag] of Object.entries(map)) {
       if (typeof flag !== 'boolean') throw badRequest(`${where}.${language} must be a boolean`);
-      if (!supports(name as DictionaryName, language)) throw badRequest(`${where}.${language} is not a supported language for ${name}`);
+      // Any supported language, for every dictionary: a flag for a language without standard entries
+      // there (compounds for ru, as the CTS sends) turns nothing off.
+      if (!SUPPORTED_LANGUAGES.includes(language)) throw badRequest(`${where}.${language} is not a supported language`);
     }
     changes.push([name as DictionaryName, map as Record<string, boolean>]);
   }

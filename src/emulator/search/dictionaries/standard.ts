@@ -1,3 +1,5 @@
+import { md5 } from '@noble/hashes/legacy';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import { STANDARD_COMPOUNDS } from './data/compounds';
 import { STANDARD_PLURALS } from './data/plurals';
 import { STANDARD_STOPWORDS } from './data/stopwords';
@@ -47,15 +49,11 @@ export function supports(dictionary: 'stopwords' | 'plurals' | 'compounds', lang
   return SUPPORTED_LANGUAGES.includes(language);
 }
 
-/** A stable 32-hex-digit objectID for a standard entry (the service uses opaque hashes). */
-export function standardID(dictionary: string, language: string, word: string): string {
-  let out = '';
-  let seed = 0x811c9dc5;
-  for (let round = 0; round < 4; round++) {
-    let h = seed ^ round;
-    for (const ch of `${dictionary}/${language}/${word}`) h = Math.imul(h ^ ch.codePointAt(0)!, 0x01000193) >>> 0;
-    out += h.toString(16).padStart(8, '0');
-    seed = h;
-  }
-  return out;
+/**
+ * The objectID of a standard entry: the MD5 of `language=word`, as the service's are (en
+ * stop word "about" is 86ef58032f47d976ca7130a896086783). Plural sets are named by their
+ * first word (the scheme is known for stop words only).
+ */
+export function standardID(language: string, word: string): string {
+  return bytesToHex(md5(utf8ToBytes(`${language}=${word}`)));
 }

@@ -2,7 +2,10 @@
 export type DictionaryName = 'stopwords' | 'plurals' | 'compounds';
 export const DICTIONARY_NAMES: readonly DictionaryName[] = ['stopwords', 'plurals', 'compounds'];
 
-/** A custom entry as stored: the fields of its dictionary, `state` filled in for stop words. */
+/**
+ * A custom entry as stored: the fields of its dictionary, `state` filled in for stop words,
+ * and any other property it was sent with (the entry schema allows them).
+ */
 export interface DictionaryEntry {
   readonly objectID: string;
   readonly language: string;
@@ -14,6 +17,7 @@ export interface DictionaryEntry {
   readonly decomposition?: readonly string[];
   /** stopwords: `disabled` switches the standard word off */
   readonly state?: 'enabled' | 'disabled';
+  readonly [additional: string]: unknown;
 }
 
 /** Custom dictionary entries and dictionary settings (application-wide). */
