@@ -1,6 +1,6 @@
 import type { Core } from './core';
 import { forbidden, messages, notFound, tooManyRequests } from './errors';
-import { readCredential, readHeader, type EmulatorRequest } from './request';
+import { readCredential, readHeader, readUserID, type EmulatorRequest } from './request';
 import type { Acl, Auth, OperationContext, Route } from './route';
 import { ALL_ACLS } from './keys/acl';
 import { resolveKey } from './keys/resolve';
@@ -111,7 +111,7 @@ function countCall(ctx: OperationContext): void {
 /** With multi-cluster mapping on, a request for a user that is not assigned is rejected. */
 function assertUserAssigned(ctx: OperationContext): void {
   if (!ctx.core.options.clusters?.length) return;
-  const userID = readHeader(ctx.req, 'x-algolia-user-id');
+  const userID = readUserID(ctx.req);
   if (userID === undefined) return;
   if (ctx.route.path.startsWith('/1/clusters')) return;
   if (!userAssigned(ctx.core, userID)) throw notFound(USER_NOT_ASSIGNED);

@@ -62,7 +62,20 @@ export function readHeader(req: Pick<EmulatorRequest, 'headers'>, name: string):
 
 /** Reads a credential from headers, then from the query string (any case, either spelling). */
 export function readCredential(req: Pick<EmulatorRequest, 'headers' | 'query'>, name: 'application-id' | 'api-key'): string | undefined {
-  const spellings = spellingsOf(name === 'api-key' ? 'x-algolia-api-key' : 'x-algolia-application-id');
+  return readHeaderOrQuery(req, name === 'api-key' ? 'x-algolia-api-key' : 'x-algolia-application-id');
+}
+
+/**
+ * The user of a multi-cluster request: the `X-Algolia-User-ID` header, else the same name in
+ * the query string (the v4 client's assignUserID and removeUserID send it there).
+ */
+export function readUserID(req: Pick<EmulatorRequest, 'headers' | 'query'>): string | undefined {
+  return readHeaderOrQuery(req, 'x-algolia-user-id');
+}
+
+/** Reads a header, then the same name in the query string (any case, either spelling). */
+function readHeaderOrQuery(req: Pick<EmulatorRequest, 'headers' | 'query'>, name: string): string | undefined {
+  const spellings = spellingsOf(name);
   const fromHeader = readHeader(req, spellings[0]);
   if (fromHeader !== undefined) return fromHeader;
   for (const [key, value] of Object.entries(req.query)) {

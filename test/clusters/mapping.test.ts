@@ -39,7 +39,7 @@ describe('multi-cluster user mapping', () => {
       ],
     });
     expect(await client.getTopUserIds()).toEqual({
-      topUsers: [{ 'c1-test': [alice] }, { 'c2-test': [{ userID: 'bob', clusterName: 'c2-test', nbRecords: 1, dataSize: bobSize }] }],
+      topUsers: { 'c1-test': [{ userID: 'alice', nbRecords: 2, dataSize: alice.dataSize }], 'c2-test': [{ userID: 'bob', nbRecords: 1, dataSize: bobSize }] },
     });
     expect(await client.listUserIds()).toEqual({ userIDs: [alice, expect.objectContaining({ userID: 'bob' })], page: 0, hitsPerPage: 1000 });
     expect((await client.listUserIds({ page: 1, hitsPerPage: 1 })).userIDs.map((u) => u.userID)).toEqual(['bob']);
@@ -50,8 +50,8 @@ describe('multi-cluster user mapping', () => {
     await expect(
       client.addOrUpdateObject({ indexName: 'notes', objectID: 'x', body: {} }, { headers: { 'X-Algolia-User-ID': 'ghost' } }),
     ).rejects.toMatchObject({ status: 404, message: 'User ID not found' });
-    await expect(client.getUserId({ userID: 'ghost' })).rejects.toMatchObject({ status: 404, message: 'User ID not found' });
-    await expect(client.removeUserId({ userID: 'ghost' })).rejects.toMatchObject({ status: 404, message: 'User ID not found' });
+    await expect(client.getUserId({ userID: 'ghost' })).rejects.toMatchObject({ status: 404, message: 'Mapping does not exist for this userID' });
+    await expect(client.removeUserId({ userID: 'ghost' })).rejects.toMatchObject({ status: 404, message: 'Mapping does not exist for this userID' });
     await expect(client.assignUserId({ xAlgoliaUserID: 'x', assignUserIdParams: { cluster: 'c9' } })).rejects.toMatchObject({
       status: 404,
       message: 'Cluster c9 does not exist',

@@ -1,13 +1,14 @@
 import type { Core } from '../core';
 import { ApiError, badRequest, notFound } from '../errors';
-import { readHeader } from '../request';
+import { readUserID } from '../request';
 import type { OperationContext } from '../route';
 import { enqueueMany } from '../tasks';
 import { parseBoolean, parseInteger } from '../search/validate';
 import type { PendingMapping } from './state';
 import { ownedRecords, usageByUser, type Usage } from './usage';
 
-export const USER_NOT_FOUND = 'User ID not found';
+/** The real service's answer for a userID without a mapping (the v4 client's integration test waits on it). */
+export const USER_NOT_FOUND = 'Mapping does not exist for this userID';
 export const FEATURE_DISABLED = 'Multi-cluster management is not enabled for this application';
 
 /** Assumed durations: a batch creation settles quickly; a move grows with the user's data. */
@@ -36,10 +37,13 @@ function requireCluster(core: Core, value: unknown, name = 'cluster'): string {
   return value;
 }
 
+/** The OpenAPI's userID pattern: letters, digits, spaces, `-`, `*` and `.`. */
+const USER_ID = /^[a-zA-Z0-9 \-*.]+$/;
+
 function requireUserID(value: unknown): string {
   if (typeof value !== 'string' || value === '') throw badRequest('The X-Algolia-User-ID header is required');
-  if (value.length > 64 || !/^[A-Za-z0-9_-]+$/.test(value)) {
-    throw badRequest(`Invalid userID "${value}": use at most 64 letters, digits, \`-\` and \`_\``);
+  if (value.length > 64 || !USER_ID.test(value)) {
+    throw badRequest(`Invalid userID "${value}": use at most 64 letters, digits, spaces, \`-\`, \`*\` and \`.\``);
   }
   return value;
 }
@@ -65,7 +69,7 @@ function livePending(core: Core): readonly PendingMapping[] {
 export function assignUserId(ctx: OperationContext) {
   const { core } = ctx;
   const cluster = requireCluster(core, body(ctx).cluster);
-  const userID = requireUserID(readHeader(ctx.req, 'x-algolia-user-id'));
+  const userID = requireUserID(readUserID(ctx.req));
   const current = core.state.clusters.users.get(userID);
   if (current?.cluster !== cluster) {
     const now = core.now();
@@ -146,27 +150,37 @@ export function listUserIds(ctx: OperationContext) {
   return { userIDs: slice.map(([userID, assigned]) => mapping(userID, assigned.cluster, usage)), page, hitsPerPage };
 }
 
-/** GET /1/clusters/mapping/top — the 10 users with the most records, per cluster. */
+/**
+ * GET /1/clusters/mapping/top — the 10 users with the most records, per cluster: an object
+ * keyed by cluster name, each user as `{userID, nbRecords, dataSize}`. The v4 client's
+ * integration test reads it so from the real service (`topUsers[clusterName][0]`), where
+ * the OpenAPI draws an array of one-key objects.
+ */
 export function getTopUserIds(ctx: OperationContext) {
   const clusters = requireEnabled(ctx.core);
   const usage = usageByUser(ctx.core.state);
   const users = [...ctx.core.state.clusters.users];
-  return {
-    topUsers: clusters.map((cluster) => ({
-      [cluster]: users
-        .filter(([, assigned]) => assigned.cluster === cluster)
-        .map(([userID]) => mapping(userID, cluster, usage))
-        .sort((a, b) => b.nbRecords - a.nbRecords || (a.userID < b.userID ? -1 : 1))
-        .slice(0, TOP_USERS),
-    })),
-  };
+  const topUsers: Record<string, { userID: string; nbRecords: number; dataSize: number }[]> = {};
+  for (const cluster of clusters) {
+    topUsers[cluster] = users
+      .filter(([, assigned]) => assigned.cluster === cluster)
+      .map(([userID]) => mapping(userID, cluster, usage))
+      .sort((a, b) => b.nbRecords - a.nbRecords || (a.userID < b.userID ? -1 : 1))
+      .slice(0, TOP_USERS)
+      .map(({ userID, nbRecords, dataSize }) => ({ userID, nbRecords, dataSize }));
+  }
+  return { topUsers };
 }
 
-/** DELETE /1/clusters/mapping/{userID} — unassigns the user and deletes its records (a task per index). */
+/**
+ * DELETE /1/clusters/mapping/{userID} (and DELETE /1/clusters/mapping with the user in
+ * `X-Algolia-User-ID`, as the v4 client sends it) — unassigns the user and deletes its
+ * records (a task per index).
+ */
 export function removeUserId(ctx: OperationContext) {
   const { core, params } = ctx;
   requireEnabled(core);
-  const userID = params.userID;
+  const userID = params.userID ?? requireUserID(readUserID(ctx.req));
   if (!core.state.clusters.users.has(userID)) throw notFound(USER_NOT_FOUND);
   const owned = ownedRecords(core.state, userID);
   const now = core.now();

@@ -25,4 +25,6 @@ export const clusterRoutes: Route[] = [
   route({ operation: 'searchUserIds', method: 'POST', path: `${MAPPING}/search`, host: 'search', acl: 'admin', call: { body: '$params' }, handler: searchUserIds }),
   route({ operation: 'getUserId', method: 'GET', path: `${MAPPING}/{userID}`, host: 'search', acl: 'admin', call: {}, handler: getUserId }),
   route({ operation: 'removeUserId', method: 'DELETE', path: `${MAPPING}/{userID}`, host: 'search', acl: 'admin', call: {}, handler: removeUserId }),
+  // The v4 client's removeUserID: the user in X-Algolia-User-ID (query string), not in the path.
+  route({ operation: 'removeUserId', method: 'DELETE', path: MAPPING, host: 'search', acl: 'admin', handler: removeUserId }),
 ];

@@ -1,6 +1,6 @@
 import type { Core } from '../core';
 import type { DispatchEvent } from '../core';
-import { readHeader } from '../request';
+import { readUserID } from '../request';
 import type { State } from '../state';
 
 export interface Usage {
@@ -44,13 +44,13 @@ export function ownedRecords(state: State, userID: string): Map<string, string[]
 }
 
 /**
- * Observer: a successful record write carrying `X-Algolia-User-ID` ties the records it names
+ * Observer: a successful record write carrying `X-Algolia-User-ID` (header or query string) ties the records it names
  * (`objectID` / `objectIDs` of the response) to that user, so usage per user is real.
  */
 export function recordOwnership(core: Core, event: DispatchEvent): void {
   if ((core.options.clusters ?? []).length === 0 || !event.route || event.res.status !== 200 || event.req.method === 'GET') return;
   if (event.route.path.startsWith('/1/clusters')) return;
-  const userID = readHeader(event.req, 'x-algolia-user-id');
+  const userID = readUserID(event.req);
   if (userID === undefined) return;
   const body = event.res.body as { objectID?: unknown; objectIDs?: unknown } | undefined;
   const match = core.router.match(event.req.host, event.req.method, event.req.path);
