@@ -70,7 +70,7 @@ describe('rule validation (direct calls)', () => {
     ['a missing consequence', { objectID: 'r' }, /consequence is required/],
     ['an unknown rule field', rule({ priority: 1 }), /priority is not a rule attribute/],
     ['a bad anchoring', rule({ conditions: [{ pattern: 'a', anchoring: 'exact' }] }), /conditions\[0\]\.anchoring must be one of/],
-    ['a pattern without anchoring', rule({ conditions: [{ pattern: 'a' }] }), /anchoring is required when pattern is set/],
+    ['an insert that is not a string', { objectID: 'r', consequence: { params: { query: { edits: [{ type: 'remove', delete: 'a', insert: 3 }] } } } }, /edits\[0\]\.insert must be a string/],
     ['an empty pattern not anchored with is', rule({ conditions: [{ pattern: '', anchoring: 'contains' }] }), /can only be empty with anchoring "is"/],
     ['a context with spaces', rule({ conditions: [{ context: 'on mobile' }] }), /context must be/],
     ['OR in condition filters', rule({ conditions: [{ filters: 'a:b OR c:d' }] }), /filters cannot combine filters with OR/],

@@ -65,7 +65,8 @@ function validateCondition(value: unknown, where: string, placeholders: Set<stri
   if (anchoring !== undefined && !ANCHORINGS.includes(anchoring as Anchoring)) {
     throw badRequest(`${where}.anchoring must be one of is, startsWith, endsWith, contains; got ${JSON.stringify(anchoring)}`);
   }
-  if (pattern !== undefined && anchoring === undefined) throw badRequest(`${where}.anchoring is required when pattern is set`);
+  // A pattern without anchoring is accepted (the OpenAPI requires neither, the CTS saves
+  // `{pattern: '{facet:color}'}`) and matches anywhere in the query, as `contains` does.
   if (anchoring !== undefined && pattern === undefined) throw badRequest(`${where}.pattern is required when anchoring is set`);
   if (pattern === '' && anchoring !== 'is') throw badRequest(`${where}.pattern can only be empty with anchoring "is"`);
   if (typeof pattern === 'string') for (const m of pattern.matchAll(FACET_PLACEHOLDER)) placeholders.add(m[1]);
@@ -181,7 +182,8 @@ function validateParams(value: unknown, where: string, placeholders: ReadonlySet
         if (type !== 'remove' && type !== 'replace') throw badRequest(`${at}.type must be remove or replace`);
         if (typeof e.delete !== 'string' || e.delete === '') throw badRequest(`${at}.delete is required and must be a non-empty string`);
         if (type === 'replace' && typeof e.insert !== 'string') throw badRequest(`${at}.insert is required for a replace edit`);
-        if (type === 'remove' && e.insert !== undefined) throw badRequest(`${at}.insert is only allowed for a replace edit`);
+        // The OpenAPI allows `insert` on any edit; a remove edit has no use for it and keeps it as sent.
+        if (e.insert !== undefined && typeof e.insert !== 'string') throw badRequest(`${at}.insert must be a string`);
       });
     }
   }
