@@ -50,12 +50,16 @@ export function getApiKey(ctx: OperationContext) {
   return auth.admin ? described : { ...described, description: '<redacted>' };
 }
 
-/** PUT /1/keys/{key} — replaces the key: unspecified fields go back to their defaults. */
+/**
+ * PUT /1/keys/{key} — replaces the key: unspecified fields go back to their defaults (the
+ * OpenAPI's words). `acl` may be left out, as the v4 client does when it sends only the
+ * fields that change (`{maxHitsPerQuery, queryParameters}`), which the service accepts.
+ */
 export function updateApiKey(ctx: OperationContext) {
   const { core, params } = ctx;
   const existing = liveAppKey(core, params.key);
   if (!existing) throw notFound(KEY_NOT_FOUND);
-  const fields = parseKeyFields(ctx.req.body, true);
+  const fields = parseKeyFields(ctx.req.body, false);
   const key = makeKey(existing.value, fields, existing.createdAt, core.now());
   core.commit((draft) => {
     draft.security.keys.set(key.value, key as never);
