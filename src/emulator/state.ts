@@ -20,7 +20,7 @@ export interface IndexState {
   readonly name: string;
   readonly createdAt: number;
   readonly updatedAt: number;
-  /** Insertion-ordered, so browse and ties follow the order records arrived in. */
+  /** Insertion-ordered; equally ranked records come back by objectID, descending (see the engine's Doc.order). */
   readonly records: ReadonlyMap<string, SearchRecord>;
   /** Only the settings set explicitly, under their current names; defaults are applied on read. */
   readonly settings: Readonly<Record<string, unknown>>;
@@ -47,6 +47,12 @@ export interface TaskState {
   readonly pending: readonly PendingTask[];
 }
 
+/** Identifiers handed out besides task IDs. */
+export interface GeneratedIDs {
+  /** The last objectID generated for a record sent without one (0: none yet); they grow, so ties keep their creation order. */
+  readonly lastObjectID: number;
+}
+
 /**
  * The one state tree. Every slice is immutable; writes go through `core.commit` (immer).
  * Services add their own slices here.
@@ -56,6 +62,7 @@ export interface State {
   readonly tasks: TaskState;
   /** Work scheduled on the clock (crawls, trainings, builds); see jobs.ts. */
   readonly jobs: JobsState;
+  readonly generatedIDs: GeneratedIDs;
   readonly security: SecurityState;
   readonly clusters: ClustersState;
   readonly dictionaries: DictionariesState;
@@ -72,6 +79,7 @@ export function initialState(firstTaskID: number): State {
       indices: new Map(),
       tasks: { lastID: firstTaskID, pending: [] },
       jobs: initialJobsState(),
+      generatedIDs: { lastObjectID: 0 },
       security: initialSecurityState(),
       clusters: initialClustersState(),
       dictionaries: initialDictionariesState(),

@@ -106,7 +106,8 @@ describe('what an action extracts', () => {
     const pages = { '/': html('<h1>Home</h1><p>a</p><p>b</p>') };
     const several = ({ $ }: any) => $('p').toArray().map((p: any) => ({ text: $(p).text() }));
     const { hits } = await (await crawlerFor(pages, { actions: [{ indexName: 'pages', recordExtractor: several }] })).crawl();
-    expect(hits).toEqual([{ text: 'a', objectID: `${SITE}/#0` }, { text: 'b', objectID: `${SITE}/#1` }]);
+    // The index lists equally ranked records by objectID, descending.
+    expect(hits).toEqual([{ text: 'b', objectID: `${SITE}/#1` }, { text: 'a', objectID: `${SITE}/#0` }]);
     const strict = await (await crawlerFor(pages, { actions: [{ indexName: 'pages', autoGenerateObjectIDs: false, recordExtractor: several }] })).crawl();
     expect(strict.reasons).toEqual({ missing_object_id: 1 });
   });

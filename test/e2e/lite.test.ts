@@ -27,7 +27,7 @@ describe('algoliasearch/lite (the InstantSearch client)', () => {
       ],
     });
     const [hits, disjunctive, facetHits] = results as any[];
-    expect(hits.hits.map((h: { objectID: string }) => h.objectID)).toEqual(['1', '3']);
+    expect(hits.hits.map((h: { objectID: string }) => h.objectID)).toEqual(['3', '1']);
     expect(hits.facets).toEqual({ brand: { Acme: 1, Zenith: 1 }, color: { red: 2 } });
     expect(disjunctive.facets).toEqual({ color: { red: 2, blue: 1 } });
     expect(facetHits.facetHits).toEqual([{ value: 'Acme', highlighted: '<em>Ac</em>me', count: 2 }]);

@@ -91,11 +91,12 @@ describe('engine properties', () => {
       fc.asyncProperty(records, queryWord, async (recs, q) => {
         const { search } = await indexWith(recs.map((r, i) => ({ objectID: `r${i}`, ...r })), { searchableAttributes: ['title', 'body'], customRanking: ['desc(likes)'] });
         const body = await search({ query: q, hitsPerPage: 1000, getRankingInfo: true });
-        const key = (h: any) => [h._rankingInfo.nbTypos, -h._rankingInfo.words, h._rankingInfo.proximityDistance, h._rankingInfo.firstMatchedWord, -h._rankingInfo.nbExactWords, -h.likes, Number(h.objectID.slice(1))];
+        const key = (h: any) => [h._rankingInfo.nbTypos, -h._rankingInfo.words, h._rankingInfo.proximityDistance, h._rankingInfo.firstMatchedWord, -h._rankingInfo.nbExactWords, -h.likes];
         for (let i = 1; i < body.hits.length; i++) {
           const [a, b] = [key(body.hits[i - 1]), key(body.hits[i])];
           const first = a.findIndex((v, k) => v !== b[k]);
-          expect(first === -1 || a[first] < b[first]).toBe(true);
+          // Ties on every criterion: objectID, descending.
+          expect(first === -1 ? body.hits[i - 1].objectID > body.hits[i].objectID : a[first] < b[first]).toBe(true);
         }
         const again = await search({ query: q, hitsPerPage: 1000 });
         expect(again.hits.map((h) => h.objectID)).toEqual(body.hits.map((h) => h.objectID));

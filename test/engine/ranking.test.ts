@@ -17,7 +17,8 @@ describe('proximity', () => {
     const { search } = await indexWith(records);
     const body = await search({ query: 'hello world', getRankingInfo: true });
     expect(info(body, 'proximityDistance')).toEqual({ adjacent: 1, gap: 2, reverse: 2, far: 8, split: 8, array: 8 });
-    expect(ids(body)).toEqual(['adjacent', 'reverse', 'gap', 'far', 'split', 'array']);
+    // Ties (reverse and gap; far, split and array): objectID, descending.
+    expect(ids(body)).toEqual(['adjacent', 'reverse', 'gap', 'split', 'far', 'array']);
   });
 
   it('is 0 for one-word queries and floored by minProximity', async () => {
@@ -46,14 +47,14 @@ describe('attribute', () => {
     const { search } = await indexWith(records, { searchableAttributes: ['unordered(title)', 'body'] });
     const body = await search({ query: 'shoe', getRankingInfo: true, exactOnSingleWordQuery: 'none' });
     expect(info(body, 'firstMatchedWord')).toEqual({ 'title-start': 0, 'title-late': 0, 'body-start': 1000 });
-    expect(ids(body)).toEqual(['title-late', 'title-start', 'body-start']);
+    expect(ids(body)).toEqual(['title-start', 'title-late', 'body-start']);
   });
 
   it('gives "a,b" the same priority', async () => {
     const { search } = await indexWith(records, { searchableAttributes: ['title,body'] });
     const body = await search({ query: 'shoe', getRankingInfo: true, exactOnSingleWordQuery: 'none' });
     expect(info(body, 'firstMatchedWord')).toEqual({ 'title-start': 0, 'title-late': 2, 'body-start': 0 });
-    expect(ids(body)).toEqual(['body-start', 'title-start', 'title-late']);
+    expect(ids(body)).toEqual(['title-start', 'body-start', 'title-late']);
   });
 });
 
@@ -102,11 +103,11 @@ describe('custom ranking and sorting', () => {
     { objectID: 'e', name: 'shrt', likes: 500 },
   ];
 
-  it('breaks relevance ties by customRanking, missing values last, then insertion order', async () => {
+  it('breaks relevance ties by customRanking, missing values last, then objectID descending', async () => {
     const { search } = await indexWith(records, { customRanking: ['desc(likes)'] });
-    expect(ids(await search({ query: 'shirt' }))).toEqual(['b', 'd', 'a', 'c', 'e']);
+    expect(ids(await search({ query: 'shirt' }))).toEqual(['d', 'b', 'a', 'c', 'e']);
     const asc = await indexWith(records, { customRanking: ['asc(likes)'] });
-    expect(ids(await asc.search({ query: 'shirt' }))).toEqual(['a', 'b', 'd', 'c', 'e']);
+    expect(ids(await asc.search({ query: 'shirt' }))).toEqual(['a', 'd', 'b', 'c', 'e']);
   });
 
   it('uses several customRanking entries in order', async () => {
@@ -116,7 +117,7 @@ describe('custom ranking and sorting', () => {
 
   it('asc()/desc() in ranking sort before relevance (sort replicas)', async () => {
     const { search } = await indexWith(records, { ranking: ['desc(likes)', 'typo', 'geo', 'words', 'filters', 'proximity', 'attribute', 'exact', 'custom'] });
-    expect(ids(await search({ query: 'shirt' }))).toEqual(['e', 'b', 'd', 'a', 'c']);
+    expect(ids(await search({ query: 'shirt' }))).toEqual(['e', 'd', 'b', 'a', 'c']);
   });
 
   it('typo comes before custom ranking by default', async () => {

@@ -16,7 +16,8 @@ describe('search routes through the real client', () => {
     const { client } = await seeded();
     const fields = await client.searchSingleIndex({ indexName: 'products', searchParams: { query: 'red', hitsPerPage: 3 } });
     const encoded = await client.searchSingleIndex({ indexName: 'products', searchParams: { params: 'query=red&hitsPerPage=3' } });
-    expect(fields.hits.map((h) => h.objectID)).toEqual(['p0', 'p2', 'p4']);
+    // Equally relevant: objectID, descending (as strings, p8 before p28).
+    expect(fields.hits.map((h) => h.objectID)).toEqual(['p8', 'p6', 'p4']);
     expect(encoded.hits).toEqual(fields.hits);
     expect(fields).toMatchObject({ nbHits: 15, page: 0, nbPages: 5, hitsPerPage: 3, query: 'red', exhaustiveNbHits: true, processingTimeMS: 1, renderingContent: {} });
     expect(fields.params).toBe('query=red&hitsPerPage=3');
@@ -27,8 +28,8 @@ describe('search routes through the real client', () => {
     const res = await emulator.request({ method: 'GET', path: '/1/indexes/products', query: { query: 'hat', attributesToRetrieve: '["name"]', hitsPerPage: '2' } });
     expect(res.status).toBe(200);
     expect((res.body as any).hits).toEqual([
-      expect.objectContaining({ objectID: 'p1', name: 'blue hat 1' }),
-      expect.objectContaining({ objectID: 'p3', name: 'blue hat 3' }),
+      expect.objectContaining({ objectID: 'p9', name: 'blue hat 9' }),
+      expect.objectContaining({ objectID: 'p7', name: 'blue hat 7' }),
     ]);
     expect((res.body as any).hits[0]).not.toHaveProperty('price');
     const commas = await emulator.request({ method: 'GET', path: '/1/indexes/products', query: { query: 'hat', attributesToRetrieve: 'name,price' } });
@@ -92,7 +93,7 @@ describe('search routes through the real client', () => {
     const settings = await client.setSettings({ indexName: 'shop', indexSettings: { searchableAttributes: ['name', 'description'] } });
     await client.waitForTask({ indexName: 'shop', taskID: settings.taskID });
     const all = await client.searchSingleIndex({ indexName: 'shop', searchParams: { query: 'shoe', hitsPerPage: 100, getRankingInfo: true } });
-    expect(all.hits.map((h) => [h.objectID, h._rankingInfo?.nbTypos])).toEqual([['b', 0], ['a', 0], ['c', 0], ['d', 1], ['e', 1], ['f', 1]]);
+    expect(all.hits.map((h) => [h.objectID, h._rankingInfo?.nbTypos])).toEqual([['b', 0], ['a', 0], ['c', 0], ['e', 1], ['d', 1], ['f', 1]]);
     // b's name holds "shoe" second and "show" first: its first matched word is the typo's.
     expect(all.hits[0]._rankingInfo?.firstMatchedWord).toBe(0);
     const pages = [];
@@ -192,7 +193,8 @@ describe('browse', () => {
     expect(next.hits.length).toBe(5);
     expect(next).not.toHaveProperty('cursor');
     const paged = await client.browse({ indexName: 'products', browseParams: { page: 1, hitsPerPage: 4 } });
-    expect(paged.hits.map((h) => h.objectID)).toEqual(['p4', 'p5', 'p6', 'p7']);
+    // Browse lists equally ranked records by objectID, descending: p9, p8, ..., p3, p29, ...
+    expect(paged.hits.map((h) => h.objectID)).toEqual(['p5', 'p4', 'p3', 'p29']);
     expect(paged).not.toHaveProperty('cursor');
     expect(paged.hits[0]).not.toHaveProperty('_highlightResult');
   });

@@ -32,7 +32,7 @@ describe('key restrictions applied to search', () => {
     const { key } = await client.addApiKey({ acl: ['search'], queryParameters: 'filters=brand%3Aacme' });
     const forced = algoliasearch(emulator.appId, key);
     const res = await forced.searchSingleIndex({ indexName: 'products', searchParams: { query: 'shoe' } });
-    expect(ids(res.hits)).toEqual(['p1', 'p3', 'p5']);
+    expect(ids(res.hits)).toEqual(['p5', 'p3', 'p1']);
   });
 
   it('a secured key’s filters restrict results, and a tampered one is refused', async () => {
@@ -40,7 +40,7 @@ describe('key restrictions applied to search', () => {
     const { key } = await client.addApiKey({ acl: ['search'] });
     const secured = await generateSecuredApiKey(key, { filters: 'brand:zenith', restrictIndices: ['products'] });
     const res = await algoliasearch(emulator.appId, secured).searchSingleIndex({ indexName: 'products', searchParams: { query: 'shoe' } });
-    expect(ids(res.hits)).toEqual(['p0', 'p2', 'p4']);
+    expect(ids(res.hits)).toEqual(['p4', 'p2', 'p0']);
     const tampered = btoa(atob(secured).replace('zenith', 'acme'));
     await expect(algoliasearch(emulator.appId, tampered).searchSingleIndex({ indexName: 'products', searchParams: { query: 'shoe' } })).rejects.toMatchObject({
       status: 403,

@@ -58,8 +58,9 @@ describe('the published package', () => {
       await emulator.advance('10s');
       console.log(JSON.stringify((await emulator.browse({ indexName: 'p' })).hits.map((h) => h.t)));
     `;
-    expect(run(['--input-type=module', '-e', `import { createEmulator } from 'search-emulator';\n(async () => {${crawl}})();`])).toEqual(['Home', 'A']);
-    expect(run(['-e', `const { createEmulator } = require('search-emulator');\n(async () => {${crawl}})();`])).toEqual(['Home', 'A']);
+    // Browse lists the records by objectID (their URLs), descending.
+    expect(run(['--input-type=module', '-e', `import { createEmulator } from 'search-emulator';\n(async () => {${crawl}})();`])).toEqual(['A', 'Home']);
+    expect(run(['-e', `const { createEmulator } = require('search-emulator');\n(async () => {${crawl}})();`])).toEqual(['A', 'Home']);
     // The core's own imports never name the crawler's dependencies: they load with the crawl chunk.
     const esm = readFileSync(new URL('dist/index.js', root), 'utf8');
     expect(esm).not.toMatch(/^import[^;]*from\s*['"](?:cheerio|picomatch|robots-parser|@breejs\/later)['"]/m);

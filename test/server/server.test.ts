@@ -44,7 +44,8 @@ describe('the standalone server', () => {
     expect((await advance('SRVAPP', '2s')).status).toBe(200);
     expect((await client.getTask({ indexName: 'products', taskID })).status).toBe('published');
     const { hits } = await client.searchSingleIndex<{ name: string }>({ indexName: 'products', searchParams: { query: 'phon' } });
-    expect(hits.map((hit) => hit.name)).toEqual(['Phone', 'Phone case']);
+    // Equally relevant: objectID, descending.
+    expect(hits.map((hit) => hit.name)).toEqual(['Phone case', 'Phone']);
     await expect(client.getObject({ indexName: 'products', objectID: 'nope' })).rejects.toMatchObject({ status: 404, message: 'ObjectID does not exist' });
   });
 

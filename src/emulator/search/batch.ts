@@ -8,7 +8,7 @@ import { enqueue, enqueueMany } from '../tasks';
 import { clearRecords, removeIndex } from './indices';
 import { applyPartialTo, parsePartialBody, type PartialUpdate } from './partial';
 import { assertIndexName, recordOf, writeRecords } from './store';
-import { assertNotReplica, generateObjectID, requireObject, requireObjectID } from './validate';
+import { assertNotReplica, generateObjectIDs, requireObject, requireObjectID } from './validate';
 
 /** The batch actions and the right each one needs (spec 000, batch). */
 const ACTION_ACL = {
@@ -61,9 +61,10 @@ function parseAll(core: Core, requests: readonly unknown[], check: (request: unk
     check(requests[i], i);
     operations.push(parseBatchRequest(later, requests[i], i));
   }
+  const generated = generateObjectIDs(core, unnamed.length);
   for (let k = 0; k < unnamed.length; k++) {
     // The record is this parse's own copy, not frozen yet.
-    (operations[unnamed[k]] as { record: SearchRecord }).record.objectID = generateObjectID(core);
+    (operations[unnamed[k]] as { record: SearchRecord }).record.objectID = generated[k];
   }
   for (let i = 0; i < operations.length; i++) {
     const operation = operations[i];

@@ -3,7 +3,7 @@ import { indexAllowed } from '../gate';
 import type { OperationContext } from '../route';
 import { enqueue } from '../tasks';
 import { assertIndexName, isoDate, recordOf, recordsOf, requireIndex, writeRecords } from './store';
-import { assertNotReplica, generateObjectID, requireObject, requireObjectID } from './validate';
+import { assertNotReplica, generateObjectIDs, requireObject, requireObjectID } from './validate';
 import { retrieveAttributes, parseAttributeList } from './retrieve';
 
 /** Message of the real service for record writes on a replica. */
@@ -18,7 +18,7 @@ export function saveObject(ctx: OperationContext) {
   assertIndexName(params.indexName);
   assertNotReplica(core.state, params.indexName, REPLICA_ADD);
   const body = requireObject(ctx.req.body, 'body');
-  const objectID = body.objectID === undefined ? generateObjectID(core) : requireObjectID(body.objectID);
+  const objectID = body.objectID === undefined ? generateObjectIDs(core, 1)[0] : requireObjectID(body.objectID);
   const record = recordOf(body, objectID);
   const taskID = enqueue(core, params.indexName, (draft) =>
     writeRecords(draft, params.indexName, core.now(), (records) => records.set(objectID, record)),

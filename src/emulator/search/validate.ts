@@ -18,9 +18,22 @@ export function requireObjectID(value: unknown, what = 'objectID'): string {
   return value;
 }
 
-/** A generated objectID, as the service assigns to records added without one. */
-export function generateObjectID(core: Core): string {
-  return `${core.random.chars(10, '0123456789')}${core.random.chars(3, '0123456789')}`.replace(/^0/, '1');
+/**
+ * objectIDs for `count` records added without one: 13 digits, growing by a seeded step. They
+ * grow because the service's do: equally ranked records come back by objectID, descending
+ * (see tie-order.ts), and a v4 integration test finds records added without objectIDs in
+ * the reverse of their creation order.
+ */
+export function generateObjectIDs(core: Core, count: number): string[] {
+  if (count === 0) return [];
+  const out: string[] = [];
+  let last = core.state.generatedIDs.lastObjectID;
+  for (let k = 0; k < count; k++) {
+    last = last === 0 ? core.random.int(1_000_000_000_000, 4_999_999_999_999) : last + core.random.int(1, 9);
+    out.push(String(last));
+  }
+  core.assign('generatedIDs', { lastObjectID: last });
+  return out;
 }
 
 /** Booleans in query strings arrive as `"true"` / `"false"`. */

@@ -1,4 +1,5 @@
 import type { SearchRecord } from '../../state';
+import { byObjectIDDescending } from '../tie-order';
 import { eachFieldValue } from './fields';
 import { createTokenizer, termHash, type Token, type Tokenizer, type TokenizerConfig } from './tokenize';
 import { Vocabulary } from './vocabulary';
@@ -18,7 +19,7 @@ export interface Slot {
 export interface Doc {
   readonly id: number;
   readonly record: SearchRecord;
-  /** Position in the index's insertion order: the last tie-break. */
+  /** Place among the live docs by objectID, descending: ranking's last tie-break (see {@link byObjectIDDescending}). */
   order: number;
   readonly slots: readonly Slot[];
   /** Ids of the doc's terms (see {@link InvertedIndex.termId}), in order of first occurrence. */
@@ -196,8 +197,12 @@ export class InvertedIndex {
   private readonly unreadCodes: (Uint32Array | undefined)[] = objectArray();
   private unreadFrom = new Int32Array(1024);
   private unreadTo = new Int32Array(1024);
-  /** Insertion order by doc id (ranking's last tie-break, read without the doc). */
+  /** {@link Doc.order} by doc id (ranking's last tie-break, read without the doc). */
   readonly orders: number[] = [];
+  /** The live docs by objectID, descending (see {@link Doc.order}). */
+  private ranked: Doc[] = [];
+  /** Docs the running sync filed, merged into {@link ranked} when it ends. */
+  private filed: Doc[] = [];
   private readonly pathIds = new Map<string, number>();
   /** Per path id: the last doc (id + 1) that filed a string there, and 1 once some doc filed several (see {@link oneStringAt}). */
   private readonly filedBy: number[] = [];
@@ -253,9 +258,8 @@ export class InvertedIndex {
   }
 
   /**
-   * Brings the index in line with `records` (the new immutable map). A doc's order is its
-   * position in the map, renumbered on the way, so a `restore()` that brings back a record
-   * before others ranks ties as a fresh build would.
+   * Brings the index in line with `records` (the new immutable map). A doc's order follows
+   * from the objectIDs alone, so a `restore()` ranks ties as a fresh build would.
    */
   sync(records: ReadonlyMap<string, SearchRecord>): void {
     if (records === this.source) return;
@@ -264,45 +268,61 @@ export class InvertedIndex {
     if (this.byObjectID.size > records.size) {
       for (const doc of [...this.byObjectID.values()]) if (!records.has(doc.record.objectID)) this.remove(doc);
     }
+    this.rank();
     this.source = records;
     if (this.dead > 1000 && this.dead > this.byObjectID.size) this.compact();
   }
 
   /**
-   * Files the records of `records` that are new or replaced and renumbers the others' orders.
-   * Its own method (not inlined in {@link sync}): the loop is compiled while it runs, and code
-   * after it that had not run yet in that call (the flush) made the compiled loop deoptimize on
-   * every large write.
+   * Files the records of `records` that are new or replaced. Its own method (not inlined in
+   * {@link sync}): the loop is compiled while it runs, and code after it that had not run yet in
+   * that call (the flush) made the compiled loop deoptimize on every large write.
    */
   private fileChanged(records: ReadonlyMap<string, SearchRecord>): void {
-    let position = 0;
     // A first build has no docs to compare with.
     const first = this.byObjectID.size === 0;
     // By value (a record's objectID is its key): no entry pair per record.
     for (const record of records.values()) {
       const old = first ? undefined : this.byObjectID.get(record.objectID);
-      const order = position++;
-      if (old && old.record === record) {
-        if (old.order !== order) {
-          old.order = order;
-          this.orders[old.id] = order;
-        }
-        continue;
-      }
+      if (old && old.record === record) continue;
       if (old) this.remove(old);
-      this.add(record, order);
+      this.add(record);
     }
   }
 
+  /**
+   * Merges the docs this sync filed into the objectID ranking (sorting only them) and drops the
+   * removed ones, then numbers every doc's order: O(n + k log k) for k new docs.
+   */
+  private rank(): void {
+    const fresh = this.filed;
+    const size = this.byObjectID.size;
+    if (fresh.length === 0 && this.ranked.length === size) return;
+    this.filed = [];
+    fresh.sort(byRecordObjectID);
+    const kept = this.ranked.length + fresh.length === size ? this.ranked : this.ranked.filter((doc) => this.docs[doc.id] === doc);
+    const out = new Array<Doc>(size);
+    let i = 0;
+    let j = 0;
+    for (let k = 0; k < size; k++) {
+      const doc = j === fresh.length || (i < kept.length && byRecordObjectID(kept[i], fresh[j]) < 0) ? kept[i++] : fresh[j++];
+      out[k] = doc;
+      doc.order = k;
+      this.orders[doc.id] = k;
+    }
+    this.ranked = out;
+  }
+
   /** Files a record's occurrences in the postings; its doc builds its own lists when first read. */
-  private add(record: SearchRecord, order: number): void {
+  private add(record: SearchRecord): void {
     const id = this.docs.length;
-    const doc = new IndexedDoc(id, record, order, this);
+    const doc = new IndexedDoc(id, record, 0, this);
+    this.filed.push(doc);
     this.filing.id = id;
     this.filing.slot = 0;
     eachFieldValue(record, fileField, this);
     this.docs.push(doc);
-    this.orders.push(order);
+    this.orders.push(0);
     this.byObjectID.set(record.objectID, doc);
   }
 
@@ -608,6 +628,8 @@ export class InvertedIndex {
     return this.severalStrings[pathId] === 0;
   }
 }
+
+const byRecordObjectID = (a: Doc, b: Doc) => byObjectIDDescending(a.record, b.record);
 
 /** Visitors of a record's strings (module functions, the same for every index: see {@link eachFieldValue}). */
 function fileField(index: InvertedIndex, path: string, _element: number, text: string): void {

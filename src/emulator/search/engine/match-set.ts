@@ -222,7 +222,7 @@ export class MatchSet {
     return keys;
   }
 
-  /** Entry `i`'s insertion order (ranking's last tie-break). */
+  /** Entry `i`'s doc order (ranking's last tie-break, objectID descending). */
   order(i: number): number {
     return this.index ? this.index.orders[this.docs[i]] : this.built.get(i)!.info.doc.order;
   }

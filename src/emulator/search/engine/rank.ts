@@ -47,7 +47,7 @@ export interface RankingCriterion {
 /**
  * The criteria of a query in the order they decide: the `ranking` list (typo forced first
  * with typoTolerance min/strict), `custom` expanding to the re-rank score then
- * `customRanking`. What every tie leaves is decided by {@link byInsertion}.
+ * `customRanking`. What every tie leaves is decided by {@link byDocOrder} (objectID, descending).
  */
 export function rankingCriteria(options: QueryOptions): RankingCriterion[] {
   const ranking = [...options.ranking];
@@ -104,12 +104,12 @@ export function rankingCriteria(options: QueryOptions): RankingCriterion[] {
   return criteria;
 }
 
-/** The last tie-break: the record added to the index first ranks first (insertion order is unique, so the order is total). */
-export const byInsertion: Compare = (a, b) => a.info.doc.order - b.info.doc.order;
+/** The last tie-break: the greater objectID ranks first, as on the service (objectIDs are unique, so the order is total). */
+export const byDocOrder: Compare = (a, b) => a.info.doc.order - b.info.doc.order;
 
-/** The comparator of a query: its {@link rankingCriteria} in order, then {@link byInsertion}. */
+/** The comparator of a query: its {@link rankingCriteria} in order, then {@link byDocOrder}. */
 export function comparator(options: QueryOptions): Compare {
-  const steps = [...rankingCriteria(options).map((criterion) => criterion.compare), byInsertion];
+  const steps = [...rankingCriteria(options).map((criterion) => criterion.compare), byDocOrder];
   return (a, b) => {
     for (const step of steps) {
       const result = step(a, b);

@@ -25,9 +25,9 @@ interface Deferred {
  * re-rank score last without `custom`)) becomes keys computed once per candidate, so comparing
  * two candidates reads arrays instead of records: consecutive small-integer criteria share one
  * packed column (see {@link Packer}), criteria with one value everywhere are dropped, attribute
- * criteria are read only for entries that can still reach the page (see {@link pool}). Insertion
- * order breaks the remaining ties; it is unique, so the order is total and {@link top} (a
- * bounded heap) equals sorting everything and slicing.
+ * criteria are read only for entries that can still reach the page (see {@link pool}). The doc
+ * order (objectID descending) breaks the remaining ties; it is unique, so the order is total
+ * and {@link top} (a bounded heap) equals sorting everything and slicing.
  */
 export class Ranking {
   private readonly columns: (Column | Deferred)[];
@@ -98,7 +98,7 @@ export class Ranking {
     return result !== 0 ? result : this.byOrder(i, j);
   }
 
-  /** The last tie-break, insertion order: read only for entries every criterion ties (few), not as a column. */
+  /** The last tie-break, objectID descending (see Doc.order): read only for entries every criterion ties (few), not as a column. */
   private byOrder(i: number, j: number): number {
     return this.set.order(i) - this.set.order(j);
   }

@@ -1,4 +1,4 @@
-import { byInsertion, rankingCriteria, type Candidate, type RankingCriterion } from '../engine/rank';
+import { byDocOrder, rankingCriteria, type Candidate, type RankingCriterion } from '../engine/rank';
 import type { QueryOptions } from '../engine/options';
 import type { CriterionValue, NeighbourComparison } from './types';
 
@@ -29,5 +29,5 @@ export function compareWith(criteria: readonly RankingCriterion[], self: Candida
     return { objectID, position, decidedBy: criterion.name, value: criterion.value(self), other: criterion.value(other), tiedOn };
   }
   // Insertion order is total: two distinct records never tie on it.
-  return { objectID, position, decidedBy: byInsertion(self, other) === 0 ? 'none' : 'insertion', tiedOn };
+  return { objectID, position, decidedBy: byDocOrder(self, other) === 0 ? 'none' : 'objectID', tiedOn };
 }

@@ -32,8 +32,8 @@ function decision(c: NeighbourComparison): string {
   switch (c.decidedBy) {
     case 'promoted':
       return 'a rule pins one of them (promote)';
-    case 'insertion':
-      return `every criterion ties, and the record added first ranks first${tied}`;
+    case 'objectID':
+      return `every criterion ties, and the greater objectID ranks first${tied}`;
     case 'none':
       return 'they cannot be told apart';
     default:

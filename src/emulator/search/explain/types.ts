@@ -23,8 +23,8 @@ export interface NeighbourComparison {
   readonly position: number;
   /**
    * What put one before the other: a criterion's name; `promoted` (a rule pinned one of them);
-   * `relevantSort` (a virtual replica's custom ranking); `insertion` (every criterion tied: the
-   * record added to the index first ranks first).
+   * `relevantSort` (a virtual replica's custom ranking); `objectID` (every criterion tied: the
+   * greater objectID ranks first).
    */
   readonly decidedBy: string;
   /** The record's value and the neighbour's on that criterion. */

@@ -3,6 +3,7 @@ import { highlightText, textsMatch } from '../synonyms/highlight';
 import { wordsOf } from '../synonyms/words';
 import { ANCHORINGS, type Anchoring, type Rule } from './validate';
 import { integerInRange } from '../validate';
+import { byObjectIDDescending } from '../tie-order';
 
 const DEFAULT_HITS_PER_PAGE = 20;
 
@@ -33,6 +34,8 @@ export function searchRuleHits(rules: ReadonlyMap<string, Rule>, body: Record<st
     if (typeof body.enabled === 'boolean' && (rule.enabled !== false) !== body.enabled) return false;
     return textsMatch(searchableTexts(rule), queryWords);
   });
+  // Equally ranked rules come back as records do.
+  matches.sort(byObjectIDDescending);
   const nbPages = Math.ceil(matches.length / hitsPerPage);
   const hits = matches.slice(page * hitsPerPage, (page + 1) * hitsPerPage).map((rule) => ({
     ...rule,

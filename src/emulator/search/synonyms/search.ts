@@ -3,6 +3,7 @@ import { highlightText, textsMatch, type HighlightValue } from './highlight';
 import { kindOf, type SynonymHit } from './validate';
 import { wordsOf } from './words';
 import { integerInRange } from '../validate';
+import { byObjectIDDescending } from '../tie-order';
 
 /** The fields of a synonym the search endpoint looks into and highlights. */
 const TEXT_FIELDS = ['synonyms', 'input', 'word', 'corrections', 'placeholder', 'replacements'] as const;
@@ -30,6 +31,8 @@ export function searchSynonymHits(synonyms: ReadonlyMap<string, SynonymHit>, bod
   const matches = [...synonyms.values()].filter(
     (synonym) => (typeFilter === undefined || kindOf(synonym.type) === typeFilter) && textsMatch(textsOf(synonym), queryWords),
   );
+  // Equally ranked synonyms come back as records do.
+  matches.sort(byObjectIDDescending);
   const hits = matches.slice(page * hitsPerPage, (page + 1) * hitsPerPage).map((synonym) => ({
     ...synonym,
     _highlightResult: highlightSynonym(synonym, queryWords),
