@@ -177,6 +177,8 @@ export function parityReport(routes: readonly Route[]): string {
   lines.push(...crawlerSection(routes, counts));
   lines.push('', `Totals: ${counts.implemented} implemented, ${counts.partial} partial, ${counts.missing} missing.`);
   lines.push('', '## Decisions and deviations', '', ...NOTES.map((note) => `- ${note}`), '');
+  // The search fidelity decisions, each with its sources, hand-written in their own file.
+  lines.push(readFileSync(new URL('../docs/parity-decisions.md', import.meta.url), 'utf8'));
   return lines.join('\n');
 }
 

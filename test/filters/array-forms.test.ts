@@ -15,7 +15,7 @@ async function seeded(surface: (typeof SURFACES)[number]) {
       { objectID: 'd', editor: 'vscode' },
     ],
   });
-  await emulator.setSettings({ indexName: 'editors', indexSettings: { attributesForFaceting: ['editor'] } });
+  await emulator.setSettings({ indexName: 'editors', indexSettings: { attributesForFaceting: ['searchable(editor)'] } });
   await emulator.saveObjects({
     indexName: 'numbers',
     objects: [
@@ -58,6 +58,15 @@ describe.each(SURFACES)('array-form filters through %s calls', (surface) => {
     expect(ids(results[0])).toEqual(['2', '3']);
     expect(ids(results[1])).toEqual(['2']);
     expect(ids(results[2])).toEqual(['2', '3']);
+  });
+
+  it("a single-quoted list in a params string (facetFilters=['bar']) is neither JSON nor a legacy list: 400 naming it", async () => {
+    const api = await seeded(surface);
+    const message = expect.stringContaining("facetFilters: invalid JSON array ['editor:neovim']");
+    await expect(api.searchSingleIndex({ indexName: 'editors', searchParams: { params: "facetFilters=['editor:neovim']" } })).rejects.toMatchObject({ status: 400, message });
+    await expect(
+      api.searchForFacetValues({ indexName: 'editors', facetName: 'editor', searchForFacetValuesRequest: { params: "query=foo&facetFilters=['editor:neovim']", facetQuery: 'n' } }),
+    ).rejects.toMatchObject({ status: 400, message });
   });
 
   it('`filters` keeps TO a keyword in capitals only', async () => {

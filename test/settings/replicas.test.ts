@@ -26,6 +26,14 @@ describe.each(SURFACES)('replicas through %s calls', (surface) => {
     expect((await api.getSettings({ indexName: 'products' })).replicas).toEqual(['products_price', 'virtual(products_rating)']);
   });
 
+  it('an empty replica name (CTS "setSettings everything" sends replicas: [""]) is a 400 and changes nothing', async () => {
+    const { api, emulator } = open(surface);
+    await api.setSettings({ indexName: 'products', indexSettings: { hitsPerPage: 7 } });
+    const before = emulator.core.state.indices;
+    await rejects(api.setSettings({ indexName: 'products', indexSettings: { replicas: [''], hitsPerPage: 9 } }), 400, 'Invalid replica name in `replicas`: ""');
+    expect(emulator.core.state.indices).toBe(before);
+  });
+
   it('an existing index becomes a replica: it keeps its settings and serves the primary records', async () => {
     const { api } = open(surface);
     await api.addOrUpdateObject({ indexName: 'products', objectID: 'p1', body: { name: 'Phone' } });
