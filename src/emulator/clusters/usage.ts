@@ -44,8 +44,9 @@ export function ownedRecords(state: State, userID: string): Map<string, string[]
 }
 
 /**
- * Observer: a successful record write carrying `X-Algolia-User-ID` (header or query string) ties the records it names
- * (`objectID` / `objectIDs` of the response) to that user, so usage per user is real.
+ * Observer: a successful record write carrying `X-Algolia-User-ID` (header or query string)
+ * ties the records it names (`objectID` / `objectIDs` of the response) to that user, so usage
+ * per user is real.
  */
 export function recordOwnership(core: Core, event: DispatchEvent): void {
   if ((core.options.clusters ?? []).length === 0 || !event.route || event.res.status !== 200 || event.req.method === 'GET') return;
