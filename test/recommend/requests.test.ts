@@ -79,15 +79,16 @@ describe.each(SURFACES)('getRecommendations (%s)', (surface) => {
       { ...together, maxRecommendations: 0, fallbackParameters: { filters: 'category:audio' } },
       { ...together, objectID: 'no-such-record', maxRecommendations: 1, fallbackParameters: { query: 'cable' } },
     ]);
-    // The source item never comes back; fallback hits score 0.
+    // The source item never comes back; fallback hits score 0, in the search's order (equally
+    // ranked records: objectID, descending).
     expect(filled.hits.map(({ objectID, _score }: { objectID: string; _score: number }) => ({ objectID, _score }))).toEqual([
+      { objectID: 'speaker', _score: 0 },
       { objectID: 'phone-y', _score: 0 },
       { objectID: 'earbuds', _score: 0 },
-      { objectID: 'speaker', _score: 0 },
     ]);
     expect(brand.hits).toEqual([
+      { objectID: 'speaker', brand: 'Zen', _highlightResult: { brand: { value: 'Zen', matchLevel: 'none', matchedWords: [] } }, _score: 0 },
       { objectID: 'phone-y', brand: 'Zen', _highlightResult: { brand: { value: 'Zen', matchLevel: 'none', matchedWords: [] } }, _score: 0 },
-      { objectID: 'case-y', brand: 'Zen', _highlightResult: { brand: { value: 'Zen', matchLevel: 'none', matchedWords: [] } }, _score: 0 },
     ]);
     expect(all.hits).toEqual([]);
     expect(ids(unknown.hits)).toEqual(['cable']);
