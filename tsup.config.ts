@@ -1,15 +1,60 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
-export default defineConfig([
-  {
-    // The library (browser-safe), the Node-only standalone server and the test-runner matchers, sharing chunks in ESM.
-    entry: { index: 'src/index.ts', server: 'src/server/index.ts', vitest: 'src/vitest.ts', jest: 'src/jest.ts' },
-    format: ['esm', 'cjs'],
-    dts: true,
-    sourcemap: true,
-    clean: true,
-    target: 'es2022',
-    platform: 'neutral',
-    external: ['msw', 'immer', 'seedrandom', 'flexsearch', 'cheerio', 'picomatch', 'robots-parser', '@breejs/later', 'vitest', 'expect', /^node:/],
+const DATA = 'src/emulator/search/dictionaries/data';
+const TABLES = ['plurals', 'stopwords'];
+
+/**
+ * Each language's table is a file of its own under dist/languages/, loaded on first use
+ * (data/tables.ts): the imports of the TypeScript tables become imports of those files.
+ */
+const languageFiles = {
+  name: 'language-files',
+  setup(build: { onResolve(options: { filter: RegExp }, callback: (args: { path: string; importer: string }) => unknown): void }) {
+    build.onResolve({ filter: /^\.\/(plurals|stopwords)\/[\w-]+$/ }, (args) => {
+      if (!args.importer.replace(/\\/g, '/').endsWith(`${DATA}/tables.ts`)) return undefined;
+      const [, table, language] = args.path.split('/');
+      return { path: `./languages/${table}-${language}.cjs`, external: true };
+    });
   },
-]);
+};
+
+/**
+ * One copy of each table for both builds, as CommonJS (`module.exports = "..."`): `require`d by
+ * the CommonJS build (so Jest needs no ESM support), imported by the ES build, bundled by
+ * browser bundlers as a chunk of its own.
+ */
+function writeLanguageFiles() {
+  mkdirSync('dist/languages', { recursive: true });
+  for (const table of TABLES) {
+    for (const file of readdirSync(`${DATA}/${table}`)) {
+      const text = /^export default (".*");$/m.exec(readFileSync(`${DATA}/${table}/${file}`, 'utf8'))?.[1];
+      if (text === undefined) throw new Error(`${DATA}/${table}/${file}: no default export`);
+      writeFileSync(`dist/languages/${table}-${file.replace(/\.ts$/, '')}.cjs`, `module.exports = ${text};\n`);
+    }
+  }
+}
+
+export default defineConfig({
+  // `search-emulator` never loads msw; `search-emulator/msw` holds the handlers,
+  // `search-emulator/server` the Node-only standalone server, `search-emulator/vitest` and
+  // `/jest` the test-runner matchers. They share chunks of the emulator, so every entry sees
+  // the same classes (ApiError).
+  entry: { index: 'src/index.ts', msw: 'src/msw.ts', server: 'src/server/index.ts', vitest: 'src/vitest.ts', jest: 'src/jest.ts' },
+  format: ['esm', 'cjs'],
+  splitting: true,
+  dts: true,
+  // No source maps: the bundles are unminified, keep every name and mark each source file with a
+  // `// src/...` comment; maps would double the tarball, or point bundlers at sources not shipped.
+  sourcemap: false,
+  clean: true,
+  target: 'es2022',
+  platform: 'neutral',
+  external: ['msw', 'immer', 'seedrandom', 'cheerio', 'picomatch', 'robots-parser', '@breejs/later', 'vitest', 'expect', /^node:/],
+  esbuildPlugins: [languageFiles],
+  esbuildOptions(options, { format }) {
+    // CommonJS loads the tables with require(), never import(): Jest runs it without ESM support.
+    if (format === 'cjs') options.supported = { ...options.supported, 'dynamic-import': false };
+  },
+  onSuccess: async () => writeLanguageFiles(),
+});

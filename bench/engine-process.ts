@@ -65,7 +65,7 @@ async function timeSaves(records: readonly object[], count: number): Promise<num
     const fresh = createEmulator();
     out.push(
       await time(async () => {
-        await fresh.batch({ indexName: 'save', batchWriteParams: { requests: records.map((body) => ({ action: 'updateObject', body })) } });
+        await fresh.batch({ indexName: 'save', batchWriteParams: { requests: records.map((body) => ({ action: 'updateObject', body: body as Record<string, unknown> })) } });
         await fresh.searchSingleIndex({ indexName: 'save', searchParams: { query: 'x' } });
       }),
     );

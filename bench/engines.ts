@@ -21,7 +21,7 @@ export async function buildEmulator(create: () => ReturnType<typeof createEmulat
   const emulator = create();
   await emulator.setSettings({ indexName: 'bench', indexSettings: { searchableAttributes: ['name', 'brand', 'category', 'unordered(description)'], customRanking: ['desc(popularity)'] } });
   for (let i = 0; i < records.length; i += 10_000) {
-    await emulator.batch({ indexName: 'bench', batchWriteParams: { requests: records.slice(i, i + 10_000).map((body) => ({ action: 'updateObject', body })) } });
+    await emulator.batch({ indexName: 'bench', batchWriteParams: { requests: records.slice(i, i + 10_000).map((body) => ({ action: 'updateObject', body: { ...body } })) } });
   }
   await emulator.searchSingleIndex({ indexName: 'bench', searchParams: { query: 'warmup' } });
   return {

@@ -11,6 +11,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { createEmulator } from '../src';
 import { readFixtures } from '../src/server';
+import { createHandlers } from '../src/msw';
 
 /** The fields of an airports record the demo prints. */
 type Airport = { name: string; city: string; iata_code: string };
@@ -19,7 +20,7 @@ const datasetUrl = new URL('../../shared/datasets/airports/airports.json', impor
 
 async function main() {
   const emulator = createEmulator({ appId: 'DEMOAPP', adminApiKey: 'demo-admin-key', indexingDelay: '2s' });
-  const server = setupServer(...emulator.handlers);
+  const server = setupServer(...createHandlers(emulator));
   server.listen({ onUnhandledRequest: 'error' });
   try {
     const client = algoliasearch('DEMOAPP', 'demo-admin-key');

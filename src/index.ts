@@ -1,11 +1,23 @@
+// `search-emulator`: the emulator, its direct calls and the in-process requester. Nothing here
+// loads msw: its handlers come from `search-emulator/msw`.
+
+/* The emulator */
 export { createEmulator, type Emulator, type EmulatorOptions, type DirectCalls } from './emulator/create';
 export { ApiError } from './emulator/errors';
+export type { Helpers } from './emulator/helpers';
+export type { RequestOptions, Caller, DirectCall } from './emulator/facade';
+
+/* The official clients, in-process */
+export { createRequester, type Requester, type RequesterRequest, type RequesterResponse } from './handlers/requester';
+
+/* Keys, time and state */
 export { generateSecuredApiKey, type SecuredApiKeyRestrictions } from './emulator/keys/secured';
 export { createFakeClock, createSystemClock, toMilliseconds, type Clock, type Duration, type Instant } from './clock';
 export type { Snapshot } from './emulator/core';
+
+/* Routes and requests, for tooling */
 export type { EmulatorRequest, EmulatorResponse, HostFamily } from './emulator/request';
 export type { Route, Acl } from './emulator/route';
-export type { RequestOptions, Caller } from './emulator/facade';
 export type { BatchResponse } from './emulator/helpers';
 export type { Fixture, IndexFixture, KeyFixture, LoadSummary } from './emulator/fixtures/types';
 export { fixtureFromFiles, filesFromFixture, type FixtureFile } from './emulator/fixtures/files';

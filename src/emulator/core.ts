@@ -41,6 +41,8 @@ export interface CoreOptions {
   readonly country?: string;
   /** Custom dictionary entries allowed across all dictionaries before batches answer 403. */
   readonly dictionaryEntriesQuota?: number;
+  /** Whether asking for a pending task moves the clock to its publication time first. */
+  readonly advanceOnTaskPoll?: boolean;
   /** The crawler API's credentials and the web its crawls see (defaults: crawler/options.ts). */
   readonly crawler?: CrawlerOptions;
 }

@@ -1,17 +1,17 @@
-import type { RequestHandler } from 'msw';
 import { createFakeClock, createSystemClock, DEFAULT_START, toMilliseconds, type Clock, type Duration, type Instant } from '../clock';
-import { createHandlers } from '../handlers/msw';
 import { Core, type Snapshot } from './core';
 import { Faults } from './faults/faults';
 import { DEFAULT_JOURNAL_LIMIT, Journal } from './journal/journal';
 import { installAnalytics } from './analytics/install';
 import { dispatch } from './dispatch';
-import { buildDirectCalls, type Caller, type DirectCall } from './facade';
-import { buildHelpers } from './helpers';
+import type { DirectCalls } from './direct-calls';
+import { buildDirectCalls, type Caller } from './facade';
+import { buildHelpers, type Helpers } from './helpers';
 import { TOO_DEEP, valueDeeperThan } from './json-depth';
 import { createRandom } from './random';
 import type { EmulatorRequest, EmulatorResponse } from './request';
 import { Router } from './router';
+import type { Route } from './route';
 import { routes } from './routes';
 import { explain } from './search/explain/explain';
 import type { Explanation, ExplainRequest } from './search/explain/types';
@@ -61,14 +61,27 @@ export interface EmulatorOptions {
   crawlerExternalData?: Record<string, Record<string, Record<string, unknown>>>;
   /** Requests `emulator.journal` keeps (the newest; older ones are dropped). 0 turns it off. Default 1,000. */
   journalLimit?: number;
+  /**
+   * With `indexingDelay`: asking for a task not published yet (`getTask`, `getAppTask`, so the
+   * clients' `waitForTask` / v4's `waitTask`) first moves the clock to its publication time,
+   * and the task answers `published`. Default false: the clock moves only when told to.
+   */
+  advanceOnTaskPoll?: boolean;
 }
 
 export type Emulator = ReturnType<typeof createEmulator>;
 
 /**
  * Creates an emulator: an in-memory copy of the hosted search platform with a fake clock.
- * Use `emulator.handlers` with msw's `setupServer` / `setupWorker`, or call operations
- * directly (`await emulator.saveObject({ indexName, body })`).
+ * Call operations directly (`await emulator.saveObject({ indexName, body })`), hand
+ * `createHandlers(emulator)` from `search-emulator/msw` to msw's `setupServer` /
+ * `setupWorker`, or give the official client `createRequester(emulator)`.
+ *
+ * @example
+ * const emulator = createEmulator({ appId: 'TESTAPP', indexingDelay: '2s' });
+ * await emulator.saveObject({ indexName: 'products', body: { name: 'Phone' } });
+ * emulator.clock.advance('2s');
+ * const { hits } = await emulator.searchSingleIndex<{ name: string }>({ indexName: 'products', searchParams: { query: 'phone' } });
  */
 export function createEmulator(options: EmulatorOptions = {}) {
   const appId = options.appId ?? 'TESTAPP';
@@ -95,6 +108,7 @@ export function createEmulator(options: EmulatorOptions = {}) {
         ...(options.crawlerFetch ? { fetch: options.crawlerFetch } : {}),
         externalData: options.crawlerExternalData ?? {},
       },
+      ...(options.advanceOnTaskPoll ? { advanceOnTaskPoll: true } : {}),
     },
     clock,
     random,
@@ -116,15 +130,13 @@ export function createEmulator(options: EmulatorOptions = {}) {
   const calls = buildDirectCalls(core, admin);
 
   const emulator = {
-    ...(calls as DirectCalls),
-    /** The real client's helpers (saveObjects, replaceAllObjects, waitForTask, ...) as direct calls. */
+    // The direct calls are built from the route table; DirectCalls gives each its client's signature.
+    ...(calls as unknown as DirectCalls),
     ...buildHelpers(core, calls),
     /** `buildQuerySuggestions({ indexName })`: builds a Query Suggestions index now (docs/query-suggestions.md). */
     ...querySuggestionsCalls(core),
     appId,
     adminApiKey,
-    /** msw request handlers for the real hosts; pass them to `setupServer(...)` or `setupWorker(...)`. */
-    handlers: createHandlers(core) as RequestHandler[],
     /** The fake clock every time-dependent behaviour reads. */
     clock,
     /**
@@ -157,7 +169,7 @@ export function createEmulator(options: EmulatorOptions = {}) {
     explain: (request: ExplainRequest): Promise<Explanation> => explain(core, searchRoute, request),
     /** Direct calls made with another key, IP or headers (or other crawler credentials). */
     as(caller: Partial<Caller> & { apiKey: string }) {
-      return buildDirectCalls(core, { appId, crawler: crawlerCredentials, ...caller }) as DirectCalls;
+      return buildDirectCalls(core, { appId, crawler: crawlerCredentials, ...caller }) as unknown as DirectCalls;
     },
     /**
      * Sends a raw request through the same pipeline as HTTP (for routes without a direct call).
@@ -210,9 +222,7 @@ export function createEmulator(options: EmulatorOptions = {}) {
     /** Internals for extensions and tests; not a stable API. */
     core,
   };
-  // A spread drops the index signature: keep every direct call reachable as `emulator.<operation>`.
-  return emulator as typeof emulator & DirectCalls;
+  return emulator;
 }
 
-/** The direct calls, named after the real client's methods. */
-export type DirectCalls = Record<string, DirectCall>;
+export type { DirectCalls };

@@ -21,7 +21,15 @@ export interface Caller {
   crawler?: { userId: string; apiKey: string };
 }
 
-export type DirectCall = (params?: any, requestOptions?: RequestOptions) => Promise<any>;
+/** A direct call as built from a route; `DirectCalls` gives each its client's signature. */
+export type DirectCall = (params?: object, requestOptions?: RequestOptions) => Promise<unknown>;
+
+/**
+ * The signature of a direct call no installed official client types (the crawler API, the
+ * APIs that answer 501): its name is checked, its parameters and answer are not.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type LooseCall = (params?: Record<string, any>, requestOptions?: RequestOptions) => Promise<any>;
 
 /**
  * Builds one method per routed operation. Each call is turned into the request the v5
@@ -32,8 +40,8 @@ export function buildDirectCalls(core: Core, caller: Caller): Record<string, Dir
   const calls: Record<string, DirectCall> = {};
   for (const route of core.router.routes) {
     if (!route.call || route.operation in calls) continue;
-    calls[route.operation] = async (params = {}, requestOptions = {}) => {
-      const res = await dispatch(core, toRequest(route, params, caller, requestOptions));
+    const call = async (params: object, requestOptions: RequestOptions) => {
+      const res = await dispatch(core, toRequest(route, params as Record<string, unknown>, caller, requestOptions));
       // An answer that never completes reaches a direct call as what the client ends with: no host answered.
       if (res.transport !== undefined) throw new ApiError(0, messages.unreachable);
       if (res.status >= 400 || res.status === 0) {
@@ -42,6 +50,10 @@ export function buildDirectCalls(core: Core, caller: Caller): Record<string, Dir
       }
       return res.body;
     };
+    // The client's methods that take no parameters take the request options first (`listApiKeys(requestOptions)`).
+    calls[route.operation] = takesNoParams(route)
+      ? (requestOptions = {}) => call({}, requestOptions as RequestOptions)
+      : (params = {}, requestOptions = {}) => call(params, requestOptions);
   }
   return calls;
 }
@@ -118,6 +130,12 @@ class DirectRequest implements EmulatorRequest {
 }
 
 const NO_SHAPE: CallShape = {};
+
+/** A route whose call reads nothing from its parameters: no path placeholder, query, body or header. */
+function takesNoParams(route: Route): boolean {
+  const shape = route.call ?? NO_SHAPE;
+  return !shape.query && shape.body === undefined && !shape.headers && !route.path.includes('{');
+}
 
 /** A route's path cut at its placeholders: literal text, then a placeholder name, alternately. */
 const pathParts = new WeakMap<Route, readonly string[]>();

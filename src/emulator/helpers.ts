@@ -1,8 +1,26 @@
+import type { SearchClient } from '@algolia/client-search';
 import type { Core } from './core';
 import { ApiError } from './errors';
 import type { DirectCall, RequestOptions } from './facade';
 
 type Calls = Record<string, DirectCall>;
+
+/**
+ * The real client's helpers the emulator offers as direct calls, typed as the client's own
+ * (`browseObjects<Hit>`, `saveObjects`, `waitForTask`, ...).
+ */
+export type Helpers = Pick<
+  SearchClient,
+  | 'waitForTask'
+  | 'waitForAppTask'
+  | 'chunkedBatch'
+  | 'saveObjects'
+  | 'deleteObjects'
+  | 'partialUpdateObjects'
+  | 'replaceAllObjects'
+  | 'indexExists'
+  | 'browseObjects'
+>;
 type Action = 'addObject' | 'updateObject' | 'partialUpdateObject' | 'partialUpdateObjectNoCreate' | 'deleteObject' | 'delete' | 'clear';
 
 /** One page of a browse. */
@@ -22,7 +40,7 @@ export interface BatchResponse {
  * direct calls, with the same names and parameter shapes, composed from the direct calls.
  * They never advance the fake clock: with `indexingDelay`, advance it yourself.
  */
-export function buildHelpers(core: Core, calls: Calls) {
+export function buildHelpers(core: Core, calls: Calls): Helpers {
   /**
    * Resolves with the task status once published. It never waits: a pending task means the
    * fake clock has not reached its publication time, so it throws and says so.
@@ -34,7 +52,8 @@ export function buildHelpers(core: Core, calls: Calls) {
     const wait = due ? due.publishAt - core.now() : core.options.indexingDelay;
     throw new Error(
       `Task ${taskID} on index "${indexName}" is not published yet: the emulator publishes writes ${core.options.indexingDelay} ms ` +
-        `after accepting them on its fake clock. Call emulator.clock.advance(${wait}) before waiting for it.`,
+        `after accepting them on its fake clock. Call emulator.clock.advance(${wait}) before waiting for it, ` +
+        'or create the emulator with `advanceOnTaskPoll: true` to have polls move the clock.',
     );
   }
 
@@ -42,7 +61,10 @@ export function buildHelpers(core: Core, calls: Calls) {
   async function waitForAppTask({ taskID }: { taskID: number; maxRetries?: number }, requestOptions?: RequestOptions) {
     const response = (await calls.getAppTask({ taskID }, requestOptions)) as { status: string };
     if (response.status === 'published') return response;
-    throw new Error(`Task ${taskID} is not published yet: advance the emulator's fake clock (emulator.clock.advance) first.`);
+    throw new Error(
+      `Task ${taskID} is not published yet: advance the emulator's fake clock (emulator.clock.advance) first, ` +
+        'or create the emulator with `advanceOnTaskPoll: true`.',
+    );
   }
 
   async function chunkedBatch(
@@ -124,22 +146,30 @@ export function buildHelpers(core: Core, calls: Calls) {
   }
 
   /**
-   * Walks the whole index with the browse cursor, handing each page to `aggregator`, as the
-   * client's helper does; resolves with the last page.
+   * Walks the index with the browse cursor as the client's helper does (pages of 1,000 unless
+   * `browseParams` says otherwise), handing each page to `aggregator` until `validate` accepts
+   * one (by default: the page without a cursor); resolves with that page.
    */
   async function browseObjects(
-    { indexName, browseParams = {}, aggregator }: { indexName: string; browseParams?: Record<string, unknown>; aggregator?: (page: BrowsePage) => void },
+    {
+      indexName,
+      browseParams = {},
+      aggregator,
+      validate = (page: BrowsePage) => page.cursor === undefined,
+    }: { indexName: string; browseParams?: object; aggregator?: (page: BrowsePage) => unknown; validate?: (page: BrowsePage) => boolean },
     requestOptions?: RequestOptions,
   ): Promise<BrowsePage> {
-    let page = (await calls.browse({ indexName, browseParams }, requestOptions)) as BrowsePage;
-    aggregator?.(page);
-    while (page.cursor) {
-      page = (await calls.browse({ indexName, browseParams: { cursor: page.cursor } }, requestOptions)) as BrowsePage;
+    let page: BrowsePage | undefined;
+    do {
+      const params = { cursor: page?.cursor, hitsPerPage: 1000, ...browseParams };
+      page = (await calls.browse({ indexName, browseParams: params }, requestOptions)) as BrowsePage;
       aggregator?.(page);
-    }
+    } while (!validate(page));
     return page;
   }
 
-  return { waitForTask, waitForAppTask, chunkedBatch, saveObjects, deleteObjects, partialUpdateObjects, replaceAllObjects, indexExists, browseObjects };
+  const helpers = { waitForTask, waitForAppTask, chunkedBatch, saveObjects, deleteObjects, partialUpdateObjects, replaceAllObjects, indexExists, browseObjects };
+  // The implementations take the client's parameters; their answers are the wire's JSON, which the client's types describe.
+  return helpers as unknown as Helpers;
 }
 

@@ -1,3 +1,4 @@
+import type { EventsItems } from '@algolia/client-insights';
 import { describe, expect, it } from 'vitest';
 import { emulatorFor, type TestEmulator } from './support';
 
@@ -21,9 +22,9 @@ async function shop(): Promise<TestEmulator> {
 }
 
 const tracked = async (emulator: TestEmulator, query: string, userToken = 'alice'): Promise<string> =>
-  (await emulator.searchSingleIndex({ indexName: 'products', searchParams: { query, clickAnalytics: true, userToken } })).queryID;
+  (await emulator.searchSingleIndex({ indexName: 'products', searchParams: { query, clickAnalytics: true, userToken } })).queryID!;
 
-const click = (queryID: string, objectID = 'iphone') => ({
+const click = (queryID: string, objectID = 'iphone'): EventsItems => ({
   eventType: 'click',
   eventName: 'Clicked',
   index: 'products',

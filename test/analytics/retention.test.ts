@@ -82,7 +82,7 @@ async function replay(emulator: Emulator, steps: Step[]): Promise<void> {
       if (s.purchase !== undefined) {
         events.push({ eventType: 'conversion', eventSubtype: 'purchase', eventName: 'Bought', index: 'products', userToken: s.user, queryID: res.queryID, objectIDs: [hit], objectData: [{ price: s.purchase, quantity: 2 }], currency: 'EUR', timestamp });
       }
-      if (events.length > 0) await emulator.pushEvents({ events });
+      if (events.length > 0) await emulator.pushEvents({ events: events as never });
     }
     emulator.clock.advance(s.wait);
   }

@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import * as searchInsights from 'search-insights';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emulatorFor, qid, seedSearch, type TestEmulator } from './support';
+import { createHandlers } from '../../src/msw';
 
 /**
  * A scripted day of searches, clicks and conversions, then a search after midnight; the
@@ -23,7 +24,7 @@ const range = { index: 'products', startDate: '2024-01-01', endDate: '2024-01-02
 
 async function scriptedDay(): Promise<{ emulator: TestEmulator; client: ReturnType<typeof algoliasearch> }> {
   const emulator = emulatorFor({ now: DAY1 });
-  server.use(...emulator.handlers);
+  server.use(...createHandlers(emulator));
   const client = algoliasearch(emulator.appId, emulator.adminApiKey);
   const tracked = { clickAnalytics: true };
   seedSearch(emulator, { user: 'user-a', queryID: qid(1), nbHits: 3, hits: ['p1', 'p2', 'p3'], country: 'FR', params: { ...tracked, query: 'phone', analyticsTags: ['mobile'], facetFilters: [['brand:apple']] } });

@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import * as searchInsights from 'search-insights';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emulatorFor, type TestEmulator } from './support';
+import { createHandlers } from '../../src/msw';
 
 const { getRequesterForNode } = searchInsights as unknown as { getRequesterForNode: () => (url: string, data: Record<string, unknown>) => Promise<boolean> };
 
@@ -13,7 +14,7 @@ afterAll(() => server.close());
 
 async function shop(options: Parameters<typeof emulatorFor>[0] = {}) {
   const emulator: TestEmulator = emulatorFor(options);
-  server.use(...emulator.handlers);
+  server.use(...createHandlers(emulator));
   const client = algoliasearch(emulator.appId, emulator.adminApiKey);
   // Same text everywhere, no custom ranking: only personalization can tell them apart.
   await client.saveObjects({

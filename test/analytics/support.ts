@@ -1,8 +1,8 @@
-import { createEmulator, type DirectCalls, type EmulatorOptions } from '../../src';
+import type { EventsItems } from '@algolia/client-insights';
+import { createEmulator, type EmulatorOptions } from '../../src';
 import { recordSearch, type SearchInput } from '../../src/emulator/analytics';
 
-/** The emulator with its direct calls typed loosely (one per route). */
-export type TestEmulator = ReturnType<typeof createEmulator> & DirectCalls;
+export type TestEmulator = ReturnType<typeof createEmulator>;
 
 export const withCalls = (emulator: ReturnType<typeof createEmulator>) => emulator as TestEmulator;
 
@@ -33,23 +33,26 @@ export function emulatorFor(options: EmulatorOptions = {}): TestEmulator {
   return withCalls(createEmulator({ analyticsRefresh: 'immediate', ...options }));
 }
 
-export const click = (queryID: string, objectIDs: string[], positions: number[], extra: Record<string, unknown> = {}) => ({
-  eventType: 'click',
-  eventName: 'Product Clicked',
-  index: 'products',
-  userToken: 'user-1',
-  queryID,
-  objectIDs,
-  positions,
-  ...extra,
-});
+/** A click event; `extra` may make it invalid on purpose, hence the cast. */
+export const click = (queryID: string, objectIDs: string[], positions: number[], extra: Record<string, unknown> = {}) =>
+  ({
+    eventType: 'click',
+    eventName: 'Product Clicked',
+    index: 'products',
+    userToken: 'user-1',
+    queryID,
+    objectIDs,
+    positions,
+    ...extra,
+  }) as EventsItems;
 
-export const conversion = (queryID: string, objectIDs: string[], extra: Record<string, unknown> = {}) => ({
-  eventType: 'conversion',
-  eventName: 'Product Purchased',
-  index: 'products',
-  userToken: 'user-1',
-  queryID,
-  objectIDs,
-  ...extra,
-});
+export const conversion = (queryID: string, objectIDs: string[], extra: Record<string, unknown> = {}) =>
+  ({
+    eventType: 'conversion',
+    eventName: 'Product Purchased',
+    index: 'products',
+    userToken: 'user-1',
+    queryID,
+    objectIDs,
+    ...extra,
+  }) as EventsItems;

@@ -5,6 +5,7 @@ import { createEmulator } from '../../src';
 import { basicAuth } from '../../src/emulator/facade';
 import { rejects } from '../objects/surfaces';
 import { crawlerApi, extractor, SITE, siteConfig, siteHandlers, SURFACES, type Surface } from './site';
+import { createHandlers } from '../../src/msw';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -15,7 +16,7 @@ const START = Date.UTC(2024, 0, 1);
 
 function open(surface: Surface, options: Parameters<typeof createEmulator>[0] = {}) {
   const emulator = createEmulator({ now: START, ...options });
-  server.use(...emulator.handlers, ...siteHandlers());
+  server.use(...createHandlers(emulator), ...siteHandlers());
   return { emulator, api: crawlerApi(emulator, surface) };
 }
 
@@ -166,7 +167,7 @@ describe.each(SURFACES)('crawling specific URLs (%s)', (surface) => {
     await emulator.advance('1s');
     await api.crawlUrls({ id, urls: [`${SITE}/docs/guide/advanced`], save: false });
     const temporary = await emulator.browse({ indexName: 'crawler_pages.tmp' });
-    expect(temporary.hits.map((hit: { path: string }) => hit.path)).toContain('/docs/guide/advanced');
+    expect(temporary.hits.map((hit) => (hit as { path?: string }).path)).toContain('/docs/guide/advanced');
     expect((await emulator.browse({ indexName: 'crawler_pages' })).hits).toHaveLength(1);
   });
 

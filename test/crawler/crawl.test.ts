@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../src';
 import { rejects } from '../objects/surfaces';
 import { crawlerApi, SITE, siteConfig, siteHandlers, SURFACES, type Surface } from './site';
+import { createHandlers } from '../../src/msw';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -14,7 +15,7 @@ const START = Date.UTC(2024, 0, 1);
 
 function open(surface: Surface, version = 1) {
   const emulator = createEmulator({ now: START });
-  server.use(...emulator.handlers, ...siteHandlers(version));
+  server.use(...createHandlers(emulator), ...siteHandlers(version));
   return { emulator, api: crawlerApi(emulator, surface) };
 }
 
@@ -37,7 +38,10 @@ const byPath = (records: { path: string }[]) => [...records].sort((a, b) => a.pa
 
 async function browseAll(emulator: Emulator, indexName: string): Promise<{ objectID: string; title: string; path: string }[]> {
   const { hits } = await emulator.browse({ indexName });
-  return hits.map(({ objectID, title, path }: Record<string, unknown>) => ({ objectID, title, path }));
+  return hits.map((hit) => {
+    const { objectID, title, path } = hit as { objectID: string; title: string; path: string };
+    return { objectID, title, path };
+  });
 }
 
 describe.each(SURFACES)('crawling a three-level site (%s)', (surface) => {

@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src';
 import { SITE, siteConfig, siteHandlers } from './site';
+import { createHandlers } from '../../src/msw';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -15,7 +16,7 @@ const html = (body: string, head = '') => `<!doctype html><html><head>${head}</h
 async function crawlerFor(pages: Record<string, string | Response>, overrides: Record<string, unknown> = {}, seed = 'search-emulator') {
   const emulator = createEmulator({ now: Date.UTC(2024, 0, 1), seed });
   server.use(
-    ...emulator.handlers,
+    ...createHandlers(emulator),
     http.get(`${SITE}/robots.txt`, () => new HttpResponse(null, { status: 404 })),
     ...Object.entries(pages).map(([path, page]) => http.get(`${SITE}${path}`, () => (typeof page === 'string' ? HttpResponse.html(page) : page))),
   );
@@ -68,11 +69,11 @@ describe('what a crawl follows', () => {
 
   it('ignoreRobotsTxtRules crawls what robots.txt disallows', async () => {
     const emulator = createEmulator();
-    server.use(...emulator.handlers, ...siteHandlers());
+    server.use(...createHandlers(emulator), ...siteHandlers());
     const { id } = await emulator.createCrawler({ name: 's', config: siteConfig(emulator, { ignoreRobotsTxtRules: true }) });
     await emulator.startReindex({ id });
     await emulator.advance('1m');
-    const paths = (await emulator.browse({ indexName: 'crawler_pages' })).hits.map((hit: { path: string }) => hit.path);
+    const paths = (await emulator.browse({ indexName: 'crawler_pages' })).hits.map((hit) => (hit as { path?: string }).path);
     expect(paths).toContain('/private/secret');
   });
 

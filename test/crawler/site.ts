@@ -84,7 +84,7 @@ export function crawlerApi(emulator: Emulator, surface: Surface, credentials = e
     if (route.host !== 'crawler' || !route.call) continue;
     api[route.operation] =
       surface === 'direct'
-        ? (params = {}) => emulator.as({ apiKey: emulator.adminApiKey, crawler: credentials })[route.operation](params)
+        ? (params = {}) => (emulator.as({ apiKey: emulator.adminApiKey, crawler: credentials }) as unknown as Record<string, Call>)[route.operation](params)
         : async (params = {}) => {
             const req = toRequest(route, params, { appId: emulator.appId, apiKey: emulator.adminApiKey });
             const query = new URLSearchParams(req.query).toString();

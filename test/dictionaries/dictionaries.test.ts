@@ -1,11 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { createEmulator as create, type DirectCalls, type EmulatorOptions } from '../../src';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createEmulator } from '../../src';
 import { decompound, isStopWord, pluralFormsOf, stopWordsFor } from '../../src/emulator/search/dictionaries/lookup';
+import { loadAllTables } from '../../src/emulator/search/dictionaries/languages';
 import { initialDictionariesState } from '../../src/emulator/search/dictionaries/state';
 import { setupEmulatorServer } from '../support/server';
 
 const env = setupEmulatorServer();
-const createEmulator = (options?: EmulatorOptions) => create(options) as ReturnType<typeof create> & DirectCalls;
+// The lookups below are called outside a request, where tables do not load on demand.
+beforeAll(() => loadAllTables());
 
 describe('standard entries', () => {
   const state = initialDictionariesState();
@@ -114,7 +116,7 @@ describe('dictionaries through the real client', () => {
 
 describe('dictionary errors (direct calls)', () => {
   const batch = (emulator: ReturnType<typeof createEmulator>, dictionaryName: string, requests: unknown[]) =>
-    emulator.batchDictionaryEntries({ dictionaryName, batchDictionaryEntriesParams: { requests } });
+    emulator.batchDictionaryEntries({ dictionaryName: dictionaryName as never, batchDictionaryEntriesParams: { requests: requests as never } });
   const cases: [string, string, unknown[], RegExp][] = [
     ['an unknown dictionary', 'synonyms', [], /Unknown dictionary "synonyms"/],
     ['a missing word', 'stopwords', [{ action: 'addEntry', body: { objectID: 'a', language: 'en' } }], /body\.word is required/],
@@ -161,7 +163,7 @@ describe('dictionary errors (direct calls)', () => {
   it('validates search parameters and answers the GET form too', async () => {
     const emulator = createEmulator();
     await expect(emulator.searchDictionaryEntries({ dictionaryName: 'plurals', searchDictionaryEntriesParams: { query: 'x', hitsPerPage: 0 } })).rejects.toMatchObject({ status: 400 });
-    await expect(emulator.searchDictionaryEntries({ dictionaryName: 'plurals', searchDictionaryEntriesParams: {} })).rejects.toMatchObject({ status: 400 });
+    await expect(emulator.searchDictionaryEntries({ dictionaryName: 'plurals', searchDictionaryEntriesParams: {} as never })).rejects.toMatchObject({ status: 400 });
     const res = await emulator.request({ method: 'GET', path: '/1/dictionaries/plurals/search', query: { query: 'cheval', language: 'fr', hitsPerPage: '5' } });
     expect(res.status).toBe(200);
     expect((res.body as { hits: { words: string[] }[] }).hits[0].words).toEqual(['cheval', 'chevaux']);
@@ -169,7 +171,7 @@ describe('dictionary errors (direct calls)', () => {
 
   it('rejects settings for an unknown dictionary or a non-boolean flag', async () => {
     const emulator = createEmulator();
-    await expect(emulator.setDictionarySettings({ disableStandardEntries: { synonyms: {} } })).rejects.toMatchObject({ status: 400 });
-    await expect(emulator.setDictionarySettings({ disableStandardEntries: { stopwords: { en: 'yes' } } })).rejects.toMatchObject({ status: 400 });
+    await expect(emulator.setDictionarySettings({ disableStandardEntries: { synonyms: {} } as never })).rejects.toMatchObject({ status: 400 });
+    await expect(emulator.setDictionarySettings({ disableStandardEntries: { stopwords: { en: 'yes' } } as never })).rejects.toMatchObject({ status: 400 });
   });
 });

@@ -162,7 +162,7 @@ describe('search routes through the real client', () => {
 
   it('multi-index search rejects missing indices with 404 and unknown entry types with 400', async () => {
     const { client, emulator } = await seeded(2);
-    await expect(emulator.search({ requests: [{ indexName: 'products', type: 'other' }] })).rejects.toMatchObject({ status: 400 });
+    await expect(emulator.search({ requests: [{ indexName: 'products', type: 'other' as never }] })).rejects.toMatchObject({ status: 400 });
     await expect(client.search({ requests: [{ indexName: 'missing' }] })).rejects.toMatchObject({ status: 404 });
   });
 });

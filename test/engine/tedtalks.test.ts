@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src';
+import type { SearchBody } from './helpers';
 
 const dataset = (file: string) => JSON.parse(readFileSync(new URL(`../../../shared/datasets/tedtalks/${file}`, import.meta.url), 'utf8'));
 
@@ -16,19 +17,19 @@ describe('tedtalks with its real settings file (legacy names included)', () => {
     await emulator.batch({ indexName: 'talks', batchWriteParams: { requests: talks.map((body) => ({ action: 'addObject', body })) } });
   });
 
-  const search = (searchParams: Record<string, unknown>) => emulator.searchSingleIndex({ indexName: 'talks', searchParams });
+  const search = async (searchParams: Record<string, unknown>) => (await emulator.searchSingleIndex({ indexName: 'talks', searchParams })) as unknown as SearchBody;
 
   it('finds talks despite typos, with distinct on speakers', async () => {
     const body = await search({ query: 'psycology', getRankingInfo: true });
     expect(body.nbHits).toBeGreaterThan(0);
     const speakers = body.hits.map((hit: any) => JSON.stringify(hit.speakers));
     expect(new Set(speakers).size).toBe(speakers.length);
-    expect(body.hits[0]._rankingInfo.nbTypos).toBe(1);
+    expect(body.hits[0]._rankingInfo!.nbTypos).toBe(1);
   });
 
   it('snippets speakers (speakers:15) and highlights searchable attributes', async () => {
     const body = await search({ query: 'adam grant' });
-    const hit = body.hits.find((h: any) => h.objectID === '2652');
+    const hit = body.hits.find((h) => h.objectID === '2652')!;
     expect(hit).toBeDefined();
     expect(hit._snippetResult.speakers).toEqual([{ value: '<em>Adam</em> <em>Grant</em>', matchLevel: 'full' }]);
     // The talk's name ("Are you a giver or a taker?") holds neither word.

@@ -70,7 +70,7 @@ describe('the relevance explainer against getRankingInfo on tedtalks', () => {
     let cursor: string | undefined;
     do {
       const page = await emulator.browse({ indexName: 'talks', browseParams: { query, hitsPerPage: 1000, ...searchParams, ...(cursor ? { cursor } : {}) } });
-      for (const hit of page.hits as Hit[]) ids.add(hit.objectID);
+      for (const hit of page.hits as unknown as Hit[]) ids.add(hit.objectID);
       cursor = page.cursor;
     } while (cursor);
     return ids;

@@ -8,7 +8,7 @@ const env = setupEmulatorServer();
 const talkSettings = { attributesForFaceting: ['date', 'duration_range', 'searchable(tags)', 'searchable(speakers)', 'searchable(event_name)', 'searchable(languages)'] };
 
 async function seed(emulator: ReturnType<typeof createEmulator>, indexName: string, records: readonly object[], indexSettings: object) {
-  await emulator.batch({ indexName, batchWriteParams: { requests: records.map((body) => ({ action: 'addObject', body })) } });
+  await emulator.batch({ indexName, batchWriteParams: { requests: records.map((body) => ({ action: 'addObject', body: body as Record<string, unknown> })) } });
   await emulator.setSettings({ indexName, indexSettings });
 }
 
@@ -130,7 +130,7 @@ describe('deleteBy over both surfaces', () => {
     await seed(emulator, 'players', players.slice(0, 5), {});
     await expect(emulator.deleteBy({ indexName: 'players', deleteByParams: {} })).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/empty filters/) });
     await expect(emulator.deleteBy({ indexName: 'players', deleteByParams: { filters: '' } })).rejects.toMatchObject({ status: 400 });
-    await expect(emulator.deleteBy({ indexName: 'players', deleteByParams: { query: 'x', hitsPerPage: 2, filters: 'a' } })).rejects.toMatchObject({
+    await expect(emulator.deleteBy({ indexName: 'players', deleteByParams: { query: 'x', hitsPerPage: 2, filters: 'a' } as never })).rejects.toMatchObject({
       status: 400,
       message: expect.stringContaining('refused: query, hitsPerPage'),
     });

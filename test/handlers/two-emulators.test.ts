@@ -1,9 +1,9 @@
 import { algoliasearch } from 'algoliasearch';
 import algoliasearchV4 from 'algoliasearch-v4';
-import type { RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { createEmulator, type Emulator } from '../../src';
+import { createHandlers } from '../../src/msw';
 
 /**
  * Two applications in one process, each with its own emulator. msw 2.13 and later share one
@@ -15,7 +15,7 @@ type Layout = 'two servers' | 'one server';
 
 /** Starts the layout's servers; returns a function that closes them. */
 function serve(layout: Layout, ...emulators: Emulator[]): () => void {
-  const servers = layout === 'two servers' ? emulators.map((emulator) => setupServer(...emulator.handlers)) : [setupServer(...emulators.flatMap((e) => e.handlers as RequestHandler[]))];
+  const servers = layout === 'two servers' ? emulators.map((emulator) => setupServer(...createHandlers(emulator))) : [setupServer(...emulators.flatMap((e) => createHandlers(e)))];
   for (const server of servers) server.listen({ onUnhandledRequest: 'error' });
   return () => servers.forEach((server) => server.close());
 }

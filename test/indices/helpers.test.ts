@@ -71,7 +71,8 @@ describe('the direct waitForTask with indexingDelay', () => {
     const { emulator } = open('direct', { indexingDelay: '2s' });
     const { taskID } = await emulator.saveObject({ indexName: 'p', body: {} });
     await expect(emulator.waitForTask({ indexName: 'p', taskID })).rejects.toThrow(
-      `Task ${taskID} on index "p" is not published yet: the emulator publishes writes 2000 ms after accepting them on its fake clock. Call emulator.clock.advance(2000) before waiting for it.`,
+      `Task ${taskID} on index "p" is not published yet: the emulator publishes writes 2000 ms after accepting them on its fake clock. Call emulator.clock.advance(2000) before waiting for it, ` +
+        'or create the emulator with `advanceOnTaskPoll: true` to have polls move the clock.',
     );
     emulator.clock.advance('2s');
     await expect(emulator.waitForTask({ indexName: 'p', taskID })).resolves.toMatchObject({ status: 'published' });

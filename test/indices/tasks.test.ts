@@ -37,3 +37,30 @@ describe.each(SURFACES)('tasks with indexingDelay through %s calls', (surface) =
     await rejects(api.getTask({ indexName: 'p', taskID: taskID + 1000 }), 404, 'Task does not exist');
   });
 });
+
+describe.each(SURFACES)('advanceOnTaskPoll through %s calls', (surface) => {
+  it("waitForTask resolves at its first poll: the poll moves the clock to the task's publication", async () => {
+    const { api, emulator } = open(surface, { indexingDelay: '1h', advanceOnTaskPoll: true });
+    const start = emulator.clock.now();
+    const [first] = await api.saveObjects({ indexName: 'p', objects: [{ objectID: 'a' }] });
+    emulator.clock.advance('10m');
+    const second = await api.saveObject({ indexName: 'p', body: { objectID: 'b' } });
+    // Accepted, not yet published: only a poll moves the clock.
+    await rejects(api.getObject({ indexName: 'p', objectID: 'a' }), 404, 'Index does not exist');
+    expect(await api.waitForTask({ indexName: 'p', taskID: first.taskID })).toMatchObject({ status: 'published' });
+    expect(emulator.clock.now() - start).toBe(3_600_000);
+    await rejects(api.getObject({ indexName: 'p', objectID: 'b' }), 404, 'ObjectID does not exist');
+    expect(await api.getTask({ indexName: 'p', taskID: second.taskID })).toEqual({ status: 'published', pendingTask: false });
+    expect(emulator.clock.now() - start).toBe(4_200_000);
+    // A published task leaves the clock alone.
+    await api.getTask({ indexName: 'p', taskID: first.taskID });
+    expect(emulator.clock.now() - start).toBe(4_200_000);
+  });
+
+  it('applies to application-level tasks too', async () => {
+    const { api, emulator } = open(surface, { indexingDelay: '2s', advanceOnTaskPoll: true });
+    const { taskID } = await api.setDictionarySettings({ disableStandardEntries: { stopwords: { en: true } } });
+    expect(await api.getAppTask({ taskID })).toEqual({ status: 'published' });
+    expect(emulator.clock.now()).toBeGreaterThan(0);
+  });
+});

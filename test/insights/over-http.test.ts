@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import * as searchInsights from 'search-insights';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emulatorFor } from '../analytics/support';
+import { createHandlers } from '../../src/msw';
 
 const { getRequesterForNode } = searchInsights as unknown as { getRequesterForNode: () => (url: string, data: Record<string, unknown>) => Promise<boolean> };
 
@@ -16,7 +17,7 @@ const view = { eventType: 'view' as const, eventName: 'Viewed', index: 'products
 describe('the insights API over HTTP', () => {
   it('serves the v5 insights client on every region host: pushEvents, deleteUserToken (204)', async () => {
     const emulator = emulatorFor();
-    server.use(...emulator.handlers);
+    server.use(...createHandlers(emulator));
     const client = algoliasearch(emulator.appId, emulator.adminApiKey);
     for (const region of [undefined, 'de', 'us'] as const) {
       await expect(client.initInsights(region ? { region } : {}).pushEvents({ events: [view] })).resolves.toEqual({ status: 200, message: 'OK' });
@@ -28,14 +29,14 @@ describe('the insights API over HTTP', () => {
 
   it('answers 401 {status, message} to the v5 client with a wrong key', async () => {
     const emulator = emulatorFor();
-    server.use(...emulator.handlers);
+    server.use(...createHandlers(emulator));
     const client = algoliasearch(emulator.appId, 'wrong-key').initInsights({});
     await expect(client.pushEvents({ events: [view] })).rejects.toMatchObject({ status: 401 });
   });
 
   it('takes search-insights credentials from its capitalised query parameters', async () => {
     const emulator = emulatorFor();
-    server.use(...emulator.handlers);
+    server.use(...createHandlers(emulator));
     const good = new searchInsights.AlgoliaAnalytics({ requestFn: getRequesterForNode() });
     good.init({ appId: emulator.appId, apiKey: emulator.adminApiKey, userToken: 'user-1', region: 'de' });
     expect(await good.viewedObjectIDs({ index: 'products', eventName: 'Viewed', objectIDs: ['a'] })).toBe(true);

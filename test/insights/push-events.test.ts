@@ -12,7 +12,7 @@ function withSearch(): TestEmulator {
 
 async function rejection(emulator: TestEmulator, events: unknown[]) {
   const before = emulator.core.state.analytics.events.length;
-  const error = await emulator.pushEvents({ events }).then(
+  const error = await emulator.pushEvents({ events: events as never }).then(
     () => undefined,
     (e: { status: number; message: string }) => e,
   );
@@ -143,7 +143,7 @@ describe('pushEvents', () => {
     it('rejects an event 4 days + 1 s old and accepts one exactly 4 days old', async () => {
       const emulator = withSearch();
       emulator.clock.advance('10d');
-      const view = (timestamp: number) => ({ eventType: 'view', eventName: 'Viewed', index: 'products', userToken: 'u', objectIDs: ['a'], timestamp });
+      const view = (timestamp: number) => ({ eventType: 'view' as const, eventName: 'Viewed', index: 'products', userToken: 'u', objectIDs: ['a'], timestamp });
       await expect(emulator.pushEvents({ events: [view(emulator.clock.now() - 4 * DAY)] })).resolves.toMatchObject({ status: 200 });
       const error = await rejection(emulator, [view(emulator.clock.now() - 4 * DAY - 1000)]);
       expect(error).toMatchObject({ status: 422, message: 'events[0].timestamp: must not be more than 4 days in the past' });

@@ -88,7 +88,7 @@ describe('application keys through the real client', () => {
 
   it('validates key bodies with 400s', async () => {
     const emulator = createEmulator();
-    await expect(emulator.addApiKey({ acl: ['fly'] })).rejects.toMatchObject({ status: 400, message: 'Invalid ACL: fly' });
+    await expect(emulator.addApiKey({ acl: ['fly' as never] })).rejects.toMatchObject({ status: 400, message: 'Invalid ACL: fly' });
     await expect(emulator.addApiKey({ acl: ['search'], validity: -1 })).rejects.toMatchObject({
       status: 400,
       message: 'Invalid API key: `validity` must be a non-negative integer',

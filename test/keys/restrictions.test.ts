@@ -48,7 +48,7 @@ describe('key fields enforced by the gate', () => {
     await expect(proxy('1.1.1.1')).rejects.toMatchObject({ status: 429, message: RATE });
     await expect(proxy('2.2.2.2')).resolves.toMatchObject({ objectID: 'p1' });
     // The proxied request has the forwarded key's rights, not the admin's.
-    await expect(emulator.listApiKeys(undefined, { headers: { 'X-Forwarded-API-Key': key } })).rejects.toMatchObject({ status: 403 });
+    await expect(emulator.listApiKeys({ headers: { 'X-Forwarded-API-Key': key } })).rejects.toMatchObject({ status: 403 });
     await expect(proxy('3.3.3.3')).resolves.toMatchObject({ objectID: 'p1' });
     await expect(emulator.getObject({ indexName: 'products', objectID: 'p1' }, { headers: { 'X-Forwarded-API-Key': 'bogus' } })).rejects.toMatchObject({
       status: 403,

@@ -92,7 +92,7 @@ async function run(emulator: Emulator, sequence: readonly Step[]): Promise<unkno
       case 'click':
         if (queryID === undefined) continue;
         answer = await emulator
-          .pushEvents({ insightEvents: { events: [{ eventType: 'click', eventName: 'c', index: 'items', userToken: 'alice', queryID, objectIDs: ['a'], positions: [1] }] } })
+          .pushEvents({ events: [{ eventType: 'click', eventName: 'c', index: 'items', userToken: 'alice', queryID, objectIDs: ['a'], positions: [1] }] })
           .catch((error: { status: number; message: string }) => [error.status, error.message]);
         break;
       case 'advance':

@@ -68,10 +68,10 @@ describe.each(SURFACES)('the emulator matchers (%s)', (surface) => {
     const { emulator, api, client } = await seeded();
     const { queryID } = await api.searchSingleIndex({ indexName: 'products', searchParams: { query: 'phone', clickAnalytics: true } });
     const insights = (surface === 'direct' ? emulator : client.initInsights({ region: 'us' })) as unknown as typeof emulator;
-    await insights.pushEvents({ events: [click(queryID)] });
+    await insights.pushEvents({ events: [click(queryID)] as never });
     // Five days old, past the four-day limit: refused with 422.
     const stale = { ...click(queryID, 'p2'), timestamp: emulator.clock.now() - 5 * 24 * 3_600_000 };
-    await insights.pushEvents({ events: [stale] }).catch(() => undefined);
+    await insights.pushEvents({ events: [stale] as never }).catch(() => undefined);
     expect(emulator).toHaveReceivedEvent({ eventType: 'click', objectIDs: ['p1'], queryID });
     expect(emulator).not.toHaveReceivedEvent({ objectIDs: ['p2'] });
     const message = failure(() => expect(emulator).toHaveReceivedEvent({ eventType: 'click', objectIDs: ['p2'] }));

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEmulator } from '../../src';
 import { MAX_JSON_DEPTH, TOO_DEEP } from '../../src/emulator/json-depth';
 import { expectUnchanged, rejects, setupSurfaces, SURFACES } from './surfaces';
+import { createHandlers } from '../../src/msw';
 
 const open = setupSurfaces();
 
@@ -58,7 +59,7 @@ describe('bodies nested 10,000 levels', () => {
 
   describe('over msw', () => {
     const emulator = createEmulator();
-    const server = setupServer(...emulator.handlers);
+    const server = setupServer(...createHandlers(emulator));
     beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
     afterAll(() => server.close());
 

@@ -7,7 +7,7 @@ const open = setupSurfaces();
 /** The API as seen with another key: the emulator's `as(...)`, or a real client built with it. */
 async function withKey(surface: (typeof SURFACES)[number], key: Record<string, unknown>) {
   const { emulator } = open(surface);
-  const { key: apiKey } = await emulator.addApiKey(key);
+  const { key: apiKey } = await emulator.addApiKey(key as never);
   const api = (surface === 'direct' ? emulator.as({ apiKey }) : algoliasearch(emulator.appId, apiKey)) as unknown as Api;
   return { emulator, api };
 }

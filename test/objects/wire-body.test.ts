@@ -76,7 +76,7 @@ describe('direct calls: request size and log', () => {
   it('report the size of the body as sent and log its first characters', async () => {
     const { createEmulator } = await import('../../src');
     const emulator = createEmulator();
-    const requests = Array.from({ length: 50 }, (_, i) => ({ action: 'addObject', body: { objectID: String(i), title: `café ${i}`, skipped: undefined, n: -0 } }));
+    const requests = Array.from({ length: 50 }, (_, i) => ({ action: 'addObject' as const, body: { objectID: String(i), title: `café ${i}`, skipped: undefined, n: -0 } }));
     await emulator.batch({ indexName: 'items', batchWriteParams: { requests } });
     const text = JSON.stringify({ requests });
     const { toRequest } = await import('../../src/emulator/facade');

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = new URL('../../', import.meta.url);
@@ -14,8 +14,12 @@ const script = `
   await emulator.saveRule({ indexName: 'i', objectID: 'r', rule: { objectID: 'r', conditions: [{ pattern: 'sofa', anchoring: 'is' }], consequence: { userData: { banner: 1 } } } });
   const record = await emulator.getObject({ indexName: 'i', objectID: 'a' });
   const result = await emulator.searchSingleIndex({ indexName: 'i', searchParams: { query: 'sofa', filters: 'n > 1', facets: ['color'] } });
-  console.log(JSON.stringify({ record, handlers: emulator.handlers.length > 0, taskID: typeof saved.taskID,
-    hits: result.hits.map((h) => h.objectID), facets: result.facets, userData: result.userData }));
+  // The French plurals load from their own file on first use.
+  await emulator.addOrUpdateObject({ indexName: 'fr', objectID: 'c', body: { name: 'les chevaux' } });
+  const plural = await emulator.searchSingleIndex({ indexName: 'fr', searchParams: { query: 'cheval', ignorePlurals: ['fr'] } });
+  const handlers = createHandlers(emulator);
+  console.log(JSON.stringify({ record, handlers: handlers.length > 0, taskID: typeof saved.taskID,
+    hits: result.hits.map((h) => h.objectID), facets: result.facets, userData: result.userData, plural: plural.nbHits }));
 `;
 const expected = {
   record: { n: 1, name: 'couch', color: 'red', objectID: 'a' },
@@ -24,6 +28,7 @@ const expected = {
   hits: ['b'],
   facets: { color: { blue: 1 } },
   userData: [{ banner: 1 }],
+  plural: 1,
 };
 
 function run(args: string[]): unknown {
@@ -39,11 +44,12 @@ describe('the published package', () => {
   });
 
   it('works from an ES module consumer', () => {
-    expect(run(['--input-type=module', '-e', `import { createEmulator } from 'search-emulator';\n${script}`])).toEqual(expected);
+    const imports = `import { createEmulator } from 'search-emulator';\nimport { createHandlers } from 'search-emulator/msw';`;
+    expect(run(['--input-type=module', '-e', `${imports}\n${script}`])).toEqual(expected);
   });
 
   it('works from a CommonJS consumer', () => {
-    const cjs = `const { createEmulator } = require('search-emulator');\n(async () => {${script}})();`;
+    const cjs = `const { createEmulator } = require('search-emulator');\nconst { createHandlers } = require('search-emulator/msw');\n(async () => {${script}})();`;
     expect(run(['-e', cjs])).toEqual(expected);
   });
 
@@ -62,8 +68,19 @@ describe('the published package', () => {
     expect(run(['--input-type=module', '-e', `import { createEmulator } from 'search-emulator';\n(async () => {${crawl}})();`])).toEqual(['A', 'Home']);
     expect(run(['-e', `const { createEmulator } = require('search-emulator');\n(async () => {${crawl}})();`])).toEqual(['A', 'Home']);
     // The core's own imports never name the crawler's dependencies: they load with the crawl chunk.
-    const esm = readFileSync(new URL('dist/index.js', root), 'utf8');
-    expect(esm).not.toMatch(/^import[^;]*from\s*['"](?:cheerio|picomatch|robots-parser|@breejs\/later)['"]/m);
+    for (const file of loadedFiles(['dist/index.js'], /from\s*['"](\.\/[^'"]+)['"]/g)) {
+      expect(readFileSync(new URL(file, root), 'utf8'), file).not.toMatch(/^import[^;]*from\s*['"](?:cheerio|picomatch|robots-parser|@breejs\/later)['"]/m);
+    }
+  });
+
+  it('loads no msw for direct calls: the handlers are search-emulator/msw', () => {
+    const cjs = `const { createEmulator } = require('search-emulator');
+      createEmulator().listIndices().then(() => console.log(JSON.stringify(Object.keys(require.cache).filter((f) => /[\\\\/]node_modules[\\\\/]msw[\\\\/]/.test(f)))));`;
+    expect(run(['-e', cjs])).toEqual([]);
+    // The ES build too: no file the main entry loads names msw.
+    for (const file of loadedFiles(['dist/index.js', 'dist/index.cjs'])) {
+      expect(readFileSync(new URL(file, root), 'utf8'), file).not.toMatch(/(?:from\s+|require\(|import\()\s*['"]msw/);
+    }
   });
 
   it('installs the matchers from search-emulator/jest and search-emulator/vitest, ESM and CommonJS', () => {
@@ -100,14 +117,17 @@ describe('the published package', () => {
   });
 });
 
-/** The files a bundle loads: itself and, transitively, the chunks it imports by relative path. */
-function loadedFiles(entries: string[]): string[] {
+/**
+ * The files a bundle loads: itself and, transitively, the chunks it imports by relative path
+ * (statically or not, unless `imports` says which imports to follow).
+ */
+function loadedFiles(entries: string[], imports = /(?:from\s+|require\(|import\()\s*['"](\.\/[^'"]+)['"]/g): string[] {
   const seen = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
     const code = readFileSync(new URL(file, root), 'utf8');
-    for (const [, spec] of code.matchAll(/(?:from\s+|require\(|import\()\s*['"](\.\/[^'"]+)['"]/g)) visit(`dist/${spec.slice(2)}`);
+    for (const [, spec] of code.matchAll(imports)) visit(`dist/${spec.slice(2)}`);
   };
   entries.forEach(visit);
   return [...seen];

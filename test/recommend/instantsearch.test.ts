@@ -5,6 +5,7 @@ import { frequentlyBoughtTogether, relatedProducts } from 'instantsearch.js/es/w
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEmulator } from '../../src';
+import { createHandlers } from '../../src/msw';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -21,10 +22,10 @@ const PRODUCTS = [
 /** A shop whose customers bought the tent with the pegs (twice) and with the lamp (once). */
 async function shop() {
   const emulator = createEmulator({ now: '2024-05-06T12:00:00Z' });
-  server.use(...emulator.handlers);
+  server.use(...createHandlers(emulator));
   await emulator.saveObjects({ indexName: 'gear', objects: PRODUCTS });
   const bought = (userToken: string, objectIDs: string[]) => ({ eventType: 'conversion', eventSubtype: 'purchase', eventName: 'Bought', index: 'gear', userToken, objectIDs });
-  await emulator.pushEvents({ events: [bought('ann', ['tent', 'pegs']), bought('bob', ['tent', 'pegs', 'lamp']), bought('cy', ['stove'])] });
+  await emulator.pushEvents({ events: [bought('ann', ['tent', 'pegs']), bought('bob', ['tent', 'pegs', 'lamp']), bought('cy', ['stove'])] as never });
   emulator.clock.advance('1d');
   return emulator;
 }

@@ -127,13 +127,13 @@ describe('getRecommendations, keys and clients', () => {
     const other = await emulator.addApiKey({ acl: ['search'], indexes: ['other*'] });
     const browse = await emulator.addApiKey({ acl: ['browse'] });
     const request = { requests: [related()] };
-    await rejects(emulator.as({ apiKey: other.key }).getRecommendations(request), 403, 'Index not allowed with this API key');
-    await rejects(emulator.as({ apiKey: browse.key }).getRecommendations(request), 403, 'Method not allowed with this API key');
+    await rejects(emulator.as({ apiKey: other.key }).getRecommendations(request as never), 403, 'Index not allowed with this API key');
+    await rejects(emulator.as({ apiKey: browse.key }).getRecommendations(request as never), 403, 'Method not allowed with this API key');
     // A secured key's filters apply on top of the request's, and cannot lift the restriction to the model's records.
     const parent = await emulator.addApiKey({ acl: ['search'] });
     const secured = await generateSecuredApiKey(parent.key, { filters: 'brand:Zen' });
-    const { results: [zen] } = await emulator.as({ apiKey: secured }).getRecommendations(request);
-    expect(ids(zen.hits)).toEqual(['phone-y']);
+    const { results: [zen] } = await emulator.as({ apiKey: secured }).getRecommendations(request as never);
+    expect(ids(zen.hits as { objectID: string }[])).toEqual(['phone-y']);
   });
 
   it('refuses a body without requests (the official client checks it before sending)', async () => {

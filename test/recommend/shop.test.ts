@@ -125,7 +125,7 @@ describe.each(['direct', 'client'] as const)('a scripted shop over ten days (%s)
     shop = await openShop(server);
     const client = recommendClient(shop.emulator.appId, shop.emulator.adminApiKey);
     recommend = async (requests) => {
-      const response = surface === 'direct' ? await shop.emulator.getRecommendations({ requests }) : await client.getRecommendations({ requests: requests as never });
+      const response = surface === 'direct' ? await shop.emulator.getRecommendations({ requests: requests as never }) : await client.getRecommendations({ requests: requests as never });
       return response.results as never;
     };
   });
@@ -263,10 +263,10 @@ describe('training', () => {
       { indexName: 'shop', model: 'looking-similar', objectID: 'case-x', threshold: 0 },
     ];
     const first = await openShop(server, { seed: 7 });
-    const a = JSON.stringify(await first.emulator.getRecommendations({ requests }));
+    const a = JSON.stringify(await first.emulator.getRecommendations({ requests: requests as never }));
     server.resetHandlers();
     const second = await openShop(server, { seed: 7 });
-    const b = JSON.stringify(await second.emulator.getRecommendations({ requests }));
+    const b = JSON.stringify(await second.emulator.getRecommendations({ requests: requests as never }));
     expect(b).toBe(a);
   });
 });

@@ -2,6 +2,7 @@ import { algoliasearch } from 'algoliasearch';
 import type { SetupServer } from 'msw/node';
 import * as searchInsights from 'search-insights';
 import { createEmulator, type EmulatorOptions } from '../../src';
+import { createHandlers } from '../../src/msw';
 
 /**
  * A small shop over ten clock days, driven the way an application drives the real service:
@@ -48,7 +49,7 @@ export function insightsFor(emulator: { appId: string; adminApiKey: string }, us
 
 export async function openShop(server: SetupServer, options: EmulatorOptions = {}) {
   const emulator = createEmulator({ now: START, analyticsRefresh: 'immediate', ...options });
-  server.use(...emulator.handlers);
+  server.use(...createHandlers(emulator));
   const client = algoliasearch(emulator.appId, emulator.adminApiKey);
   const insightsClient = client.initInsights({});
   const insights = insightsFor(emulator, 'anonymous');

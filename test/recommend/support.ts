@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createEmulator, type EmulatorOptions } from '../../src';
 import { PRODUCTS } from './shop';
+import { createHandlers } from '../../src/msw';
 
 /** The Recommend API as both surfaces offer it: the emulator's direct calls, or `@algolia/recommend` over msw. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -23,7 +24,7 @@ export function setupRecommend(defaults: EmulatorOptions = {}) {
   afterAll(() => server.close());
   return async (surface: Surface, options: EmulatorOptions = {}) => {
     const emulator = createEmulator({ now: '2024-06-03T09:00:00Z', ...defaults, ...options });
-    server.use(...emulator.handlers);
+    server.use(...createHandlers(emulator));
     await emulator.setSettings({ indexName: 'shop', indexSettings: { attributesForFaceting: ['brand', 'category'] } });
     await emulator.saveObjects({ indexName: 'shop', objects: PRODUCTS });
     emulator.clock.advance(options.indexingDelay ?? 0);

@@ -22,14 +22,14 @@ const status = (emulator: Shop) => together(emulator).then(() => 200, (error: Ap
 describe('the daily training', () => {
   it('runs at 03:00 UTC, and a model answers from its last training until the next one', async () => {
     const emulator = await shop('2024-06-03T10:00:00Z');
-    await emulator.pushEvents({ events: [conversion('ann', ['a', 'b'])] });
+    await emulator.pushEvents({ events: [conversion('ann', ['a', 'b'])] as never });
     expect(await status(emulator)).toBe(404);
     emulator.clock.set('2024-06-04T02:59:00Z');
     expect(await status(emulator)).toBe(404);
     emulator.clock.advance('1m');
     expect(await together(emulator)).toEqual([expect.objectContaining({ objectID: 'b', _score: 100 })]);
     emulator.clock.set('2024-06-04T10:00:00Z');
-    await emulator.pushEvents({ events: [conversion('bob', ['a', 'c'])] });
+    await emulator.pushEvents({ events: [conversion('bob', ['a', 'c'])] as never });
     expect(ids(await together(emulator))).toEqual(['b']);
     emulator.clock.set('2024-06-05T03:00:00Z');
     expect((await together(emulator)).map(({ objectID, _score }) => ({ objectID, _score }))).toEqual([
@@ -53,7 +53,7 @@ describe('the daily training', () => {
 
   it('trainRecommendModels() trains now, every index or one', async () => {
     const emulator = await shop('2024-06-03T10:00:00Z');
-    await emulator.pushEvents({ events: [conversion('ann', ['a', 'b'])] });
+    await emulator.pushEvents({ events: [conversion('ann', ['a', 'b'])] as never });
     expect(emulator.trainRecommendModels({ indexName: 'shop' })).toEqual({ trainedAt: '2024-06-03T10:00:00.000Z', indices: ['shop'] });
     expect(ids(await together(emulator))).toEqual(['b']);
     expect(() => emulator.trainRecommendModels({ indexName: 'nope' })).toThrow(expect.objectContaining({ status: 404, message: 'Index does not exist' }));
@@ -61,11 +61,11 @@ describe('the daily training', () => {
 
   it('reads the last 30 days of events, or the last 90 when those 30 hold none', async () => {
     const emulator = await shop('2024-01-01T10:00:00Z');
-    await emulator.pushEvents({ events: [conversion('ann', ['a', 'b'])] });
+    await emulator.pushEvents({ events: [conversion('ann', ['a', 'b'])] as never });
     emulator.clock.set('2024-02-10T10:00:00Z');
     // 40 days old, the only conversions: read through the 90-day window.
     expect(ids(await together(emulator))).toEqual(['b']);
-    await emulator.pushEvents({ events: [conversion('bob', ['c', 'd'])] });
+    await emulator.pushEvents({ events: [conversion('bob', ['c', 'd'])] as never });
     emulator.clock.advance('1d');
     // Now the last 30 days hold a conversion: the old basket is out of the window.
     expect(await together(emulator)).toEqual([]);
@@ -74,7 +74,7 @@ describe('the daily training', () => {
 
   it('is part of snapshots: restore brings a training back, reset drops it', async () => {
     const emulator = await shop('2024-06-03T10:00:00Z');
-    await emulator.pushEvents({ events: [conversion('ann', ['a', 'b'])] });
+    await emulator.pushEvents({ events: [conversion('ann', ['a', 'b'])] as never });
     emulator.trainRecommendModels();
     const snapshot = emulator.snapshot();
     emulator.reset();
@@ -91,7 +91,7 @@ describe('configureRecommendModel', () => {
     await emulator.partialUpdateObjects({ indexName: 'shop', objects: [{ objectID: 'a', color: 'red' }, { objectID: 'c', color: 'red' }] });
     const similar = async () => {
       const { results } = await emulator.getRecommendations({ requests: [{ indexName: 'shop', model: 'looking-similar', objectID: 'a', threshold: 0 }] });
-      return results[0].hits.map(({ objectID, _score }: { objectID: string; _score: number }) => ({ objectID, _score }));
+      return (results[0].hits as { objectID: string; _score: number }[]).map(({ objectID, _score }) => ({ objectID, _score }));
     };
     emulator.trainRecommendModels();
     // Default: every attribute of the source item (kind and color); c shares the color.

@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { damerauLevenshtein } from '../../src/emulator/search/engine/typo';
 import { applyRules } from '../../src/emulator/search/rules/apply';
+import { loadAllTables } from '../../src/emulator/search/dictionaries/languages';
 import { initialDictionariesState } from '../../src/emulator/search/dictionaries/state';
+
+// applyRules is called outside a request, where language tables do not load on demand.
+beforeAll(() => loadAllTables());
 
 const NOW = Date.parse('2024-01-01T00:00:00Z');
 const records = new Map(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Rule } from '@algolia/client-search';
 import { createEmulator } from '../../src';
 import { setupEmulatorServer } from '../support/server';
 
@@ -21,7 +22,7 @@ async function shop(rules: Record<string, unknown>[]) {
   const emulator = createEmulator();
   await emulator.saveObjects({ indexName: 'products', objects: PRODUCTS });
   await emulator.setSettings({ indexName: 'products', indexSettings: SETTINGS });
-  if (rules.length > 0) await emulator.saveRules({ indexName: 'products', rules });
+  if (rules.length > 0) await emulator.saveRules({ indexName: 'products', rules: rules as Rule[] });
   const search = async (searchParams: Record<string, unknown>) => (await emulator.searchSingleIndex({ indexName: 'products', searchParams })) as unknown as Body;
   return { emulator, search };
 }

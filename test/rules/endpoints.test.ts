@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { createEmulator as create, type DirectCalls, type EmulatorOptions } from '../../src';
+import type { Rule } from '@algolia/client-search';
+import { createEmulator } from '../../src';
 import { setupEmulatorServer } from '../support/server';
 
 const env = setupEmulatorServer();
-const createEmulator = (options?: EmulatorOptions) => create(options) as ReturnType<typeof create> & DirectCalls;
 
-const zorro = {
+const zorro: Rule = {
   objectID: 'qr-1',
   conditions: [{ alternatives: true, anchoring: 'contains', pattern: 'zorro' }],
   consequence: { params: { ignorePlurals: 'true' }, filterPromotes: true, promote: [{ objectIDs: ['Æon Flux'], position: 0 }] },
   description: 'test_rule',
   enabled: true,
 } as const;
-const brand = {
+const brand: Rule = {
   objectID: 'brand',
   conditions: [{ pattern: '{facet:brand}', anchoring: 'contains', context: 'mobile' }],
   consequence: { params: { automaticFacetFilters: [{ facet: 'brand', disjunctive: true }] }, userData: { banner: 'brands' } },
@@ -91,15 +91,15 @@ describe('rule validation (direct calls)', () => {
   for (const [name, body, message] of cases) {
     it(`rejects ${name} with a 400 naming the field`, async () => {
       const emulator = createEmulator();
-      await expect(emulator.saveRule({ indexName: 'i', objectID: 'r', rule: body })).rejects.toMatchObject({ status: 400, message: expect.stringMatching(message) });
-      await expect(emulator.saveRules({ indexName: 'i', rules: [body] })).rejects.toMatchObject({ status: 400 });
+      await expect(emulator.saveRule({ indexName: 'i', objectID: 'r', rule: body as never })).rejects.toMatchObject({ status: 400, message: expect.stringMatching(message) });
+      await expect(emulator.saveRules({ indexName: 'i', rules: [body as never] })).rejects.toMatchObject({ status: 400 });
       expect(emulator.core.state.indices.has('i')).toBe(false);
     });
   }
 
   it('accepts every documented consequence', async () => {
     const emulator = createEmulator();
-    const full = {
+    const full: Rule = {
       objectID: 'full',
       conditions: [{ pattern: 'cheap {facet:brand}', anchoring: 'startsWith', alternatives: true, context: 'web', filters: 'genre:comedy AND "type":"DVD"' }],
       consequence: {

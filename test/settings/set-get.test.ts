@@ -42,7 +42,7 @@ describe('object-shaped settings', () => {
   it('refuse fields named like Object.prototype members with a 400 naming the setting (was a 500)', async () => {
     const emulator = createEmulator();
     for (const renderingContent of [{ constructor: 1 }, { facetOrdering: { toString: 1 } }]) {
-      await expect(emulator.setSettings({ indexName: 'i', indexSettings: { renderingContent } })).rejects.toMatchObject({
+      await expect(emulator.setSettings({ indexName: 'i', indexSettings: { renderingContent: renderingContent as never } })).rejects.toMatchObject({
         status: 400,
         message: expect.stringMatching(/^Invalid value for setting `renderingContent`/),
       });

@@ -2,6 +2,7 @@ import { algoliasearch } from 'algoliasearch';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createEmulator, type EmulatorOptions } from '../../src';
+import { createHandlers } from '../../src/msw';
 
 /**
  * An emulator behind msw with the real v5 client pointed at it, for end-to-end tests.
@@ -19,7 +20,7 @@ export function setupEmulatorServer(options: EmulatorOptions = {}) {
     /** A new emulator (and client) wired into msw for the current test. */
     fresh(overrides: EmulatorOptions = {}) {
       state.emulator = createEmulator({ ...options, ...overrides });
-      server.use(...state.emulator.handlers);
+      server.use(...createHandlers(state.emulator));
       const client = algoliasearch(state.emulator.appId, state.emulator.adminApiKey);
       return { emulator: state.emulator, client };
     },

@@ -1,23 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { createEmulator as create, type DirectCalls, type EmulatorOptions } from '../../src';
+import type { SynonymHit } from '@algolia/client-search';
+import { createEmulator } from '../../src';
 import { setupEmulatorServer } from '../support/server';
 
 const env = setupEmulatorServer();
-/** Direct calls typed loosely: the operations are generated from the route table. */
-const createEmulator = (options?: EmulatorOptions) => create(options) as ReturnType<typeof create> & DirectCalls;
 
-const gba = { objectID: 'gba', type: 'synonym', synonyms: ['gba', 'gameboy advance', 'game boy advance'] };
-const wii = { objectID: 'wii', type: 'onewaysynonym', input: 'wii', synonyms: ['wii U'] };
-const ps = { objectID: 'ps', type: 'placeholder', placeholder: '<PLAYSTATIONVERSION>', replacements: ['1', 'One', '4 Pro'] };
-const ps4 = { objectID: 'ps4', type: 'altcorrection2', word: 'ps4', corrections: ['playstation4'] };
-const psone = { objectID: 'psone', type: 'altcorrection1', word: 'psone', corrections: ['playstationone'] };
+const gba: SynonymHit = { objectID: 'gba', type: 'synonym', synonyms: ['gba', 'gameboy advance', 'game boy advance'] };
+const wii: SynonymHit = { objectID: 'wii', type: 'onewaysynonym', input: 'wii', synonyms: ['wii U'] };
+const ps: SynonymHit = { objectID: 'ps', type: 'placeholder', placeholder: '<PLAYSTATIONVERSION>', replacements: ['1', 'One', '4 Pro'] };
+const ps4: SynonymHit = { objectID: 'ps4', type: 'altcorrection2', word: 'ps4', corrections: ['playstation4'] };
+const psone: SynonymHit = { objectID: 'psone', type: 'altcorrection1', word: 'psone', corrections: ['playstationone'] };
 
 describe('synonyms through the real client', () => {
   it('saves, reads, searches, deletes and clears synonyms', async () => {
     const { client } = env.fresh();
-    const saved = await client.saveSynonym({ indexName: 'games', objectID: 'gba', synonymHit: gba as never });
+    const saved = await client.saveSynonym({ indexName: 'games', objectID: 'gba', synonymHit: gba });
     expect(saved).toEqual({ taskID: expect.any(Number), updatedAt: expect.any(String), id: 'gba' });
-    const batch = await client.saveSynonyms({ indexName: 'games', synonymHit: [wii, ps, ps4, psone] as never });
+    const batch = await client.saveSynonyms({ indexName: 'games', synonymHit: [wii, ps, ps4, psone] });
     expect(Object.keys(batch).sort()).toEqual(['taskID', 'updatedAt']);
     await client.waitForTask({ indexName: 'games', taskID: batch.taskID });
 
@@ -61,7 +60,7 @@ describe('synonyms through the real client', () => {
 
   it('replaceExistingSynonyms replaces the whole set', async () => {
     const { client } = env.fresh();
-    await client.saveSynonyms({ indexName: 'games', synonymHit: [gba, wii] as never });
+    await client.saveSynonyms({ indexName: 'games', synonymHit: [gba, wii] });
     await client.saveSynonyms({ indexName: 'games', synonymHit: [ps] as never, replaceExistingSynonyms: true });
     const { hits } = await client.searchSynonyms({ indexName: 'games' });
     expect(hits.map((h) => h.objectID)).toEqual(['ps']);
@@ -84,11 +83,11 @@ describe('synonym validation (direct calls)', () => {
   for (const [name, body, message] of cases) {
     it(`rejects ${name} with a 400 naming the field`, async () => {
       const emulator = createEmulator();
-      await expect(emulator.saveSynonym({ indexName: 'i', objectID: 'a', synonymHit: body })).rejects.toMatchObject({
+      await expect(emulator.saveSynonym({ indexName: 'i', objectID: 'a', synonymHit: body as never })).rejects.toMatchObject({
         status: 400,
         message: expect.stringMatching(message),
       });
-      await expect(emulator.saveSynonyms({ indexName: 'i', synonymHit: [body] })).rejects.toMatchObject({ status: 400 });
+      await expect(emulator.saveSynonyms({ indexName: 'i', synonymHit: [body as never] })).rejects.toMatchObject({ status: 400 });
       expect(emulator.core.state.indices.has('i')).toBe(false);
     });
   }
@@ -98,9 +97,9 @@ describe('synonym validation (direct calls)', () => {
     await emulator.saveSynonym({ indexName: 'j', objectID: 'ok', synonymHit: { objectID: 'ok', type: 'synonym', synonyms: ['x', 'y'] } });
     for (const type of ['constructor', '__proto__', 'toString']) {
       const body = { objectID: 'a', type, synonyms: ['x', 'y'] };
-      await expect(emulator.saveSynonym({ indexName: 'i', objectID: 'a', synonymHit: body })).rejects.toMatchObject({ status: 400, message: expect.stringContaining('.type must be one of') });
-      await expect(emulator.saveSynonyms({ indexName: 'i', synonymHit: [body] })).rejects.toMatchObject({ status: 400 });
-      await expect(emulator.searchSynonyms({ indexName: 'j', searchSynonymsParams: { type } })).rejects.toMatchObject({ status: 400, message: expect.stringContaining('`type`') });
+      await expect(emulator.saveSynonym({ indexName: 'i', objectID: 'a', synonymHit: body as never })).rejects.toMatchObject({ status: 400, message: expect.stringContaining('.type must be one of') });
+      await expect(emulator.saveSynonyms({ indexName: 'i', synonymHit: [body as never] })).rejects.toMatchObject({ status: 400 });
+      await expect(emulator.searchSynonyms({ indexName: 'j', searchSynonymsParams: { type: type as never } })).rejects.toMatchObject({ status: 400, message: expect.stringContaining('`type`') });
     }
     expect(emulator.core.state.indices.has('i')).toBe(false);
   });
@@ -114,7 +113,7 @@ describe('synonym validation (direct calls)', () => {
 
   it('never applies half a batch', async () => {
     const emulator = createEmulator();
-    await expect(emulator.saveSynonyms({ indexName: 'i', synonymHit: [gba, { objectID: 'bad', type: 'synonym' }] })).rejects.toMatchObject({
+    await expect(emulator.saveSynonyms({ indexName: 'i', synonymHit: [gba, { objectID: 'bad', type: 'synonym' } as never] })).rejects.toMatchObject({
       status: 400,
       message: expect.stringContaining('body[1].synonyms'),
     });

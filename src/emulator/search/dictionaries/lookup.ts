@@ -1,5 +1,5 @@
 import { foldText } from '../synonyms/words';
-import { standard, standardCompounds } from './standard';
+import { requireTables, standardCompounds, standardPlurals, standardStopwords } from './standard';
 import type { DictionariesState, DictionaryEntry } from './state';
 
 const lower = (word: string) => word.toLowerCase();
@@ -12,10 +12,10 @@ const disabled = (state: DictionariesState, dictionary: 'stopwords' | 'plurals' 
  * entries. The engine removes them per `removeStopWords`.
  */
 export function stopWordsFor(state: DictionariesState, languages: readonly string[]): ReadonlySet<string> {
+  const standard = languages.filter((language) => !disabled(state, 'stopwords', language));
+  requireTables('stopwords', standard);
   const out = new Set<string>();
-  for (const language of languages) {
-    if (!disabled(state, 'stopwords', language)) for (const word of standard().stopwords.get(language) ?? []) out.add(word);
-  }
+  for (const language of standard) for (const word of standardStopwords(language)) out.add(word);
   for (const entry of state.custom.stopwords.values()) {
     if (!languages.includes(entry.language) || entry.word === undefined) continue;
     if (entry.state === 'disabled') out.delete(lower(entry.word));
@@ -37,6 +37,7 @@ export function isStopWord(state: DictionariesState, word: string, languages: re
  */
 export function pluralFormsOf(state: DictionariesState, word: string, languages: readonly string[]): string[] {
   const target = lower(word);
+  requireTables('plurals', languages.filter((language) => !disabled(state, 'plurals', language)));
   const out = new Set<string>();
   for (const language of languages) {
     const custom = [...state.custom.plurals.values()].filter((e) => e.language === language);
@@ -46,7 +47,7 @@ export function pluralFormsOf(state: DictionariesState, word: string, languages:
       continue;
     }
     if (disabled(state, 'plurals', language)) continue;
-    const set = standard().plurals.get(language)?.get(target);
+    const set = standardPlurals(language).get(target);
     if (!set) continue;
     const overridden = new Set(custom.flatMap((e) => (e.words ?? []).map(lower)));
     if (set.some((w) => overridden.has(w))) continue;

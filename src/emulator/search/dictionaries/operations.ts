@@ -5,7 +5,7 @@ import type { State } from '../../state';
 import { enqueue } from '../../tasks';
 import { foldText } from '../synonyms/words';
 import { integerInRange, requireObject, requireObjectID } from '../validate';
-import { standard, standardCompounds, standardID, supports, SUPPORTED_LANGUAGES } from './standard';
+import { requireTables, standardCompounds, standardID, standardPluralSets, standardStopwords, supports, SUPPORTED_LANGUAGES } from './standard';
 import { DICTIONARY_NAMES, type DictionaryEntry, type DictionaryName } from './state';
 
 /** Dictionary batch bodies above 10 MB are refused (spec, Limits). */
@@ -186,11 +186,12 @@ function withObjectID(hit: Hit | StandardEntry): Hit {
 
 function* standardEntries(dictionary: DictionaryName, language: string | undefined): Generator<StandardEntry> {
   const languages = language ? [language] : SUPPORTED_LANGUAGES;
+  if (dictionary !== 'compounds') requireTables(dictionary, languages);
   for (const lang of languages) {
     if (dictionary === 'stopwords') {
-      for (const word of standard().stopwords.get(lang) ?? []) yield { key: word, language: lang, word, state: 'enabled', type: 'standard' };
+      for (const word of standardStopwords(lang)) yield { key: word, language: lang, word, state: 'enabled', type: 'standard' };
     } else if (dictionary === 'plurals') {
-      for (const words of standard().pluralSets.get(lang) ?? []) yield { key: words[0], language: lang, words, type: 'standard' };
+      for (const words of standardPluralSets(lang)) yield { key: words[0], language: lang, words, type: 'standard' };
     } else {
       for (const [word, decomposition] of Object.entries(standardCompounds(lang))) yield { key: word, language: lang, word, decomposition, type: 'standard' };
     }

@@ -1,35 +1,51 @@
 import { md5 } from '@noble/hashes/legacy';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import { STANDARD_COMPOUNDS } from './data/compounds';
-import { STANDARD_PLURALS } from './data/plurals';
-import { STANDARD_STOPWORDS } from './data/stopwords';
+import { hasTable, tablesOf } from './languages';
 
-/** The standard entries, decoded on first use (the data modules are compact strings). */
-interface Standard {
-  readonly stopwords: ReadonlyMap<string, ReadonlySet<string>>;
-  /** language -> word -> its declension set */
-  readonly plurals: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
-  /** language -> plural sets in order (for search) */
-  readonly pluralSets: ReadonlyMap<string, readonly (readonly string[])[]>;
+/**
+ * The standard entries of one language, decoded on first use from its table (a compact
+ * string, itself loaded on first use: see languages.ts). Throws `NotLoaded` until loaded.
+ */
+const stopwordSets = new Map<string, ReadonlySet<string>>();
+const pluralWords = new Map<string, ReadonlyMap<string, readonly string[]>>();
+const pluralSetLists = new Map<string, readonly (readonly string[])[]>();
+
+/** The standard stop words of `language` (empty when it has none). */
+export function standardStopwords(language: string): ReadonlySet<string> {
+  let words = stopwordSets.get(language);
+  if (!words) {
+    const [table] = tablesOf('stopwords', [language]);
+    stopwordSets.set(language, (words = new Set(table ? table.text.split(' ') : [])));
+  }
+  return words;
 }
 
-let decoded: Standard | undefined;
-
-export function standard(): Standard {
-  if (decoded) return decoded;
-  const stopwords = new Map<string, ReadonlySet<string>>();
-  for (const [language, words] of Object.entries(STANDARD_STOPWORDS)) stopwords.set(language, new Set(words.split(' ')));
-  const plurals = new Map<string, Map<string, readonly string[]>>();
-  const pluralSets = new Map<string, (readonly string[])[]>();
-  for (const [language, encoded] of Object.entries(STANDARD_PLURALS)) {
-    const byWord = new Map<string, readonly string[]>();
-    const sets = encoded === '' ? [] : encoded.split('|').map((set) => set.split(','));
-    for (const set of sets) for (const word of set) if (!byWord.has(word)) byWord.set(word, set);
-    plurals.set(language, byWord);
-    pluralSets.set(language, sets);
+/** The standard plural sets of `language` in order (for dictionary search). */
+export function standardPluralSets(language: string): readonly (readonly string[])[] {
+  let sets = pluralSetLists.get(language);
+  if (!sets) {
+    const [table] = tablesOf('plurals', [language]);
+    sets = !table || table.text === '' ? [] : table.text.split('|').map((set) => set.split(','));
+    pluralSetLists.set(language, sets);
   }
-  decoded = { stopwords, plurals, pluralSets };
-  return decoded;
+  return sets;
+}
+
+/** word -> its declension set, for `language`. */
+export function standardPlurals(language: string): ReadonlyMap<string, readonly string[]> {
+  let byWord = pluralWords.get(language);
+  if (!byWord) {
+    byWord = new Map();
+    for (const set of standardPluralSets(language)) for (const word of set) if (!byWord.has(word)) (byWord as Map<string, readonly string[]>).set(word, set);
+    pluralWords.set(language, byWord);
+  }
+  return byWord;
+}
+
+/** Makes sure the tables of every language in `languages` are loaded, in one `NotLoaded` if not. */
+export function requireTables(table: 'plurals' | 'stopwords', languages: readonly string[]): void {
+  tablesOf(table, languages);
 }
 
 export function standardCompounds(language: string): Readonly<Record<string, readonly string[]>> {
@@ -45,7 +61,7 @@ export const COMPOUND_LANGUAGES = ['da', 'de', 'fi', 'nb', 'nl', 'no', 'sv'];
 
 export function supports(dictionary: 'stopwords' | 'plurals' | 'compounds', language: string): boolean {
   if (dictionary === 'compounds') return COMPOUND_LANGUAGES.includes(language);
-  if (dictionary === 'stopwords') return standard().stopwords.has(language);
+  if (dictionary === 'stopwords') return hasTable('stopwords', language);
   return SUPPORTED_LANGUAGES.includes(language);
 }
 

@@ -1,0 +1,67 @@
+import type { Emulator } from '../emulator/create';
+import { dispatch } from '../emulator/dispatch';
+import type { HostFamily } from '../emulator/request';
+import { hostPatterns } from './hosts';
+import { bodyText } from './fetch-request';
+import { fromWire, requestText } from './wire';
+
+/** The request an official client hands its requester (v5's `EndRequest`, v4's `Request`). */
+export interface RequesterRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  /** The JSON body; bytes when the client compressed it (`content-encoding: gzip`). */
+  data?: string | Uint8Array;
+}
+
+/** What a requester answers (the same shape in v4 and v5). */
+export interface RequesterResponse {
+  content: string;
+  status: number;
+  isTimedOut: boolean;
+}
+
+/** A requester for the official clients' `requester` option. */
+export interface Requester {
+  send(request: RequesterRequest): Promise<RequesterResponse>;
+}
+
+/**
+ * A requester that answers the official clients in-process, without HTTP interception: the
+ * same pipeline and answers as msw's handlers, at the cost of a function call. The v5
+ * clients and v4's take it as their `requester` option.
+ *
+ * A request to a host the emulator does not serve (another application ID, an unknown
+ * service) is refused with an error naming the URL, as msw's `onUnhandledRequest: 'error'` does.
+ *
+ * @example
+ * import { algoliasearch } from 'algoliasearch';
+ * const emulator = createEmulator({ appId: 'TESTAPP', adminApiKey: 'admin-key' });
+ * const client = algoliasearch('TESTAPP', 'admin-key', { requester: createRequester(emulator) });
+ */
+export function createRequester(emulator: Pick<Emulator, 'core'>): Requester {
+  const { core } = emulator;
+  const patterns = Object.entries(hostPatterns(core.options.appId)) as [HostFamily, RegExp][];
+  const families = new Set<HostFamily>(core.router.routes.map((r) => r.host));
+  const served = patterns.filter(([family]) => families.has(family));
+  return {
+    async send({ method, url, headers, data }) {
+      const host = served.find(([, pattern]) => pattern.test(url))?.[0];
+      if (host === undefined) {
+        throw new Error(`search-emulator: no emulated host answers ${method} ${url} (the emulator's application ID is "${core.options.appId}")`);
+      }
+      const text = await requestText(data, contentEncoding(headers));
+      const res = await dispatch(core, fromWire({ method, url, headers, text }, host));
+      // An injected timeout: the client sees its requester time out, as over HTTP.
+      if (res.transport !== undefined) return { content: '', status: 0, isTimedOut: true };
+      // A host down, the firewall: the client sees a network failure, as over HTTP.
+      if (res.status === 0) return { content: '', status: 0, isTimedOut: false };
+      return { content: bodyText(res), status: res.status, isTimedOut: false };
+    },
+  };
+}
+
+function contentEncoding(headers: Record<string, string>): string | undefined {
+  for (const name in headers) if (name.toLowerCase() === 'content-encoding') return headers[name].toLowerCase();
+  return undefined;
+}
