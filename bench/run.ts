@@ -17,6 +17,7 @@ import { builders } from './engines';
 import type { Command } from './engine-process';
 import { fmt, stats, time } from './measure';
 import { loadPackage } from './package';
+import { benchPaths } from './paths';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -162,6 +163,7 @@ async function main() {
   }
   const tedStats = stats(tedSamples);
   console.log(`\n## tedtalks (${talks.length} records): build ${fmt(tedBuild)} ms, queries p50 ${fmt(tedStats.p50)} / p99 ${fmt(tedStats.p99)} ms`);
+  await benchPaths();
 }
 
 main().catch((error) => {
