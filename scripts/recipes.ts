@@ -1,0 +1,23 @@
+/**
+ * The recipes under examples/ that `npm run test:consumers` runs from the packed tarball, one
+ * CI leg each; docs/compatibility.md lists the same rows (a test keeps them in step).
+ */
+export interface Recipe {
+  /** The leg's name; also its folder under examples/ unless `folder` says otherwise. */
+  readonly name: string;
+  readonly folder?: string;
+  /** What the leg proves, as the compatibility table says it. */
+  readonly leg: string;
+  /** A Node major other than the machine's, from the registry's node-linux-<arch> package. */
+  readonly node?: number;
+}
+
+export const RECIPES: readonly Recipe[] = [
+  { name: 'vitest', leg: 'Node 20, msw 2, Vitest: msw handlers, direct calls, per-test options, requester (v5 and v4)' },
+  { name: 'vitest-msw3', leg: 'Node 22, msw 3, Vitest: msw handlers with onUnhandledFrame', node: 22 },
+  { name: 'vitest-node24', folder: 'vitest-msw3', leg: 'Node 24, msw 3, Vitest: the same recipe on the next Node', node: 24 },
+  { name: 'jest-cjs', leg: 'Node 20, Jest 30 CommonJS, jest-fixed-jsdom: direct calls and requester untransformed, msw handlers' },
+  { name: 'jest-esm', leg: 'Node 20, Jest 30 ES modules, jest-fixed-jsdom: msw handlers' },
+  { name: 'browser', leg: 'Chromium, msw setupWorker, InstantSearch.js: a search page answered by the emulator' },
+  { name: 'storybook', leg: 'Chromium, Storybook 10, msw-storybook-addon mswLoader: a story answered by the emulator' },
+];
