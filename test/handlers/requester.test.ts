@@ -1,7 +1,7 @@
 import { algoliasearch } from 'algoliasearch';
 import algoliasearchV4 from 'algoliasearch-v4';
 import { describe, expect, it } from 'vitest';
-import { createEmulator, createRequester, type EmulatorOptions } from '../../src';
+import { createEmulator, createRequester, type EmulatorOptions, type RequesterRequest } from '../../src';
 import { setupEmulatorServer } from '../support/server';
 
 const OPTIONS: EmulatorOptions = { appId: 'REQAPP', adminApiKey: 'req-admin', seed: 7, indexingDelay: '1s', analyticsRefresh: 'immediate' };
@@ -72,6 +72,25 @@ describe('createRequester: the official clients in-process', () => {
     const { hits } = await index.search<{ title: string }>('dune');
     expect(hits.map((hit) => hit.title)).toEqual(['Dune']);
     await expect(index.getObject('missing')).rejects.toMatchObject({ status: 404, message: 'ObjectID does not exist' });
+  });
+
+  it('reads bodies the client gzipped (compression: gzip), in-process and over msw', async () => {
+    const objects = Array.from({ length: 50 }, (_, i) => ({ objectID: String(i), title: `a book about café number ${i}` }));
+    const direct = createEmulator(OPTIONS);
+    const requester = createRequester(direct);
+    const encodings: (string | undefined)[] = [];
+    const recording = { send: (request: RequesterRequest) => (encodings.push(request.headers['content-encoding']), requester.send(request)) };
+    const { emulator: overMsw } = env.fresh();
+    for (const [emulator, options] of [
+      [direct, { requester: recording, compression: 'gzip' as const }],
+      [overMsw, { compression: 'gzip' as const }],
+    ] as const) {
+      const client = algoliasearch('REQAPP', 'req-admin', options);
+      await client.saveObjects({ indexName: 'books', objects });
+      emulator.clock.advance('1s');
+      expect((await emulator.searchSingleIndex({ indexName: 'books', searchParams: { query: 'café' } })).nbHits).toBe(50);
+    }
+    expect(encodings).toContain('gzip');
   });
 
   it('refuses a host the emulator does not serve, naming it', async () => {
