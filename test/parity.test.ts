@@ -1,12 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../src';
-import { parityReport } from '../scripts/parity-lib';
+import { directCallsSource, parityReport } from '../scripts/parity-lib';
 
 describe('parity report', () => {
   it('docs/parity.md matches the route table (run `npm run parity` after adding routes)', () => {
     const onDisk = readFileSync(new URL('../docs/parity.md', import.meta.url), 'utf8');
     expect(onDisk).toBe(parityReport(createEmulator().routes));
+  });
+
+  it('src/emulator/direct-calls.ts matches the route table (run `npm run parity` after adding routes)', () => {
+    const onDisk = readFileSync(new URL('../src/emulator/direct-calls.ts', import.meta.url), 'utf8');
+    expect(onDisk).toBe(directCallsSource(createEmulator().routes));
   });
 
   it('an operation the emulator lacks answers 501 naming it, never a silent 404', async () => {
