@@ -4,6 +4,8 @@ import { Faults } from './faults/faults';
 import { DEFAULT_JOURNAL_LIMIT, Journal } from './journal/journal';
 import { installAnalytics } from './analytics/install';
 import { dispatch } from './dispatch';
+import { withLoads } from './lazy';
+import { loadAllTables } from './search/dictionaries/languages';
 import type { DirectCalls } from './direct-calls';
 import { buildDirectCalls, type Caller } from './facade';
 import { buildHelpers } from './helpers';
@@ -128,12 +130,18 @@ export function createEmulator(options: EmulatorOptions = {}) {
   const searchRoute = routes.find((r) => r.operation === 'searchSingleIndex' && r.method === 'POST')!;
   const calls = buildDirectCalls(core, admin);
 
+  const suggestions = querySuggestionsCalls(core);
   const emulator = {
     // The direct calls are built from the route table; DirectCalls gives each its client's signature.
     ...(calls as unknown as DirectCalls),
     ...buildHelpers(core, calls),
     /** `buildQuerySuggestions({ indexName })`: builds a Query Suggestions index now (docs/query-suggestions.md). */
-    ...querySuggestionsCalls(core),
+    ...suggestions,
+    // A build searches the source indices with their settings: every language table loads first.
+    buildQuerySuggestions: async (params: { indexName: string }) => {
+      await loadAllTables();
+      return suggestions.buildQuerySuggestions(params);
+    },
     appId,
     adminApiKey,
     /** The fake clock every time-dependent behaviour reads. */
@@ -165,7 +173,7 @@ export function createEmulator(options: EmulatorOptions = {}) {
      * against its neighbours), or why search leaves it out; what rules, synonyms, dictionaries
      * and personalization did. `text` says it in sentences (docs/testing.md).
      */
-    explain: (request: ExplainRequest): Promise<Explanation> => explain(core, searchRoute, request),
+    explain: (request: ExplainRequest): Promise<Explanation> => withLoads(core, 'explain', () => explain(core, searchRoute, request)),
     /** Direct calls made with another key, IP or headers (or other crawler credentials). */
     as(caller: Partial<Caller> & { apiKey: string }) {
       return buildDirectCalls(core, { appId, crawler: crawlerCredentials, ...caller }) as unknown as DirectCalls;

@@ -4,7 +4,7 @@ import { ApiError, badRequest, messages } from './errors';
 import { authenticate, authorize, clientIp } from './gate';
 import { sourceAllowed } from './keys/firewall';
 import type { FaultDecision } from './faults/faults';
-import { NotLoaded } from './lazy';
+import { withLoads } from './lazy';
 import type { EmulatorRequest, EmulatorResponse } from './request';
 import { suggestionsAuthError } from './query-suggestions/messages';
 import { Reply, type Auth, type OperationContext, type Route } from './route';
@@ -45,7 +45,7 @@ export async function dispatch(core: Core, req: EmulatorRequest): Promise<Emulat
       if (req.bodyError) throw badRequest(req.bodyError);
       const ctx: OperationContext = { core, route: match.route, req, params: match.params, auth };
       authorize(ctx);
-      res = toResponse(await run(match.route, ctx));
+      res = toResponse(await withLoads(core, match.route.operation, () => match.route.handler(ctx)));
     }
   } catch (error) {
     served = true;
@@ -62,31 +62,6 @@ export async function dispatch(core: Core, req: EmulatorRequest): Promise<Emulat
 async function held(core: Core, req: EmulatorRequest, res: EmulatorResponse, until: number): Promise<EmulatorResponse> {
   if (await core.faults.hold(until, req.signal)) return res;
   return { status: 0, headers: {}, body: { message: UNREACHABLE } };
-}
-
-/** Loads that a run may need before it gives up (each names everything it misses at once). */
-const MAX_LOADS = 8;
-
-/**
- * Runs the operation. Data loaded on first use (a language's plurals or stop words) is read
- * synchronously; an operation that meets some not loaded yet throws {@link NotLoaded} before it
- * has changed anything, and runs again once it is loaded, from the same generator state, so the
- * answer and the IDs it draws do not depend on what earlier requests loaded.
- */
-async function run(route: Route, ctx: OperationContext): Promise<unknown> {
-  for (let loads = 0; ; loads++) {
-    const { state } = ctx.core;
-    const random = ctx.core.random.save();
-    try {
-      return await route.handler(ctx);
-    } catch (error) {
-      if (!(error instanceof NotLoaded)) throw error;
-      if (ctx.core.state !== state) throw new Error(`${route.operation} changed the state before it asked for data not loaded yet`);
-      if (loads === MAX_LOADS) throw new Error(`${error.message} after ${MAX_LOADS} loads`);
-      ctx.core.random.restore(random);
-      await error.load();
-    }
-  }
 }
 
 function toResponse(result: unknown): EmulatorResponse {

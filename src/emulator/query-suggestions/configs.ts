@@ -3,6 +3,7 @@ import { saveAndBuild, unscheduleBuilds } from './builds';
 import { alreadyExists, configNotFound, internalError, suggestionsMessages, tooManyConfigs } from './messages';
 import type { SourceIndexConfig, SuggestionsConfig } from './state';
 import { parseConfiguration } from './validate';
+import { requireAllTables } from '../search/dictionaries/languages';
 
 /** Configurations an application may have. */
 export const MAX_CONFIGS = 100;
@@ -17,6 +18,8 @@ export function createConfig(ctx: OperationContext) {
   const configs = core.state.querySuggestions.configs;
   if (configs.has(config.indexName)) throw alreadyExists(config.indexName);
   if (configs.size >= MAX_CONFIGS) throw tooManyConfigs();
+  // Builds search the source indices with any settings: every language table loads first (lazy.ts).
+  requireAllTables();
   saveAndBuild(core, config);
   return { status: 200, message: suggestionsMessages.created };
 }
@@ -26,6 +29,7 @@ export function updateConfig(ctx: OperationContext) {
   const { core, params } = ctx;
   const config = parseConfiguration(ctx.req.body, params.indexName);
   if (!core.state.querySuggestions.configs.has(params.indexName)) throw internalError();
+  requireAllTables();
   saveAndBuild(core, config);
   return { status: 200, message: suggestionsMessages.updated };
 }

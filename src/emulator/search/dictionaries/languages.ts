@@ -54,3 +54,11 @@ export async function loadAllTables(): Promise<void> {
 export function loadedLanguages(): Record<Table, string[]> {
   return { plurals: [...loaded.plurals.keys()].sort(), stopwords: [...loaded.stopwords.keys()].sort() };
 }
+
+/**
+ * Every language's tables, or a {@link NotLoaded} naming those missing: for work that searches
+ * with settings it cannot know in advance and cannot stop half-way (suggestions builds).
+ */
+export function requireAllTables(): void {
+  for (const table of Object.keys(LOADERS) as Table[]) tablesOf(table, Object.keys(LOADERS[table]));
+}
