@@ -3,6 +3,7 @@
 // reads natively only in its ESM mode (`--experimental-vm-modules`) on Node 20.
 import 'search-emulator/jest';
 import { createEmulator } from 'search-emulator';
+import { createHandlers } from 'search-emulator/msw';
 import { setupServer } from 'msw/node';
 import { algoliasearch } from 'algoliasearch';
 
@@ -37,7 +38,7 @@ test('toHaveReceived and toHaveReceivedTimes over direct calls', async () => {
 
 test('the matchers over the real clients and msw, insights events included', async () => {
   const emulator = createEmulator({ appId: 'JESTAPP' });
-  server.use(...emulator.handlers);
+  server.use(...createHandlers(emulator));
   const client = algoliasearch('JESTAPP', emulator.adminApiKey);
   await client.saveObjects({ indexName: 'products', objects: [{ objectID: 'p1', name: 'phone' }] });
   const { results } = await client.search({ requests: [{ indexName: 'products', query: 'phone', clickAnalytics: true }] });
