@@ -19,5 +19,6 @@ export const RECIPES: readonly Recipe[] = [
   { name: 'jest-cjs', leg: 'Node 20, Jest 30 CommonJS, jest-fixed-jsdom: direct calls and requester untransformed, msw handlers' },
   { name: 'jest-esm', leg: 'Node 20, Jest 30 ES modules, jest-fixed-jsdom: msw handlers' },
   { name: 'browser', leg: 'Chromium, msw setupWorker, InstantSearch.js: a search page answered by the emulator' },
+  { name: 'server-browser', leg: 'Chromium, the standalone server on another origin: writes (one preflighted) and InstantSearch searches' },
   { name: 'storybook', leg: 'Chromium, Storybook 10, msw-storybook-addon mswLoader: a story answered by the emulator' },
 ];
