@@ -1,6 +1,6 @@
 import { algoliasearch } from 'algoliasearch';
 import { describe, expect, it } from 'vitest';
-import { setupSurfaces, SURFACES, type Api } from '../objects/surfaces';
+import { setupSurfaces, SURFACES, type Api } from '../support/surfaces';
 
 const open = setupSurfaces();
 

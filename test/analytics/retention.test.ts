@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../src';
-import { setupSurfaces, SURFACES, type Api, type Surface } from '../objects/surfaces';
+import { setupSurfaces, SURFACES, type Api, type Surface } from '../support/surfaces';
 
 const DAY = 86_400_000;
 const START = Date.UTC(2024, 0, 1);

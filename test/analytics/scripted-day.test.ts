@@ -1,9 +1,9 @@
 import { algoliasearch } from 'algoliasearch';
-import { setupServer } from 'msw/node';
 import * as searchInsights from 'search-insights';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emulatorFor, qid, seedSearch, type TestEmulator } from './support';
 import { createHandlers } from '../../src/msw';
+import { setupMsw } from '../support/server';
 
 /**
  * A scripted day of searches, clicks and conversions, then a search after midnight; the
@@ -13,10 +13,7 @@ const { AlgoliaAnalytics } = searchInsights;
 // The node entry's requester (node http, or fetch); its types ship with the browser entry only.
 const { getRequesterForNode } = searchInsights as unknown as { getRequesterForNode: () => (url: string, data: Record<string, unknown>) => Promise<boolean> };
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = setupMsw();
 
 const DAY1 = Date.UTC(2024, 0, 1, 10);
 const DAY2 = Date.UTC(2024, 0, 2, 9);

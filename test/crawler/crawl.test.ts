@@ -1,15 +1,12 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../src';
-import { rejects } from '../objects/surfaces';
+import { rejects } from '../support/surfaces';
 import { crawlerApi, SITE, siteConfig, siteHandlers, SURFACES, type Surface } from './site';
 import { createHandlers } from '../../src/msw';
+import { setupMsw } from '../support/server';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = setupMsw();
 
 const START = Date.UTC(2024, 0, 1);
 

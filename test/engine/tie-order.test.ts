@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setupSurfaces, SURFACES } from '../objects/surfaces';
+import { setupSurfaces, SURFACES } from '../support/surfaces';
 import { v4Client } from '../support/v4';
 
 const open = setupSurfaces();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEmulator, type ExplainRequest } from '../../src';
-import { setupSurfaces, SURFACES } from '../objects/surfaces';
+import { setupSurfaces, SURFACES } from '../support/surfaces';
 
 const open = setupSurfaces();
 

@@ -1,7 +1,7 @@
 import { algoliasearch } from 'algoliasearch';
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src';
-import { setupSurfaces, SURFACES } from '../objects/surfaces';
+import { setupSurfaces, SURFACES } from '../support/surfaces';
 
 const open = setupSurfaces();
 /** Timeouts short enough that a test waiting on the client's own timers stays fast. */

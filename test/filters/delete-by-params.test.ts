@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectUnchanged, setupSurfaces, SURFACES } from '../objects/surfaces';
+import { expectUnchanged, setupSurfaces, SURFACES } from '../support/surfaces';
 
 const open = setupSurfaces();
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Emulator } from '../../src';
-import { setupSurfaces, SURFACES, type Surface } from '../objects/surfaces';
+import { setupSurfaces, SURFACES, type Surface } from '../support/surfaces';
 
 const open = setupSurfaces();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seedIndex, setupSurfaces, SURFACES } from '../objects/surfaces';
+import { seedIndex, setupSurfaces, SURFACES } from '../support/surfaces';
 
 const open = setupSurfaces();
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `r${i}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectUnchanged, rejects, seedIndex, setupSurfaces, SURFACES } from '../objects/surfaces';
+import { expectUnchanged, rejects, seedIndex, setupSurfaces, SURFACES } from '../support/surfaces';
 
 const open = setupSurfaces();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rejects, setupSurfaces, SURFACES } from '../objects/surfaces';
+import { rejects, setupSurfaces, SURFACES } from '../support/surfaces';
 
 const open = setupSurfaces();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setupSurfaces, SURFACES, type Api, type Surface } from '../objects/surfaces';
+import { setupSurfaces, SURFACES, type Api, type Surface } from '../support/surfaces';
 
 const open = setupSurfaces({ analyticsRefresh: 'immediate' });
 const MINUTE = 60_000;

@@ -1,16 +1,13 @@
 import { algoliasearch } from 'algoliasearch';
-import { setupServer } from 'msw/node';
 import * as searchInsights from 'search-insights';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emulatorFor } from '../analytics/support';
 import { createHandlers } from '../../src/msw';
+import { setupMsw } from '../support/server';
 
 const { getRequesterForNode } = searchInsights as unknown as { getRequesterForNode: () => (url: string, data: Record<string, unknown>) => Promise<boolean> };
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = setupMsw();
 
 const view = { eventType: 'view' as const, eventName: 'Viewed', index: 'products', userToken: 'user-1', objectIDs: ['a'] };
 

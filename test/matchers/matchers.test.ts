@@ -1,7 +1,7 @@
 import '../../src/vitest';
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src';
-import { setupSurfaces, SURFACES } from '../objects/surfaces';
+import { setupSurfaces, SURFACES } from '../support/surfaces';
 
 const open = setupSurfaces();
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src';
-import type { Api } from '../objects/surfaces';
-import { setupSurfaces } from '../objects/surfaces';
+import type { Api } from '../support/surfaces';
+import { setupSurfaces } from '../support/surfaces';
 
 /**
  * Model-based test: random sequences of writes, index operations and clock advances, checked

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { rejects, setupSurfaces, SURFACES } from './surfaces';
+import { rejects, setupSurfaces, SURFACES } from '../support/surfaces';
 
 const open = setupSurfaces();
 

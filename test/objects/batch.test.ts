@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { batchAcl } from '../../src/emulator/search/batch';
 import type { OperationContext } from '../../src/emulator/route';
-import { expectUnchanged, rejects, seedIndex, setupSurfaces, SURFACES } from './surfaces';
+import { expectUnchanged, rejects, seedIndex, setupSurfaces, SURFACES } from '../support/surfaces';
 
 const open = setupSurfaces();
 const op = (_operation: string, value: unknown) => ({ _operation, value });

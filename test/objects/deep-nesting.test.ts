@@ -2,7 +2,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEmulator } from '../../src';
 import { MAX_JSON_DEPTH, TOO_DEEP } from '../../src/emulator/json-depth';
-import { expectUnchanged, rejects, setupSurfaces, SURFACES } from './surfaces';
+import { expectUnchanged, rejects, setupSurfaces, SURFACES } from '../support/surfaces';
 import { createHandlers } from '../../src/msw';
 
 const open = setupSurfaces();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { retrieveAttributes } from '../../src/emulator/search/retrieve';
-import { rejects, seedIndex, setupSurfaces, SURFACES } from './surfaces';
+import { rejects, seedIndex, setupSurfaces, SURFACES } from '../support/surfaces';
 
 const open = setupSurfaces();
 

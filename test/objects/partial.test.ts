@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyPartial, parsePartialBody } from '../../src/emulator/search/partial';
 import type { SearchRecord } from '../../src/emulator/state';
-import { expectUnchanged, rejects, setupSurfaces, SURFACES } from './surfaces';
+import { expectUnchanged, rejects, setupSurfaces, SURFACES } from '../support/surfaces';
 
 const open = setupSurfaces();
 const op = (_operation: string, value: unknown) => ({ _operation, value });

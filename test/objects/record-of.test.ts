@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { recordOf } from '../../src/emulator/search/store';
-import { expectSame } from './same';
+import { expectSame } from '../support/same';
 
 const key = fc.oneof(fc.string({ maxLength: 4 }), fc.constantFrom('__proto__', 'constructor', '0', '10', 'objectID', 'é'));
 

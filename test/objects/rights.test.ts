@@ -1,6 +1,6 @@
 import { algoliasearch } from 'algoliasearch';
 import { describe, expect, it } from 'vitest';
-import { rejects, seedIndex, setupSurfaces, SURFACES, type Api } from './surfaces';
+import { rejects, seedIndex, setupSurfaces, SURFACES, type Api } from '../support/surfaces';
 
 const open = setupSurfaces();
 

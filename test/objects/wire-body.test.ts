@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { wireBody } from '../../src/emulator/facade';
 import { TOO_DEEP } from '../../src/emulator/json-depth';
-import { expectSame } from './same';
+import { expectSame } from '../support/same';
 
 class Point {
   constructor(

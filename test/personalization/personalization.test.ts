@@ -1,16 +1,13 @@
 import type { EventsItems } from '@algolia/client-insights';
 import type { PersonalizationStrategyParams } from '@algolia/client-personalization';
 import { algoliasearch } from 'algoliasearch';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { personalizationScorer } from '../../src/emulator/analytics';
 import { createHandlers } from '../../src/msw';
 import { emulatorFor, type TestEmulator } from '../analytics/support';
+import { setupMsw } from '../support/server';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = setupMsw();
 
 const strategy: PersonalizationStrategyParams = {
   eventsScoring: [

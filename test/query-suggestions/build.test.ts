@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SURFACES } from '../objects/surfaces';
+import { SURFACES } from '../support/surfaces';
 import { logOf, searchTimes, setupSuggestions, stock, type SuggestionsEmulator } from './support';
 import type { Algoliasearch } from 'algoliasearch';
 

@@ -1,6 +1,6 @@
 import { querySuggestionsClient } from '@algolia/client-query-suggestions';
 import { describe, expect, it } from 'vitest';
-import { SURFACES } from '../objects/surfaces';
+import { SURFACES } from '../support/surfaces';
 import { setupSuggestions } from './support';
 
 const open = setupSuggestions();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rejects, SURFACES } from '../objects/surfaces';
+import { rejects, SURFACES } from '../support/surfaces';
 import { logOf, searchTimes, setupSuggestions, stock } from './support';
 
 const open = setupSuggestions({ analyticsRefresh: 'immediate' });

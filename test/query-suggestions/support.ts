@@ -1,10 +1,7 @@
 import type { Algoliasearch } from 'algoliasearch';
 import { createEmulator, type EmulatorOptions } from '../../src';
-import type { Surface } from '../objects/surfaces';
 import { setupEmulatorServer } from '../support/server';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Api = Record<string, (params?: any) => Promise<any>>;
+import type { Api, Surface } from '../support/surfaces';
 
 export type SuggestionsEmulator = ReturnType<typeof createEmulator> & Api;
 

@@ -1,7 +1,7 @@
 import { querySuggestionsClient } from '@algolia/client-query-suggestions';
 import { describe, expect, it } from 'vitest';
-import { rejects, SURFACES } from '../objects/surfaces';
-import { setupSuggestions, type SuggestionsEmulator } from './support';
+import { expectUnchanged, rejects, SURFACES } from '../support/surfaces';
+import { setupSuggestions } from './support';
 
 const open = setupSuggestions();
 
@@ -44,19 +44,14 @@ const REFUSED: [string, unknown, string][] = [
 ];
 
 /** A refused request leaves the configurations, builds, jobs and indices exactly as they were. */
-function expectUnchanged(emulator: SuggestionsEmulator, before: SuggestionsEmulator['core']['state']): void {
-  const after = emulator.core.state;
-  expect(after.querySuggestions).toBe(before.querySuggestions);
-  expect(after.jobs).toBe(before.jobs);
-  expect(after.indices).toBe(before.indices);
-}
+const UNCHANGED = ['querySuggestions', 'jobs', 'indices'] as const;
 
 describe.each(SURFACES)('configurations refused (%s)', (surface) => {
   it.each(REFUSED)('create with %s: 400', async (_, config, message) => {
     const { emulator, api } = open(surface);
     const before = emulator.core.state;
     await rejects(api.createConfig(config), 400, message);
-    expectUnchanged(emulator, before);
+    expectUnchanged(emulator, before, UNCHANGED);
   });
 
   // The official client itself refuses an update without `sourceIndices` (see below).
@@ -67,7 +62,7 @@ describe.each(SURFACES)('configurations refused (%s)', (surface) => {
     const before = emulator.core.state;
     const { indexName: _name, ...configuration } = config as Record<string, unknown>;
     await rejects(api.updateConfig({ indexName: 'products_qs', configuration }), 400, message);
-    expectUnchanged(emulator, before);
+    expectUnchanged(emulator, before, UNCHANGED);
   });
 
   it('update with a body that is not an object, or without sourceIndices: 400 (the official client stops it first)', async () => {
@@ -82,7 +77,7 @@ describe.each(SURFACES)('configurations refused (%s)', (surface) => {
         'Parameter `configuration.sourceIndices` is required when calling `updateConfig`.',
       );
     }
-    expectUnchanged(emulator, before);
+    expectUnchanged(emulator, before, UNCHANGED);
   });
 
   it('a second configuration for the same index: 422', async () => {
@@ -90,7 +85,7 @@ describe.each(SURFACES)('configurations refused (%s)', (surface) => {
     await api.createConfig(body());
     const before = emulator.core.state;
     await rejects(api.createConfig(body({ exclude: ['x'] })), 422, 'Configuration already exists for index: products_qs');
-    expectUnchanged(emulator, before);
+    expectUnchanged(emulator, before, UNCHANGED);
   });
 
   it('the 101st configuration of the application: 403', async () => {
@@ -98,7 +93,7 @@ describe.each(SURFACES)('configurations refused (%s)', (surface) => {
     for (let i = 0; i < 100; i++) await emulator.createConfig(body({ indexName: `qs_${i}` }));
     const before = emulator.core.state;
     await rejects(api.createConfig(body({ indexName: 'qs_100' })), 403, 'You have reached the limit of 100 Query Suggestions configurations for this application');
-    expectUnchanged(emulator, before);
+    expectUnchanged(emulator, before, UNCHANGED);
     expect(await api.getAllConfigs()).toHaveLength(100);
     await api.deleteConfig({ indexName: 'qs_0' });
     expect(await api.createConfig(body({ indexName: 'qs_100' }))).toMatchObject({ status: 200 });
@@ -118,7 +113,7 @@ describe('updating or deleting a configuration that does not exist: the service 
     const before = emulator.core.state;
     await rejects(emulator.updateConfig({ indexName: 'missing', configuration: { sourceIndices: [source()] } }), 500, 'Internal Server Error');
     await rejects(emulator.deleteConfig({ indexName: 'missing' }), 500, 'Internal Server Error');
-    expectUnchanged(emulator, before);
+    expectUnchanged(emulator, before, UNCHANGED);
   });
 
   it('the official client retries a 5xx then reports its RetryError, the 500 in its stack trace', async () => {

@@ -2,15 +2,12 @@
 import { liteClient } from 'algoliasearch/lite';
 import instantsearch from 'instantsearch.js';
 import { frequentlyBoughtTogether, relatedProducts } from 'instantsearch.js/es/widgets';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createEmulator } from '../../src';
 import { createHandlers } from '../../src/msw';
+import { setupMsw } from '../support/server';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = setupMsw();
 
 const PRODUCTS = [
   { objectID: 'tent', name: 'Tent', category: 'camping' },

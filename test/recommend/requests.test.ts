@@ -2,8 +2,8 @@ import { algoliasearch } from 'algoliasearch';
 import { liteClient } from 'algoliasearch/lite';
 import { describe, expect, it } from 'vitest';
 import { generateSecuredApiKey } from '../../src';
-import { rejects } from '../objects/surfaces';
-import { ids, setupRecommend, SURFACES, type RecommendApi } from './support';
+import { rejects, SURFACES } from '../support/surfaces';
+import { ids, setupRecommend, type RecommendApi } from './support';
 
 /**
  * getRecommendations: the response shape, what each request parameter does, and the refusals,

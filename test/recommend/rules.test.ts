@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rejects } from '../objects/surfaces';
-import { ids, setupRecommend, SURFACES, type RecommendApi } from './support';
+import { rejects, SURFACES } from '../support/surfaces';
+import { ids, setupRecommend, type RecommendApi } from './support';
 
 /**
  * Recommend rules: the CRUD of the rules API, their effect on getRecommendations, and every

@@ -1,16 +1,12 @@
 import { recommendClient } from '@algolia/recommend';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll } from 'vitest';
-import { createEmulator, type EmulatorOptions } from '../../src';
+import type { EmulatorOptions } from '../../src';
+import { setupEmulatorServer } from '../support/server';
+import type { Surface } from '../support/surfaces';
 import { PRODUCTS } from './shop';
-import { createHandlers } from '../../src/msw';
 
 /** The Recommend API as both surfaces offer it: the emulator's direct calls, or `@algolia/recommend` over msw. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type RecommendApi = Record<string, (params?: any, requestOptions?: any) => Promise<any>>;
-
-export const SURFACES = ['direct', 'client'] as const;
-export type Surface = (typeof SURFACES)[number];
 
 /**
  * One msw server per file; `open(surface)` gives an emulator holding the shop's products,
@@ -18,13 +14,9 @@ export type Surface = (typeof SURFACES)[number];
  * and the Recommend API to drive it.
  */
 export function setupRecommend(defaults: EmulatorOptions = {}) {
-  const server = setupServer();
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  afterEach(() => server.resetHandlers());
-  afterAll(() => server.close());
+  const env = setupEmulatorServer({ now: '2024-06-03T09:00:00Z', ...defaults });
   return async (surface: Surface, options: EmulatorOptions = {}) => {
-    const emulator = createEmulator({ now: '2024-06-03T09:00:00Z', ...defaults, ...options });
-    server.use(...createHandlers(emulator));
+    const { emulator } = env.fresh(options);
     await emulator.setSettings({ indexName: 'shop', indexSettings: { attributesForFaceting: ['brand', 'category'] } });
     await emulator.saveObjects({ indexName: 'shop', objects: PRODUCTS });
     emulator.clock.advance(options.indexingDelay ?? 0);

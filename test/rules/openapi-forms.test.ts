@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setupSurfaces, SURFACES } from '../objects/surfaces';
+import { setupSurfaces, SURFACES } from '../support/surfaces';
 
 const open = setupSurfaces();
 

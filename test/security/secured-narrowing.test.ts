@@ -2,7 +2,7 @@ import { searchClient } from '@algolia/client-search';
 import { algoliasearch } from 'algoliasearch';
 import { describe, expect, it } from 'vitest';
 import { generateSecuredApiKey } from '../../src';
-import { rejects, setupSurfaces, SURFACES, type Api, type Surface } from '../objects/surfaces';
+import { rejects, setupSurfaces, SURFACES, type Api, type Surface } from '../support/surfaces';
 
 const open = setupSurfaces();
 const INVALID = 'Invalid Application-ID or API key';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src';
 import { DEFAULT_SETTINGS, effectiveSettings } from '../../src/emulator/search/settings/effective';
-import type { Api } from '../objects/surfaces';
+import type { Api } from '../support/surfaces';
 import { SAMPLES } from './samples';
 
 /** A new emulator and its direct calls (named like the client's methods). */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { rejects, setupSurfaces, SURFACES } from '../objects/surfaces';
+import { rejects, setupSurfaces, SURFACES } from '../support/surfaces';
 
 const open = setupSurfaces();
 const DATASETS = new URL('../../../shared/datasets/', import.meta.url);

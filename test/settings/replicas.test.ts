@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { replicaMessages } from '../../src/emulator/search/settings/replicas';
-import { rejects, setupSurfaces, SURFACES } from '../objects/surfaces';
+import { rejects, setupSurfaces, SURFACES } from '../support/surfaces';
 
 const open = setupSurfaces();
 

@@ -2,7 +2,7 @@ import { createEmulator } from '../../src';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS, SETTINGS_BY_NAME } from '../../src/emulator/search/settings/catalogue';
 import { INVALID } from '../../src/emulator/search/settings/types';
-import { rejects, setupSurfaces, SURFACES, type Api } from '../objects/surfaces';
+import { rejects, setupSurfaces, SURFACES, type Api } from '../support/surfaces';
 import { SAMPLES, WRONG_VALUES } from './samples';
 
 const open = setupSurfaces();

@@ -1,5 +1,5 @@
 import type { Draft } from 'immer';
-import { setupEmulatorServer } from '../support/server';
+import { setupEmulatorServer } from './server';
 import type { EmulatorOptions } from '../../src';
 import type { IndexState, State } from '../../src/emulator/state';
 import { emptyIndex } from '../../src/emulator/search/store';
@@ -50,11 +50,10 @@ export async function rejects(promise: Promise<unknown>, status: number, message
 }
 
 /**
- * Asserts a rejected request left the indices and tasks exactly as they were (other slices,
- * such as the API log, record every request and may change).
+ * Asserts a rejected request left the given state slices exactly as they were (by default the
+ * indices and the tasks; other slices, such as the API log, record every request and may change).
  */
-export function expectUnchanged(emulator: { core: { state: State } }, before: State): void {
-  if (emulator.core.state.indices !== before.indices || emulator.core.state.tasks !== before.tasks) {
-    throw new Error('a rejected request changed the indices or the tasks');
-  }
+export function expectUnchanged(emulator: { core: { state: State } }, before: State, slices: readonly (keyof State)[] = ['indices', 'tasks']): void {
+  const changed = slices.filter((slice) => emulator.core.state[slice] !== before[slice]);
+  if (changed.length > 0) throw new Error(`a rejected request changed ${changed.join(', ')}`);
 }
