@@ -11,7 +11,7 @@ export type { RequestOptions, Caller, DirectCall } from './emulator/facade';
 export { createRequester, type Requester, type RequesterRequest, type RequesterResponse } from './handlers/requester';
 
 /* Keys, time and state */
-export { generateSecuredApiKey, type SecuredApiKeyRestrictions } from './emulator/keys/secured';
+export { generateSecuredApiKey, type SecuredApiKeyRestrictions } from './emulator/security/secured';
 export { createFakeClock, createSystemClock, toMilliseconds, type Clock, type Duration, type Instant } from './clock';
 export type { Snapshot } from './emulator/core';
 

@@ -2,7 +2,7 @@ import { familyAuthError } from './analytics/auth';
 import type { Core } from './core';
 import { ApiError, badRequest, messages } from './errors';
 import { authenticate, authorize, clientIp } from './gate';
-import { sourceAllowed } from './keys/firewall';
+import { sourceAllowed } from './security/firewall';
 import type { FaultDecision } from './faults/faults';
 import { withLoads } from './lazy';
 import type { EmulatorRequest, EmulatorResponse } from './request';

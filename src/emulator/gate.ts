@@ -2,8 +2,8 @@ import type { Core } from './core';
 import { forbidden, messages, notFound, tooManyRequests } from './errors';
 import { readCredential, readHeader, readUserID, type EmulatorRequest } from './request';
 import type { Acl, Auth, OperationContext, Route } from './route';
-import { ALL_ACLS } from './keys/acl';
-import { resolveKey } from './keys/resolve';
+import { ALL_ACLS } from './security/acl';
+import { resolveKey } from './security/resolve';
 import { userAssigned } from './clusters/mapping';
 import { authenticateCrawler } from './crawler/auth';
 

@@ -1,7 +1,8 @@
 import { analyticsRoutes } from './analytics/routes';
 import { clusterRoutes } from './clusters/routes';
 import { crawlerRoutes } from './crawler/routes';
-import { securityRoutes } from './keys/routes';
+import { logRoutes } from './logs/routes';
+import { securityRoutes } from './security/routes';
 import { querySuggestionsRoutes } from './query-suggestions/routes';
 import { recommendRoutes } from './recommend/routes';
 import type { Route } from './route';
@@ -16,6 +17,7 @@ const served: Route[] = [
   ...searchRoutes,
   ...recommendRoutes,
   ...securityRoutes,
+  ...logRoutes,
   ...clusterRoutes,
   ...analyticsRoutes,
   ...crawlerRoutes,

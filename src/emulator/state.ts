@@ -2,9 +2,10 @@ import { enableMapSet, freeze, type Draft } from 'immer';
 import { initialAnalyticsState, type AnalyticsState } from './analytics/state';
 import { initialClustersState, type ClustersState } from './clusters/state';
 import { initialCrawlerState, type CrawlerState } from './crawler/state';
-import { initialSecurityState, type SecurityState } from './keys/state';
+import { initialSecurityState, type SecurityState } from './security/state';
 import { initialDictionariesState, type DictionariesState } from './search/dictionaries/state';
 import { initialJobsState, type JobsState } from './jobs';
+import { initialLogsState, type LogsState } from './logs/state';
 import { initialQuerySuggestionsState, type QuerySuggestionsState } from './query-suggestions/state';
 import { initialRecommendState, type RecommendState } from './recommend/state';
 
@@ -64,6 +65,8 @@ export interface State {
   readonly jobs: JobsState;
   readonly generatedIDs: GeneratedIDs;
   readonly security: SecurityState;
+  /** The API log. */
+  readonly logs: LogsState;
   readonly clusters: ClustersState;
   readonly dictionaries: DictionariesState;
   readonly analytics: AnalyticsState;
@@ -81,6 +84,7 @@ export function initialState(firstTaskID: number): State {
       jobs: initialJobsState(),
       generatedIDs: { lastObjectID: 0 },
       security: initialSecurityState(),
+      logs: initialLogsState(),
       clusters: initialClustersState(),
       dictionaries: initialDictionariesState(),
       analytics: initialAnalyticsState(),

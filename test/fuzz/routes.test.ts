@@ -510,12 +510,11 @@ function headersFor(who: Caller, extra: Record<string, string>, host: Route['hos
 /**
  * Slices a refused request must leave untouched. Every answered request appends to the API
  * log, a rate-limited key's call is counted before the operation runs, and every analytics
- * call (errors included) counts against the per-minute window, so `security.logs`,
- * `security.calls` and `analytics.rateWindow` legitimately change; everything else must be
- * the very same object.
+ * call (errors included) counts against the per-minute window, so `logs`, `security.calls`
+ * and `analytics.rateWindow` legitimately change; everything else must be the very same object.
  */
 function stableSlices(state: State): Record<string, unknown> {
-  const { logs: _logs, calls: _calls, ...security } = state.security;
+  const { calls: _calls, ...security } = state.security;
   const { rateWindow: _window, ...analytics } = state.analytics;
   const slices = (prefix: string, tree: object) => Object.entries(tree).map(([name, slice]) => [`${prefix}.${name}`, slice] as const);
   return {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonPrefix } from '../../src/emulator/keys/json-prefix';
+import { jsonPrefix } from '../../src/emulator/logs/json-prefix';
 
 /** Text with the characters JSON escapes (quotes, backslashes, controls, lone and paired surrogates), short or long. */
 const text = fc.oneof(

@@ -81,7 +81,7 @@ describe('API logs', () => {
     for (let i = 0; i < 1000; i++) await emulator.listApiKeys();
     expect((await emulator.getLogs({ length: 1000, offset: 0 })).logs).toHaveLength(1000);
     expect((await emulator.getLogs({ length: 1000, offset: 999 })).logs).toHaveLength(1);
-    expect(emulator.core.state.security.logs).toHaveLength(1000);
+    expect(emulator.core.state.logs.records).toHaveLength(1000);
   });
 
   it('needs the logs right; a logs key sees logs', async () => {

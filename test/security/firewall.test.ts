@@ -1,7 +1,7 @@
 import { algoliasearch } from 'algoliasearch';
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src';
-import { networkContains, parseNetwork } from '../../src/emulator/keys/network';
+import { networkContains, parseNetwork } from '../../src/emulator/security/network';
 import { setupEmulatorServer } from '../support/server';
 
 const env = setupEmulatorServer();

@@ -7,18 +7,12 @@ import { writeSuggestions } from './build/records';
 import { closingLines, computeBuild, type BuildOutcome } from './build/run';
 import type { BuildHistory, RunningBuild, SuggestionsConfig } from './state';
 
-/** The daily build of a configuration, and the end of a build under way. */
-const DAILY = 'querySuggestions.daily';
-const FINISH = 'querySuggestions.finish';
+/** The job kinds (jobs.ts) of a configuration's daily build, and of the end of a build under way. */
+export const DAILY_BUILD_JOB = 'querySuggestions.daily';
+export const FINISH_BUILD_JOB = 'querySuggestions.finish';
 export const BUILD_PERIOD_MS = 86_400_000;
 
-/** Registers the build jobs' runners (the clock runs them at their instant). */
-export function installQuerySuggestions(core: Core): void {
-  core.onJob(DAILY, (_, job) => dailyBuild(core, job.data.indexName as string));
-  core.onJob(FINISH, (_, job) => finishBuild(core, job.data.indexName as string, job.data.build as number));
-}
-
-const jobsOf = (indexName: string) => (job: Job) => (job.kind === DAILY || job.kind === FINISH) && job.data.indexName === indexName;
+const jobsOf = (indexName: string) => (job: Job) => (job.kind === DAILY_BUILD_JOB || job.kind === FINISH_BUILD_JOB) && job.data.indexName === indexName;
 
 /**
  * Stores a created or updated configuration and starts its build now, in one commit once the
@@ -31,7 +25,7 @@ export function saveAndBuild(core: Core, config: SuggestionsConfig): void {
   core.commit((draft) => {
     draft.querySuggestions.configs.set(indexName, config as Draft<SuggestionsConfig>);
     cancelJobs(draft, jobsOf(indexName));
-    scheduleJob(draft, core.now() + BUILD_PERIOD_MS, DAILY, { indexName });
+    scheduleJob(draft, core.now() + BUILD_PERIOD_MS, DAILY_BUILD_JOB, { indexName });
     begin(draft, indexName, outcome, core.now(), outcome.duration);
   });
 }
@@ -52,7 +46,7 @@ export function buildNow(core: Core, indexName: string): void {
   const outcome = computeBuild(core, config);
   let running: RunningBuild | undefined;
   core.commit((draft) => {
-    cancelJobs(draft, (job) => job.kind === FINISH && job.data.indexName === indexName);
+    cancelJobs(draft, (job) => job.kind === FINISH_BUILD_JOB && job.data.indexName === indexName);
     running = begin(draft, indexName, outcome, core.now(), 0);
   });
   complete(core, indexName, running!);
@@ -68,23 +62,23 @@ function begin(draft: Draft<State>, indexName: string, outcome: BuildOutcome, no
   const running: RunningBuild = { id, startedAt: now, finishAt: now + duration, ...(outcome.records ? { records: outcome.records } : {}) };
   const { running: _dropped, ...before } = suggestions.builds.get(indexName) ?? {};
   suggestions.builds.set(indexName, { ...before, running, log: outcome.log } as Draft<BuildHistory>);
-  if (duration > 0) scheduleJob(draft, running.finishAt, FINISH, { indexName, build: id });
+  if (duration > 0) scheduleJob(draft, running.finishAt, FINISH_BUILD_JOB, { indexName, build: id });
   return running;
 }
 
-function dailyBuild(core: Core, indexName: string): void {
+export function dailyBuild(core: Core, indexName: string): void {
   const config = core.state.querySuggestions.configs.get(indexName);
   if (!config) return;
   // A build still under way when the next one is due finishes first (builds take seconds).
   const idle = core.state.querySuggestions.builds.get(indexName)?.running === undefined;
   const outcome = idle ? computeBuild(core, config) : undefined;
   core.commit((draft) => {
-    scheduleJob(draft, core.now() + BUILD_PERIOD_MS, DAILY, { indexName });
+    scheduleJob(draft, core.now() + BUILD_PERIOD_MS, DAILY_BUILD_JOB, { indexName });
     if (outcome) begin(draft, indexName, outcome, core.now(), outcome.duration);
   });
 }
 
-function finishBuild(core: Core, indexName: string, id: number): void {
+export function finishBuild(core: Core, indexName: string, id: number): void {
   const running = core.state.querySuggestions.builds.get(indexName)?.running;
   if (running?.id === id) complete(core, indexName, running);
 }

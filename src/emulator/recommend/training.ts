@@ -14,30 +14,10 @@ export const TRAINING_JOB = 'recommend.training';
 /** The models retrain every day at this hour, UTC. */
 export const TRAINING_HOUR_UTC = 3;
 
-/**
- * Calls after which the daily training is on the clock, if it is not yet: Recommend is in
- * use once the application sends events or makes a Recommend call (a refused one included:
- * asking an untrained model is how a user finds out it needs training).
- */
-const STARTERS = new Set(['pushEvents', 'getRecommendations', 'batchRecommendRules', 'getRecommendRule', 'deleteRecommendRule', 'searchRecommendRules', 'getRecommendStatus']);
-
 /** The first training instant strictly after `now`. */
 export function nextTrainingAt(now: number): number {
   const today = Math.floor(now / DAY) * DAY + TRAINING_HOUR_UTC * 3_600_000;
   return today > now ? today : today + DAY;
-}
-
-/** Registers the training job and starts its schedule when Recommend comes into use. */
-export function installRecommend(core: Core): void {
-  core.onJob(TRAINING_JOB, (at, job) => {
-    trainModels(at);
-    at.commit((draft) => void scheduleJob(draft, job.at + DAY, TRAINING_JOB));
-  });
-  core.observe(({ route, res, auth }) => {
-    if (!route || !auth || !STARTERS.has(route.operation)) return;
-    if (route.operation === 'pushEvents' && res.status !== 200) return;
-    ensureDailyTraining(core);
-  });
 }
 
 /** Puts the daily training on the clock unless it already is. */

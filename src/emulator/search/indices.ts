@@ -1,7 +1,7 @@
 import { current, isDraft, type Draft } from 'immer';
 import { badRequest, forbidden } from '../errors';
 import { indexAllowed } from '../gate';
-import { transferIndexKeys } from '../keys/index-keys';
+import { transferIndexKeys } from '../security/index-keys';
 import type { OperationContext } from '../route';
 import type { IndexState, SearchRecord, State } from '../state';
 import { enqueue, pendingCount } from '../tasks';

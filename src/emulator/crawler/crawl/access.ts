@@ -1,6 +1,6 @@
 import type { Core } from '../../core';
 import { indexAllowed } from '../../gate';
-import { resolveKey } from '../../keys/resolve';
+import { resolveKey } from '../../security/resolve';
 import type { EmulatorRequest } from '../../request';
 import type { Acl } from '../../route';
 import type { CrawlSettings } from './settings';

@@ -63,7 +63,7 @@ export function recordLog(core: Core, event: DispatchEvent): void {
   if (typeof answer?.nbHits === 'number') record.nbHits = answer.nbHits;
   record.kind = route && typeof route.acl === 'string' && QUERY_ACLS.has(route.acl) ? 'query' : req.method === 'GET' ? 'other' : 'build';
   // Appended in O(1) and assigned whole, without a draft: the log is never walked.
-  core.assign('security', { logs: core.state.security.logs.append(Object.freeze(record as LogRecord), LOG_CAPACITY) });
+  core.assign('logs', { records: core.state.logs.records.append(Object.freeze(record as LogRecord), LOG_CAPACITY) });
 }
 
 type Mutable<T> = { -readonly [K in keyof T]?: T[K] };
@@ -109,7 +109,7 @@ export async function getLogs(ctx: OperationContext) {
   if (!LOG_TYPES.has(type)) throw badRequest(`Parameter \`type\` must be one of all, query, build, error; got "${type}"`);
   const indexName = req.query.indexName;
   const since = core.now() - RETENTION_MS;
-  const selected = core.state.security.logs
+  const selected = core.state.logs.records
     .toArray()
     .reverse()
     .filter((log) => log.at > since)

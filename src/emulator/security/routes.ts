@@ -2,13 +2,12 @@ import { route, type Route } from '../route';
 import { addApiKey, deleteApiKey, getApiKey, listApiKeys, restoreApiKey, updateApiKey } from './api-keys';
 import { appendSource, deleteSource, getSources, replaceSources } from './firewall';
 import { addIndexApiKey, deleteIndexApiKey, getIndexApiKey, listAllIndexApiKeys, listIndexApiKeys, updateIndexApiKey } from './index-keys';
-import { getLogs } from './logs';
 
 const KEYS = '/1/keys';
 const INDEX_KEYS = '/1/indexes/{indexName}/keys';
 const SOURCES = '/1/security/sources';
 
-/** API keys, firewall allow-list and logs routes. */
+/** API keys and firewall allow-list routes. */
 export const securityRoutes: Route[] = [
   // Application keys (admin only, except reading a key with itself)
   route({ operation: 'addApiKey', method: 'POST', path: KEYS, host: 'search', acl: 'admin', call: { body: '$params' }, handler: addApiKey }),
@@ -29,6 +28,4 @@ export const securityRoutes: Route[] = [
   route({ operation: 'replaceSources', method: 'PUT', path: SOURCES, host: 'search', acl: 'admin', call: { body: 'source' }, handler: replaceSources }),
   route({ operation: 'appendSource', method: 'POST', path: `${SOURCES}/append`, host: 'search', acl: 'admin', call: { body: '$params' }, handler: appendSource }),
   route({ operation: 'deleteSource', method: 'DELETE', path: `${SOURCES}/{source}`, host: 'search', acl: 'admin', call: {}, handler: deleteSource }),
-  // Logs (the logs call itself is not logged)
-  route({ operation: 'getLogs', method: 'GET', path: '/1/logs', host: 'search', acl: 'logs', logged: false, call: { query: ['offset', 'length', 'indexName', 'type'] }, handler: getLogs }),
 ];

@@ -1,5 +1,3 @@
-import { AppendList } from '../append-list';
-import type { HostFamily, Method } from '../request';
 import type { Acl } from '../route';
 
 /** An API key as stored: the fields the caller set, verbatim, plus bookkeeping. */
@@ -30,28 +28,7 @@ export interface AllowedSource {
   readonly description?: string;
 }
 
-/**
- * One answered request, as the API log keeps it: serialised at record time, except the index
- * name, which the route's path parameters give when the log is read (see `logIndex`).
- */
-export interface LogRecord {
-  readonly at: number;
-  readonly host: HostFamily;
-  readonly method: Method;
-  /** Raw path, without query string. */
-  readonly path: string;
-  readonly status: number;
-  readonly url: string;
-  readonly ip: string;
-  readonly queryBody: string;
-  readonly answer: string;
-  readonly queryHeaders: string;
-  readonly queryParams?: string;
-  readonly nbHits?: number;
-  readonly kind: 'query' | 'build' | 'other';
-}
-
-/** API keys, firewall allow-list, API logs and rate-limit counters. */
+/** API keys, firewall allow-list and rate-limit counters. */
 export interface SecurityState {
   /** Application-level keys by value. */
   readonly keys: ReadonlyMap<string, StoredKey>;
@@ -60,19 +37,14 @@ export interface SecurityState {
   readonly indexKeys: ReadonlyMap<string, ReadonlyMap<string, StoredKey>>;
   /** Off until the first call that sets up the allow-list. */
   readonly firewall: { readonly enabled: boolean; readonly sources: readonly AllowedSource[] };
-  /** Newest last; at most {@link LOG_CAPACITY} (appended with that capacity). */
-  readonly logs: AppendList<LogRecord>;
   /** Rate-limit bucket (key + IP or user token) -> times of the calls in the last hour. */
   readonly calls: ReadonlyMap<string, readonly number[]>;
 }
-
-export const LOG_CAPACITY = 1000;
 
 export const initialSecurityState = (): SecurityState => ({
   keys: new Map(),
   deleted: new Map(),
   indexKeys: new Map(),
   firewall: { enabled: false, sources: [] },
-  logs: AppendList.empty(),
   calls: new Map(),
 });
