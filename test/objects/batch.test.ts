@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchAcl } from '../../src/emulator/search/batch';
+import { batchAcl } from '../../src/emulator/search/objects/batch';
 import type { OperationContext } from '../../src/emulator/route';
 import { expectUnchanged, rejects, seedIndex, setupSurfaces, SURFACES } from '../support/surfaces';
 

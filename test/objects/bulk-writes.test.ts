@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src';
-import { applyPartial, parsePartialBody } from '../../src/emulator/search/partial';
+import { applyPartial, parsePartialBody } from '../../src/emulator/search/objects/partial';
 import type { SearchRecord } from '../../src/emulator/state';
 
 const id = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h');

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyPartial, parsePartialBody } from '../../src/emulator/search/partial';
+import { applyPartial, parsePartialBody } from '../../src/emulator/search/objects/partial';
 import type { SearchRecord } from '../../src/emulator/state';
 import { expectUnchanged, rejects, setupSurfaces, SURFACES } from '../support/surfaces';
 

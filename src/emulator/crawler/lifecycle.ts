@@ -1,5 +1,5 @@
 import type { Core } from '../core';
-import { removeIndex } from '../search/indices';
+import { removeIndex } from '../search/indices/indices';
 import { enqueue } from '../tasks';
 import type { Draft } from 'immer';
 import type { SearchRecord } from '../state';

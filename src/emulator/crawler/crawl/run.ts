@@ -1,7 +1,7 @@
 import type { Draft } from 'immer';
 import type { Core } from '../../core';
 import { scheduleJob, type Job } from '../../jobs';
-import { copyScopes, moveIndex, removeIndex } from '../../search/indices';
+import { copyScopes, moveIndex, removeIndex } from '../../search/indices/indices';
 import { newCrawl, noteRecords, STEP_INTERVAL, STEP_JOB, temporaryIndex } from '../lifecycle';
 import { parseSettingsBody } from '../../search/settings/parse';
 import { ensureIndex, writeRecords } from '../../search/store';

@@ -1,7 +1,14 @@
-import { route, type Route } from '../route';
+import { route, type Route } from '../../route';
 import { clearObjects, deleteIndex, listIndices, operationIndex } from './indices';
+import { getAppTask, getTask } from './tasks';
 
 const INDEX = '/1/indexes/{indexName}';
+
+/** Task routes: whether a write (of an index, or of the application) is published yet. */
+export const taskRoutes: Route[] = [
+  route({ operation: 'getTask', method: 'GET', path: `${INDEX}/task/{taskID}`, host: 'search', acl: 'addObject', call: {}, handler: getTask }),
+  route({ operation: 'getAppTask', method: 'GET', path: '/1/task/{taskID}', host: 'search', acl: 'editSettings', call: {}, handler: getAppTask }),
+];
 
 /** Index management routes: list, copy/move, delete, clear. */
 export const indexRoutes: Route[] = [

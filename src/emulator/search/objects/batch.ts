@@ -1,14 +1,14 @@
 import type { Draft } from 'immer';
-import type { Core } from '../core';
-import { badRequest, forbidden } from '../errors';
-import { indexAllowed } from '../gate';
-import type { Acl, OperationContext } from '../route';
-import type { SearchRecord, State } from '../state';
-import { enqueue, enqueueMany } from '../tasks';
-import { clearRecords, removeIndex } from './indices';
+import type { Core } from '../../core';
+import { badRequest, forbidden } from '../../errors';
+import { indexAllowed } from '../../gate';
+import type { Acl, OperationContext } from '../../route';
+import type { SearchRecord, State } from '../../state';
+import { enqueue, enqueueMany } from '../../tasks';
+import { clearRecords, removeIndex } from '../indices/indices';
 import { applyPartialTo, parsePartialBody, type PartialUpdate } from './partial';
-import { assertIndexName, recordOf, writeRecords } from './store';
-import { assertNotReplica, generateObjectIDs, requireObject, requireObjectID } from './validate';
+import { assertIndexName, recordOf, writeRecords } from '../store';
+import { assertNotReplica, generateObjectIDs, requireObject, requireObjectID } from '../validate';
 
 /** The batch actions and the right each one needs (spec 000, batch). */
 const ACTION_ACL = {

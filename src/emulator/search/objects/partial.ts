@@ -1,9 +1,9 @@
-import { badRequest } from '../errors';
-import type { OperationContext } from '../route';
-import type { SearchRecord } from '../state';
-import { enqueue } from '../tasks';
-import { assertIndexName, recordOf, writeRecords } from './store';
-import { assertNotReplica, parseBoolean, requireObject } from './validate';
+import { badRequest } from '../../errors';
+import type { OperationContext } from '../../route';
+import type { SearchRecord } from '../../state';
+import { enqueue } from '../../tasks';
+import { assertIndexName, recordOf, writeRecords } from '../store';
+import { assertNotReplica, parseBoolean, requireObject } from '../validate';
 
 /** The built-in operations of a partial update (spec 000, partial update). */
 export const PARTIAL_OPERATIONS = ['Increment', 'Decrement', 'Add', 'Remove', 'AddUnique', 'IncrementFrom', 'IncrementSet'] as const;

@@ -1,13 +1,13 @@
 import { current, isDraft, type Draft } from 'immer';
-import { badRequest, forbidden } from '../errors';
-import { indexAllowed } from '../gate';
-import { transferIndexKeys } from '../security/index-keys';
-import type { OperationContext } from '../route';
-import type { IndexState, SearchRecord, State } from '../state';
-import { enqueue, pendingCount } from '../tasks';
-import { unlinkDeletedIndex } from './settings/replicas';
-import { assertIndexName, emptyIndex, isoDate, recordsOf, replicaNames } from './store';
-import { assertNotReplica, parseInteger, requireObject } from './validate';
+import { badRequest, forbidden } from '../../errors';
+import { indexAllowed } from '../../gate';
+import { transferIndexKeys } from '../../security/index-keys';
+import type { OperationContext } from '../../route';
+import type { IndexState, SearchRecord, State } from '../../state';
+import { enqueue, pendingCount } from '../../tasks';
+import { unlinkDeletedIndex } from '../settings/replicas';
+import { assertIndexName, emptyIndex, isoDate, recordsOf, replicaNames } from '../store';
+import { assertNotReplica, parseInteger, requireObject } from '../validate';
 
 /** A plain (non-draft) view of an index inside a task, safe to copy into another index. */
 function snapshotOf(draft: Draft<State>, name: string): IndexState | undefined {

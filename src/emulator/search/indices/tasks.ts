@@ -1,6 +1,6 @@
-import { badRequest, notFound } from '../errors';
-import type { OperationContext } from '../route';
-import { taskStatus } from '../tasks';
+import { badRequest, notFound } from '../../errors';
+import type { OperationContext } from '../../route';
+import { taskStatus } from '../../tasks';
 
 function readTaskID(raw: string): number {
   const taskID = Number(raw);

@@ -1,10 +1,10 @@
-import { badRequest, forbidden, notFound, messages } from '../errors';
-import { indexAllowed } from '../gate';
-import type { OperationContext } from '../route';
-import { enqueue } from '../tasks';
-import { assertIndexName, isoDate, recordOf, recordsOf, requireIndex, writeRecords } from './store';
-import { assertNotReplica, generateObjectIDs, requireObject, requireObjectID } from './validate';
-import { retrieveAttributes, parseAttributeList } from './retrieve';
+import { badRequest, forbidden, notFound, messages } from '../../errors';
+import { indexAllowed } from '../../gate';
+import type { OperationContext } from '../../route';
+import { enqueue } from '../../tasks';
+import { assertIndexName, isoDate, recordOf, recordsOf, requireIndex, writeRecords } from '../store';
+import { assertNotReplica, generateObjectIDs, requireObject, requireObjectID } from '../validate';
+import { retrieveAttributes, parseAttributeList } from '../retrieve';
 
 /** Message of the real service for record writes on a replica. */
 export const REPLICA_ADD = 'cannot apply a add object request on a replica index';
