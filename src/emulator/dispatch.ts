@@ -10,9 +10,6 @@ import { suggestionsAuthError } from './query-suggestions/messages';
 import { Reply, type Auth, type OperationContext, type Route } from './route';
 import { unservedApiError } from './unimplemented';
 
-/** What the real client reports when no host answers (status 0: a network failure, not HTTP). */
-export const UNREACHABLE = messages.unreachable;
-
 const JSON_TYPE = 'application/json; charset=UTF-8';
 
 /**
@@ -36,7 +33,7 @@ export async function dispatch(core: Core, req: EmulatorRequest): Promise<Emulat
     fault = core.faults.decide(req, route);
     if (fault?.response) res = fault.response;
     // The firewall allow-list works at the network level: a refused source reaches no server.
-    else if (core.state.security.firewall.enabled && !sourceAllowed(core, clientIp(core, req))) res = { status: 0, headers: {}, body: { message: UNREACHABLE } };
+    else if (core.state.security.firewall.enabled && !sourceAllowed(core, clientIp(core, req))) res = { status: 0, headers: {}, body: { message: messages.unreachable } };
     else {
       served = true;
       if (match === undefined) throw unservedApiError(req.host, req.method, req.path) ?? new ApiError(404, `Path not found: ${req.method} ${req.path}`);
@@ -61,7 +58,7 @@ export async function dispatch(core: Core, req: EmulatorRequest): Promise<Emulat
 /** The answer once the emulator clock reaches `until`; a network failure when the client gave up or the faults were cleared first. */
 async function held(core: Core, req: EmulatorRequest, res: EmulatorResponse, until: number): Promise<EmulatorResponse> {
   if (await core.faults.hold(until, req.signal)) return res;
-  return { status: 0, headers: {}, body: { message: UNREACHABLE } };
+  return { status: 0, headers: {}, body: { message: messages.unreachable } };
 }
 
 function toResponse(result: unknown): EmulatorResponse {

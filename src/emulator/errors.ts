@@ -34,7 +34,16 @@ export const notImplemented = (operation: string, detail = '') =>
 export const messages = {
   indexNotFound: 'Index does not exist',
   objectNotFound: 'ObjectID does not exist',
+  taskNotFound: 'Task does not exist',
   invalidCredentials: 'Invalid Application-ID or API key',
+  /** The key lacks the right the route needs. */
+  methodNotAllowed: 'Method not allowed with this API key',
+  /** The key's `indexes` / `restrictIndices` leave the index out. */
+  indexNotAllowed: 'Index not allowed with this API key',
+  /** The key's `maxQueriesPerIPPerHour` is spent. */
+  rateLimited: 'Too many requests per IP per hour',
+  /** Multi-cluster mapping: the `X-Algolia-User-ID` is assigned to no cluster. */
+  userNotAssigned: 'User ID not found',
   invalidJson: 'Invalid JSON',
   /** What the real client reports when no host answers (status 0: a network failure, not HTTP). */
   unreachable:

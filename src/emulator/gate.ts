@@ -7,15 +7,8 @@ import { resolveKey } from './security/resolve';
 import { userAssigned } from './clusters/mapping';
 import { authenticateCrawler } from './crawler/auth';
 
-export { ALL_ACLS };
-
 /** Header a test can set to attribute one request to another client IP. */
 export const CLIENT_IP_HEADER = 'x-emulator-client-ip';
-
-export const METHOD_REFUSED = 'Method not allowed with this API key';
-export const INDEX_REFUSED = 'Index not allowed with this API key';
-export const RATE_LIMITED = 'Too many requests per IP per hour';
-export const USER_NOT_ASSIGNED = 'User ID not found';
 
 const HOUR = 3_600_000;
 
@@ -67,7 +60,7 @@ export function authorize(ctx: OperationContext): void {
   if (route.acl === 'admin') throw forbidden(messages.invalidCredentials);
   const needed = typeof route.acl === 'function' ? route.acl(ctx) : [route.acl];
   for (const acl of needed) {
-    if (!auth.acl.has(acl)) throw forbidden(METHOD_REFUSED);
+    if (!auth.acl.has(acl)) throw forbidden(messages.methodNotAllowed);
   }
   const indexName = ctx.params.indexName;
   if (indexName !== undefined && indexName !== '*') assertIndexAllowed(auth, indexName);
@@ -82,11 +75,12 @@ export function indexAllowed(auth: Auth, indexName: string): boolean {
 }
 
 /**
- * For operations over several indices (`*\/queries`, `*\/objects`, `*\/batch`): call it for
- * each index named inside the body. 403 with the real message when the key may not touch it.
+ * 403 with the real message when the key may not touch the index. {@link authorize} checks the
+ * path's `{indexName}`; operations call this for every other index they name: each index of a
+ * body (`*\/queries`, `*\/objects`, `*\/batch`), a copy's destination, analytics' `index`.
  */
 export function assertIndexAllowed(auth: Auth, indexName: string): void {
-  if (!auth.admin && !indexAllowed(auth, indexName)) throw forbidden(INDEX_REFUSED);
+  if (!auth.admin && !indexAllowed(auth, indexName)) throw forbidden(messages.indexNotAllowed);
 }
 
 /** `*` matches any run of characters; index names are case-sensitive. */
@@ -102,7 +96,7 @@ function countCall(ctx: OperationContext): void {
   const { core } = ctx;
   const now = core.now();
   const recent = (core.state.security.calls.get(limit.bucket) ?? []).filter((at) => at > now - HOUR);
-  if (recent.length >= limit.limit) throw tooManyRequests(RATE_LIMITED);
+  if (recent.length >= limit.limit) throw tooManyRequests(messages.rateLimited);
   core.commit((draft) => {
     draft.security.calls.set(limit.bucket, [...recent, now]);
   });
@@ -114,5 +108,5 @@ function assertUserAssigned(ctx: OperationContext): void {
   const userID = readUserID(ctx.req);
   if (userID === undefined) return;
   if (ctx.route.path.startsWith('/1/clusters')) return;
-  if (!userAssigned(ctx.core, userID)) throw notFound(USER_NOT_ASSIGNED);
+  if (!userAssigned(ctx.core, userID)) throw notFound(messages.userNotAssigned);
 }

@@ -1,5 +1,6 @@
 import type { Draft } from 'immer';
 import type { Core } from './core';
+import { badRequest, messages, notFound } from './errors';
 import type { State } from './state';
 
 /** Task IDs grow by a seeded step so they look like the real service's, yet replay. */
@@ -44,6 +45,20 @@ export function enqueueMany(
 export function taskStatus(state: State, taskID: number): 'published' | 'notPublished' | undefined {
   if (!Number.isSafeInteger(taskID) || taskID <= 0 || taskID > state.tasks.lastID) return undefined;
   return state.tasks.pending.some((task) => task.taskID === taskID) ? 'notPublished' : 'published';
+}
+
+/** A path's `{taskID}`: 400 unless it is an integer. */
+export function readTaskID(raw: string): number {
+  const taskID = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(taskID)) throw badRequest(`taskID must be an integer, got "${raw}"`);
+  return taskID;
+}
+
+/** {@link taskStatus}, or 404 for an ID never handed out. */
+export function requireTaskStatus(state: State, taskID: number): 'published' | 'notPublished' {
+  const status = taskStatus(state, taskID);
+  if (!status) throw notFound(messages.taskNotFound);
+  return status;
 }
 
 /** Pending tasks of one index, for the index list. */

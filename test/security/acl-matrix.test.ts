@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEmulator, type Route } from '../../src';
-import { ALL_ACLS } from '../../src/emulator/gate';
+import { ALL_ACLS } from '../../src/emulator/security/acl';
 import { hostPatterns } from '../../src/handlers/hosts';
 import { suggestionsMessages } from '../../src/emulator/query-suggestions/messages';
 import { setupEmulatorServer } from '../support/server';

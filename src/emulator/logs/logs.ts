@@ -1,5 +1,6 @@
 import type { Core, DispatchEvent } from '../core';
 import { badRequest } from '../errors';
+import { clientIp } from '../gate';
 import type { OperationContext } from '../route';
 import { jsonPrefix } from './json-prefix';
 import { LOG_CAPACITY, type LogRecord } from './state';
@@ -54,7 +55,7 @@ export function recordLog(core: Core, event: DispatchEvent): void {
     path: req.path,
     status: res.status,
     url: query ? `${req.path}?${query}` : req.path,
-    ip: event.auth?.ip ?? req.headers['x-emulator-client-ip'] ?? core.options.clientIp,
+    ip: event.auth?.ip ?? clientIp(core, req),
     queryBody: req.body === undefined ? '' : req.bodyText !== undefined ? req.bodyText.slice(0, BODY_CHARACTERS) : jsonPrefix(req.body, BODY_CHARACTERS),
     answer: jsonPrefix(res.body ?? null, BODY_CHARACTERS),
     queryHeaders: headerLines(req.headers),

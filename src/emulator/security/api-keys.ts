@@ -1,5 +1,5 @@
 import type { Core } from '../core';
-import { forbidden, notFound } from '../errors';
+import { forbidden, messages, notFound } from '../errors';
 import type { OperationContext } from '../route';
 import { describeKey, isLive, makeKey, parseKeyFields } from './key-fields';
 import type { StoredKey } from './state';
@@ -43,7 +43,7 @@ export function listApiKeys(ctx: OperationContext) {
  */
 export function getApiKey(ctx: OperationContext) {
   const { core, params, auth } = ctx;
-  if (!auth.admin && params.key !== auth.apiKey) throw forbidden('Method not allowed with this API key');
+  if (!auth.admin && params.key !== auth.apiKey) throw forbidden(messages.methodNotAllowed);
   const key = liveAppKey(core, params.key);
   if (!key) throw notFound(KEY_NOT_FOUND);
   const described = describeKey(key);

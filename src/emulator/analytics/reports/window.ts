@@ -1,8 +1,7 @@
 import type { Core } from '../../core';
 import { badRequest } from '../../errors';
+import { assertIndexAllowed } from '../../gate';
 import type { OperationContext } from '../../route';
-import { indexAllowed } from '../../gate';
-import { forbidden } from '../../errors';
 import { parseTags, type TagExpression } from './tags';
 
 const DAY_MS = 86_400_000;
@@ -27,9 +26,7 @@ export interface Window {
 /** Reads `index`, dates, `tags`, `limit`, `offset` and `search` from the query string. */
 export function readWindow(ctx: OperationContext, defaultLimit = 10): Window {
   const query = ctx.req.query;
-  const index = query.index;
-  if (index === undefined || index === '') throw badRequest('Parameter `index` is required');
-  if (!indexAllowed(ctx.auth, index)) throw forbidden('Index not allowed with this API key');
+  const index = readIndex(ctx);
   const today = Math.floor(ctx.core.now() / DAY_MS) * DAY_MS;
   const from = query.startDate !== undefined ? readDate(query.startDate, 'startDate') : today - 7 * DAY_MS;
   const to = (query.endDate !== undefined ? readDate(query.endDate, 'endDate') : today) + DAY_MS;
@@ -50,11 +47,11 @@ export function readWindow(ctx: OperationContext, defaultLimit = 10): Window {
   };
 }
 
-/** The status endpoint only needs an index. */
+/** The `index` parameter every call needs (the status endpoint needs only it), checked against the key. */
 export function readIndex(ctx: OperationContext): string {
   const index = ctx.req.query.index;
   if (index === undefined || index === '') throw badRequest('Parameter `index` is required');
-  if (!indexAllowed(ctx.auth, index)) throw forbidden('Index not allowed with this API key');
+  assertIndexAllowed(ctx.auth, index);
   return index;
 }
 

@@ -1,5 +1,5 @@
 import type { Core } from '../../core';
-import { ALL_ACLS } from '../../gate';
+import { ALL_ACLS } from '../../security/acl';
 import type { Auth } from '../../route';
 import { parseParams } from '../../search/engine/params';
 import { runSearch } from '../../search/engine/search';

@@ -4,7 +4,7 @@ import type { OperationContext } from '../../route';
 import { requireIndex } from '../../search/store';
 import { parseBoolean } from '../../search/validate';
 import type { State } from '../../state';
-import { enqueue, taskStatus } from '../../tasks';
+import { enqueue, readTaskID, requireTaskStatus } from '../../tasks';
 import { RULE_MODELS, type RecommendRule, type RuleModel, type StoredRecommendRule } from '../state';
 import { searchRecommendRuleHits } from './search';
 import { validateRecommendRule } from './validate';
@@ -84,10 +84,5 @@ export function searchRecommendRules(ctx: OperationContext) {
 /** GET /1/indexes/{indexName}/{model}/task/{taskID}: task IDs are the application's, as for search writes. */
 export function getRecommendStatus(ctx: OperationContext) {
   target(ctx);
-  const raw = ctx.params.taskID;
-  const taskID = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(taskID)) throw badRequest(`taskID must be an integer, got "${raw}"`);
-  const status = taskStatus(ctx.core.state, taskID);
-  if (!status) throw notFound('Task does not exist');
-  return { status };
+  return { status: requireTaskStatus(ctx.core.state, readTaskID(ctx.params.taskID)) };
 }

@@ -1,6 +1,6 @@
 import type { Core } from '../../core';
-import { badRequest, forbidden } from '../../errors';
-import { authenticate, INDEX_REFUSED, indexAllowed } from '../../gate';
+import { badRequest } from '../../errors';
+import { assertIndexAllowed, authenticate } from '../../gate';
 import type { EmulatorRequest } from '../../request';
 import type { Auth, Route } from '../../route';
 import type { IndexState } from '../../state';
@@ -34,7 +34,7 @@ export async function explain(core: Core, searchRoute: Route, request: ExplainRe
   if (typeof objectID !== 'string' || objectID === '') throw badRequest('explain() needs the `objectID` of the record to explain');
   core.settle();
   const auth = await authAs(core, searchRoute, apiKey);
-  if (!indexAllowed(auth, indexName)) throw forbidden(INDEX_REFUSED);
+  assertIndexAllowed(auth, indexName);
   const index = requireIndex(core.state, indexName);
   // getRankingInfo: the rules stage then reports the rules it applied.
   const params = withForcedParameters(parseParams([{ ...searchParameters, getRankingInfo: true }]), auth);

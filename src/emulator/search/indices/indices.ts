@@ -1,6 +1,6 @@
 import { current, isDraft, type Draft } from 'immer';
-import { badRequest, forbidden } from '../../errors';
-import { indexAllowed } from '../../gate';
+import { badRequest } from '../../errors';
+import { assertIndexAllowed, indexAllowed } from '../../gate';
 import { transferIndexKeys } from '../../security/index-keys';
 import type { OperationContext } from '../../route';
 import type { IndexState, SearchRecord, State } from '../../state';
@@ -97,7 +97,7 @@ export function operationIndex(ctx: OperationContext) {
   const source = params.indexName;
   assertIndexName(source);
   const op = parseOperation(ctx.req.body);
-  if (!indexAllowed(ctx.auth, op.destination)) throw forbidden('Index not allowed with this API key');
+  assertIndexAllowed(ctx.auth, op.destination);
   if (op.destination === source) throw badRequest('`destination` must differ from the source index');
   const target = core.state.indices.get(op.destination);
   if (op.operation === 'copy' && target && (target.primary !== undefined || replicaNames(target.settings).length > 0)) {

@@ -1,12 +1,5 @@
-import { badRequest, notFound } from '../../errors';
 import type { OperationContext } from '../../route';
-import { taskStatus } from '../../tasks';
-
-function readTaskID(raw: string): number {
-  const taskID = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(taskID)) throw badRequest(`taskID must be an integer, got "${raw}"`);
-  return taskID;
-}
+import { readTaskID, requireTaskStatus } from '../../tasks';
 
 /**
  * With `advanceOnTaskPoll`, asking for a task not published yet first moves the clock to its
@@ -23,8 +16,7 @@ function advanceToPublication(ctx: OperationContext, taskID: number): void {
 export function getTask(ctx: OperationContext) {
   const taskID = readTaskID(ctx.params.taskID);
   advanceToPublication(ctx, taskID);
-  const status = taskStatus(ctx.core.state, taskID);
-  if (!status) throw notFound('Task does not exist');
+  const status = requireTaskStatus(ctx.core.state, taskID);
   return { status, pendingTask: status === 'notPublished' };
 }
 
@@ -32,7 +24,5 @@ export function getTask(ctx: OperationContext) {
 export function getAppTask(ctx: OperationContext) {
   const taskID = readTaskID(ctx.params.taskID);
   advanceToPublication(ctx, taskID);
-  const status = taskStatus(ctx.core.state, taskID);
-  if (!status) throw notFound('Task does not exist');
-  return { status };
+  return { status: requireTaskStatus(ctx.core.state, taskID) };
 }

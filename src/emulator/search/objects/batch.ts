@@ -1,7 +1,7 @@
 import type { Draft } from 'immer';
 import type { Core } from '../../core';
-import { badRequest, forbidden } from '../../errors';
-import { indexAllowed } from '../../gate';
+import { badRequest } from '../../errors';
+import { assertIndexAllowed } from '../../gate';
 import type { Acl, OperationContext } from '../../route';
 import type { SearchRecord, State } from '../../state';
 import { enqueue, enqueueMany } from '../../tasks';
@@ -229,7 +229,7 @@ export function multipleBatch(ctx: OperationContext) {
     const indexName = (isObject(request) ? request : requireObject(request, whereOf(i))).indexName;
     if (typeof indexName !== 'string') throw badRequest(`${whereOf(i, '.indexName')} is required and must be a string`);
     assertIndexName(indexName);
-    if (!indexAllowed(ctx.auth, indexName)) throw forbidden('Index not allowed with this API key');
+    assertIndexAllowed(ctx.auth, indexName);
     assertNotReplica(core.state, indexName, REPLICA_BATCH);
     indexNames.push(indexName);
   });

@@ -1,5 +1,5 @@
-import { badRequest, forbidden, notFound, messages } from '../../errors';
-import { indexAllowed } from '../../gate';
+import { badRequest, notFound, messages } from '../../errors';
+import { assertIndexAllowed } from '../../gate';
 import type { OperationContext } from '../../route';
 import { enqueue } from '../../tasks';
 import { assertIndexName, isoDate, recordOf, recordsOf, requireIndex, writeRecords } from '../store';
@@ -75,7 +75,7 @@ export function getObjects(ctx: OperationContext) {
     const request = requireObject(entry, `requests[${i}]`);
     const indexName = request.indexName ?? request.index_name;
     if (typeof indexName !== 'string') throw badRequest(`requests[${i}].indexName is required and must be a string`);
-    if (!indexAllowed(ctx.auth, indexName)) throw forbidden('Index not allowed with this API key');
+    assertIndexAllowed(ctx.auth, indexName);
     const objectID = requireObjectID(request.objectID, `requests[${i}].objectID`);
     const wanted = parseAttributeList(request.attributesToRetrieve, `requests[${i}].attributesToRetrieve`);
     return { index: requireIndex(core.state, indexName), objectID, wanted };
