@@ -8,7 +8,7 @@ import { userAssigned } from './clusters/mapping';
 import { authenticateCrawler } from './crawler/auth';
 
 /** Header a test can set to attribute one request to another client IP. */
-export const CLIENT_IP_HEADER = 'x-emulator-client-ip';
+const CLIENT_IP_HEADER = 'x-emulator-client-ip';
 
 const HOUR = 3_600_000;
 

@@ -4,7 +4,7 @@ import { badRequest, messages, notFound } from './errors';
 import type { State } from './state';
 
 /** Task IDs grow by a seeded step so they look like the real service's, yet replay. */
-export function nextTaskID(core: Core, draft: Draft<State>): number {
+function nextTaskID(core: Core, draft: Draft<State>): number {
   draft.tasks.lastID += core.random.int(1, 9);
   return draft.tasks.lastID;
 }
@@ -42,7 +42,7 @@ export function enqueueMany(
  * are unique per application, so the index a caller names does not matter: the client's
  * `replaceAllObjects` waits on a copy task under the destination's name.
  */
-export function taskStatus(state: State, taskID: number): 'published' | 'notPublished' | undefined {
+function taskStatus(state: State, taskID: number): 'published' | 'notPublished' | undefined {
   if (!Number.isSafeInteger(taskID) || taskID <= 0 || taskID > state.tasks.lastID) return undefined;
   return state.tasks.pending.some((task) => task.taskID === taskID) ? 'notPublished' : 'published';
 }

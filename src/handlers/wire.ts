@@ -66,6 +66,6 @@ export async function requestText(data: string | Uint8Array | ArrayBuffer | unde
 }
 
 /** Bytes of `text` in UTF-8: its length when it is all ASCII (the usual body), without encoding a copy. */
-export function utf8Length(text: string): number {
+function utf8Length(text: string): number {
   return /[^\x00-\x7f]/.test(text) ? new TextEncoder().encode(text).length : text.length;
 }

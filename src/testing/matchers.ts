@@ -197,7 +197,7 @@ function summary(journal: Journal): string {
 const SHOWN_LENGTH = 200;
 
 /** A value on one line, as JSON with matchers and patterns readable, cut at {@link SHOWN_LENGTH}. */
-export function compact(value: unknown): string {
+function compact(value: unknown): string {
   if (value === undefined) return 'undefined';
   const text =
     JSON.stringify(value, (_, item: unknown) => {

@@ -1,6 +1,7 @@
 import type { EventsItems } from '@algolia/client-insights';
 import { describe, expect, it } from 'vitest';
-import { emulatorFor, type TestEmulator } from './support';
+import { emulatorFor } from './support';
+import type { Emulator } from '../../src';
 
 /**
  * Recorded searches and issued query IDs grow in place (an append-only list shared with older
@@ -8,7 +9,7 @@ import { emulatorFor, type TestEmulator } from './support';
  */
 const START = Date.UTC(2024, 0, 1, 10);
 
-async function shop(): Promise<TestEmulator> {
+async function shop(): Promise<Emulator> {
   const emulator = emulatorFor({ now: START });
   await emulator.saveObjects({
     indexName: 'products',
@@ -21,7 +22,7 @@ async function shop(): Promise<TestEmulator> {
   return emulator;
 }
 
-const tracked = async (emulator: TestEmulator, query: string, userToken = 'alice'): Promise<string> =>
+const tracked = async (emulator: Emulator, query: string, userToken = 'alice'): Promise<string> =>
   (await emulator.searchSingleIndex({ indexName: 'products', searchParams: { query, clickAnalytics: true, userToken } })).queryID!;
 
 const click = (queryID: string, objectID = 'iphone'): EventsItems => ({
@@ -34,14 +35,14 @@ const click = (queryID: string, objectID = 'iphone'): EventsItems => ({
   positions: [1],
 });
 
-const top = async (emulator: TestEmulator) =>
+const top = async (emulator: Emulator) =>
   ((await emulator.getTopSearches({ index: 'products', clickAnalytics: true })).searches as { search: string; count: number; clickCount: number }[]).map((s) => [
     s.search,
     s.count,
     s.clickCount,
   ]);
 
-const pushStatus = (emulator: TestEmulator, queryID: string) =>
+const pushStatus = (emulator: Emulator, queryID: string) =>
   emulator.pushEvents({ events: [click(queryID)] }).then(
     () => 200,
     (error: { status: number }) => error.status,

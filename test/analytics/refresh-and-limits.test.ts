@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src';
-import { emulatorFor, qid, seedSearch, withCalls } from './support';
+import { emulatorFor, qid, seedSearch } from './support';
 
 const START = Date.UTC(2024, 0, 1, 10, 0, 0);
 
 describe('analytics refresh (every 5 minutes of clock time)', () => {
   it('keeps figures and status unchanged until 5 minutes pass', async () => {
-    const emulator = withCalls(createEmulator({ now: START }));
+    const emulator = createEmulator({ now: START });
     expect(await emulator.getStatus({ index: 'products' })).toEqual({ updatedAt: null });
     seedSearch(emulator, { query: 'phone', queryID: qid(1), params: { query: 'phone', clickAnalytics: true }, nbHits: 1, hits: ['a'] });
     await emulator.pushEvents({ events: [{ eventType: 'click', eventName: 'C', index: 'products', userToken: 'u', queryID: qid(1), objectIDs: ['a'], positions: [1] }] });
@@ -24,7 +24,7 @@ describe('analytics refresh (every 5 minutes of clock time)', () => {
   });
 
   it("shows everything at once with analyticsRefresh: 'immediate'", async () => {
-    const emulator = withCalls(createEmulator({ now: START, analyticsRefresh: 'immediate' }));
+    const emulator = createEmulator({ now: START, analyticsRefresh: 'immediate' });
     seedSearch(emulator, { query: 'phone' });
     expect(await emulator.getSearchesCount({ index: 'products' })).toMatchObject({ count: 1 });
     expect(await emulator.getStatus({ index: 'products' })).toEqual({ updatedAt: '2024-01-01T10:00:00.000Z' });

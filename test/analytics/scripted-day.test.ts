@@ -1,9 +1,10 @@
 import { algoliasearch } from 'algoliasearch';
 import * as searchInsights from 'search-insights';
 import { describe, expect, it } from 'vitest';
-import { emulatorFor, qid, seedSearch, type TestEmulator } from './support';
+import { emulatorFor, qid, seedSearch } from './support';
 import { createHandlers } from '../../src/msw';
 import { setupMsw } from '../support/server';
+import type { Emulator } from '../../src';
 
 /**
  * A scripted day of searches, clicks and conversions, then a search after midnight; the
@@ -19,7 +20,7 @@ const DAY1 = Date.UTC(2024, 0, 1, 10);
 const DAY2 = Date.UTC(2024, 0, 2, 9);
 const range = { index: 'products', startDate: '2024-01-01', endDate: '2024-01-02' };
 
-async function scriptedDay(): Promise<{ emulator: TestEmulator; client: ReturnType<typeof algoliasearch> }> {
+async function scriptedDay(): Promise<{ emulator: Emulator; client: ReturnType<typeof algoliasearch> }> {
   const emulator = emulatorFor({ now: DAY1 });
   server.use(...createHandlers(emulator));
   const client = algoliasearch(emulator.appId, emulator.adminApiKey);

@@ -1,16 +1,17 @@
 import { algoliasearch } from 'algoliasearch';
 import * as searchInsights from 'search-insights';
 import { describe, expect, it } from 'vitest';
-import { emulatorFor, type TestEmulator } from './support';
+import { emulatorFor } from './support';
 import { createHandlers } from '../../src/msw';
 import { setupMsw } from '../support/server';
+import type { Emulator } from '../../src';
 
 const { getRequesterForNode } = searchInsights as unknown as { getRequesterForNode: () => (url: string, data: Record<string, unknown>) => Promise<boolean> };
 
 const server = setupMsw();
 
 async function shop(options: Parameters<typeof emulatorFor>[0] = {}) {
-  const emulator: TestEmulator = emulatorFor(options);
+  const emulator: Emulator = emulatorFor(options);
   server.use(...createHandlers(emulator));
   const client = algoliasearch(emulator.appId, emulator.adminApiKey);
   // Same text everywhere, no custom ranking: only personalization can tell them apart.
@@ -120,7 +121,7 @@ describe('searches through the real client are recorded', () => {
 
 describe('personalization re-ranks a real query', () => {
   it('changes the order once events exist, and stops after the profile is deleted', async () => {
-    const { emulator, client } = await shop();
+    const { client } = await shop();
     const personalization = client.initPersonalization({ region: 'eu' });
     await personalization.setPersonalizationStrategy({
       eventsScoring: [{ eventName: 'Clicked', eventType: 'click', score: 50 }],

@@ -1,10 +1,6 @@
 import type { EventsItems } from '@algolia/client-insights';
-import { createEmulator, type EmulatorOptions } from '../../src';
+import { createEmulator, type Emulator, type EmulatorOptions } from '../../src';
 import { recordSearch, type SearchInput } from '../../src/emulator/analytics';
-
-export type TestEmulator = ReturnType<typeof createEmulator>;
-
-export const withCalls = (emulator: ReturnType<typeof createEmulator>) => emulator as TestEmulator;
 
 /** A deterministic 32-hex query ID for tests that record searches themselves. */
 export const qid = (n: number) => n.toString(16).padStart(32, '0');
@@ -14,7 +10,7 @@ export const qid = (n: number) => n.toString(16).padStart(32, '0');
  * request (same function), at the current clock time unless `at` is given.
  */
 export function seedSearch(
-  emulator: ReturnType<typeof createEmulator>,
+  emulator: Emulator,
   search: Partial<Omit<SearchInput, 'params'>> & { index?: string; query?: string; params?: Record<string, unknown> },
 ): void {
   recordSearch(emulator.core, {
@@ -29,8 +25,8 @@ export function seedSearch(
   });
 }
 
-export function emulatorFor(options: EmulatorOptions = {}): TestEmulator {
-  return withCalls(createEmulator({ analyticsRefresh: 'immediate', ...options }));
+export function emulatorFor(options: EmulatorOptions = {}): Emulator {
+  return createEmulator({ analyticsRefresh: 'immediate', ...options });
 }
 
 /** A click event; `extra` may make it invalid on purpose, hence the cast. */

@@ -13,7 +13,7 @@ type Op =
   | { readonly kind: 'restore'; readonly slot: number }
   | { readonly kind: 'filter'; readonly modulo: number };
 
-const ops = fc.array(
+const ops: fc.Arbitrary<Op[]> = fc.array(
   fc.oneof(
     { weight: 6, arbitrary: fc.record({ kind: fc.constant('append' as const), key: fc.option(fc.constantFrom('a', 'b', 'c'), { nil: undefined }) }, { requiredKeys: ['kind'] }) },
     { weight: 2, arbitrary: fc.constant({ kind: 'snapshot' as const }) },

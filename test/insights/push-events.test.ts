@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { click, conversion, emulatorFor, qid, seedSearch, type TestEmulator } from '../analytics/support';
+import { click, conversion, emulatorFor, qid, seedSearch } from '../analytics/support';
+import type { Emulator } from '../../src';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-function withSearch(): TestEmulator {
+function withSearch(): Emulator {
   const emulator = emulatorFor();
   seedSearch(emulator, { query: 'phone', queryID: qid(1), params: { clickAnalytics: true, query: 'phone' }, nbHits: 3, hits: ['a', 'b', 'c'] });
   return emulator;
 }
 
-async function rejection(emulator: TestEmulator, events: unknown[]) {
+async function rejection(emulator: Emulator, events: unknown[]) {
   const before = emulator.core.state.analytics.events.length;
   const error = await emulator.pushEvents({ events: events as never }).then(
     () => undefined,

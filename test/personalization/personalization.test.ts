@@ -4,8 +4,9 @@ import { algoliasearch } from 'algoliasearch';
 import { describe, expect, it } from 'vitest';
 import { personalizationScorer } from '../../src/emulator/analytics';
 import { createHandlers } from '../../src/msw';
-import { emulatorFor, type TestEmulator } from '../analytics/support';
+import { emulatorFor } from '../analytics/support';
 import { setupMsw } from '../support/server';
+import type { Emulator } from '../../src';
 
 const server = setupMsw();
 
@@ -21,7 +22,7 @@ const strategy: PersonalizationStrategyParams = {
   personalizationImpact: 80,
 };
 
-async function shop(): Promise<TestEmulator> {
+async function shop(): Promise<Emulator> {
   const emulator = emulatorFor();
   await emulator.saveObjects({
     indexName: 'products',

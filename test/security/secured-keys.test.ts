@@ -58,7 +58,7 @@ describe('generateSecuredApiKey', () => {
 
 describe('secured keys at the gate', () => {
   it('accepts a key from the real client and enforces restrictIndices', async () => {
-    const { emulator, client, parent } = await setup();
+    const { emulator, parent } = await setup();
     const secured = v5.generateSecuredApiKey({ parentApiKey: parent, restrictions: { restrictIndices: ['products'] } });
     const search = algoliasearch(emulator.appId, secured);
     expect(await search.getObject({ indexName: 'products', objectID: 'p1' })).toEqual({ name: 'Phone', objectID: 'p1' });
@@ -79,7 +79,7 @@ describe('secured keys at the gate', () => {
   });
 
   it('validUntil is read on the emulator clock', async () => {
-    const { emulator, client, parent } = await setup();
+    const { emulator, parent } = await setup();
     const validUntil = emulator.clock.now() / 1000 + 60;
     const secured = v5.generateSecuredApiKey({ parentApiKey: parent, restrictions: { validUntil } });
     // (the client's getSecuredApiKeyRemainingValidity reads the host clock, not the emulator's)

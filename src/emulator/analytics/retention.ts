@@ -8,7 +8,7 @@ import type { FoldedDay, IssuedQuery } from './state';
 const DAY_MS = 86_400_000;
 
 /** How long analytics keep a day, unless `analyticsRetention` says otherwise: the service's default. */
-export const DEFAULT_RETENTION_MS = 90 * DAY_MS;
+const DEFAULT_RETENTION_MS = 90 * DAY_MS;
 
 /**
  * Keeps analytics memory flat as the clock moves. A search can receive events only until its

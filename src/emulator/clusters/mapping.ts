@@ -8,15 +8,15 @@ import type { PendingMapping } from './state';
 import { ownedRecords, usageByUser, type Usage } from './usage';
 
 /** The real service's answer for a userID without a mapping (the v4 client's integration test waits on it). */
-export const USER_NOT_FOUND = 'Mapping does not exist for this userID';
-export const FEATURE_DISABLED = 'Multi-cluster management is not enabled for this application';
+const USER_NOT_FOUND = 'Mapping does not exist for this userID';
+const FEATURE_DISABLED = 'Multi-cluster management is not enabled for this application';
 
 /** Assumed durations: a batch creation settles quickly; a move grows with the user's data. */
-export const CREATION_MS = 10_000;
-export const MIGRATION_BASE_MS = 60_000;
-export const MIGRATION_PER_RECORD_MS = 10;
+const CREATION_MS = 10_000;
+const MIGRATION_BASE_MS = 60_000;
+const MIGRATION_PER_RECORD_MS = 10;
 /** The userID search index is rebuilt at 00:00 and 12:00 UTC on the emulator clock. */
-export const SEARCH_REBUILD_MS = 12 * 3_600_000;
+const SEARCH_REBUILD_MS = 12 * 3_600_000;
 const TOP_USERS = 10;
 
 /** Whether a userID is assigned (the gate rejects requests for unassigned users). */

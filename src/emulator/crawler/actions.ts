@@ -11,8 +11,8 @@ import { addTask, crawlerIn, requireCrawler } from './store';
 
 const DAY = 86_400_000;
 /** Crawl-URLs calls allowed per 24 hours (spec 001; the live API documents 500), and URLs per call. */
-export const CRAWL_CALLS_PER_DAY = 200;
-export const URLS_PER_CALL = 50;
+const CRAWL_CALLS_PER_DAY = 200;
+const URLS_PER_CALL = 50;
 
 /** Schedules the crawl's next step (again): after a run that unpauses it, a second from now. */
 function resumeSteps(core: Core, draft: Draft<State>, crawler: Draft<CrawlerRecord>): void {

@@ -44,7 +44,7 @@ export function renderCrawler(crawler: CrawlerRecord, withConfig: boolean): Reco
 }
 
 /** A page number or size from the query string: an integer within bounds, or a 400 naming it. */
-export function pageParam(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
+function pageParam(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
   if (value === undefined || value === '') return fallback;
   const number = Number(value);
   if (!Number.isInteger(number) || number < min || number > max) throw invalidRequest(`\`${name}\` must be an integer from ${min} to ${max}, got "${value}"`);

@@ -54,7 +54,7 @@ export function searchQueries(route: Route | undefined, pathParams: Readonly<Rec
 }
 
 /** A body's or query string's search parameters as one object: the `params` string decoded, fields sent beside it win. */
-export function decodeSearchParams(source: Readonly<Record<string, unknown>>): Record<string, unknown> {
+function decodeSearchParams(source: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const { params, ...fields } = source;
   if (typeof params === 'string') for (const [name, value] of Object.entries(decodeParamString(params))) out[name] = typed(name, value);

@@ -16,7 +16,7 @@ const SECRET_HEADERS = new Set(['x-algolia-api-key', 'x-service-api-key', 'x-for
 const QUERY_ACLS = new Set(['search', 'browse']);
 
 /** Keeps the first characters of a key and masks the rest, as the real log does. */
-export function maskKey(value: string): string {
+function maskKey(value: string): string {
   return value.length <= 3 ? '*'.repeat(value.length) : value.slice(0, 3) + '*'.repeat(value.length - 3);
 }
 

@@ -10,7 +10,7 @@ import type { BuildHistory, RunningBuild, SuggestionsConfig } from './state';
 /** The job kinds (jobs.ts) of a configuration's daily build, and of the end of a build under way. */
 export const DAILY_BUILD_JOB = 'querySuggestions.daily';
 export const FINISH_BUILD_JOB = 'querySuggestions.finish';
-export const BUILD_PERIOD_MS = 86_400_000;
+const BUILD_PERIOD_MS = 86_400_000;
 
 const jobsOf = (indexName: string) => (job: Job) => (job.kind === DAILY_BUILD_JOB || job.kind === FINISH_BUILD_JOB) && job.data.indexName === indexName;
 

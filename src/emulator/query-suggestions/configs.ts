@@ -6,7 +6,7 @@ import { parseConfiguration } from './validate';
 import { requireAllTables } from '../search/dictionaries/languages';
 
 /** Configurations an application may have. */
-export const MAX_CONFIGS = 100;
+const MAX_CONFIGS = 100;
 
 /**
  * POST /1/configs — stores a configuration and starts building its suggestions index at
@@ -62,7 +62,7 @@ export function getAllConfigs(ctx: OperationContext) {
  * default filled in, and a source index's empty `analyticsTags`, `facets`, `generate` and
  * `external` left out.
  */
-export function renderConfig(appID: string, config: SuggestionsConfig): Record<string, unknown> {
+function renderConfig(appID: string, config: SuggestionsConfig): Record<string, unknown> {
   return {
     appID,
     allowSpecialCharacters: config.allowSpecialCharacters,

@@ -41,4 +41,4 @@ export function getLogFile(ctx: OperationContext) {
   return new Reply(200, jsonLines(lines), { 'content-type': JSON_LINES });
 }
 
-export const JSON_LINES = 'application/x-ndjson; charset=UTF-8';
+const JSON_LINES = 'application/x-ndjson; charset=UTF-8';

@@ -3,8 +3,8 @@ import { invalidBody, suggestionsMessages } from './messages';
 import type { FacetSpec, SourceIndexConfig, SuggestionsConfig } from './state';
 
 /** The defaults the service documents for a source index. */
-export const DEFAULT_MIN_HITS = 5;
-export const DEFAULT_MIN_LETTERS = 4;
+const DEFAULT_MIN_HITS = 5;
+const DEFAULT_MIN_LETTERS = 4;
 
 type Body = Record<string, unknown>;
 

@@ -3,7 +3,7 @@ import { parseParams, type RawParams } from '../search/engine/params';
 import { MODELS, type Model } from './state';
 
 /** `maxRecommendations` above this is refused, as the live API does (OpenAPI: 1 to 30; 0 or absent: all). */
-export const MAX_RECOMMENDATIONS = 30;
+const MAX_RECOMMENDATIONS = 30;
 
 /**
  * Parameters of `queryParameters` the live API sets itself: the recommendations are the hits

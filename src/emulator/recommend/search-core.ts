@@ -6,7 +6,7 @@ import type { Auth } from '../route';
 import type { RulesOutcome } from './rules/apply';
 
 /** A search returns at most this many hits: recommendations past it are not considered. */
-export const MAX_CANDIDATES = 1000;
+const MAX_CANDIDATES = 1000;
 
 /** Which candidates pass the search core's filters. */
 export interface Selection {

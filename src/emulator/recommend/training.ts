@@ -15,7 +15,7 @@ export const TRAINING_JOB = 'recommend.training';
 export const TRAINING_HOUR_UTC = 3;
 
 /** The first training instant strictly after `now`. */
-export function nextTrainingAt(now: number): number {
+function nextTrainingAt(now: number): number {
   const today = Math.floor(now / DAY) * DAY + TRAINING_HOUR_UTC * 3_600_000;
   return today > now ? today : today + DAY;
 }

@@ -6,7 +6,7 @@ import type { AllowedSource } from './state';
 
 /** Sources that admit the vendor's support team rather than a network (both spellings). */
 const SUPPORT_SOURCES = new Set(['SERVICE_SUPPORT', 'ALGOLIA_SUPPORT']);
-export const MAX_SOURCES = 1000;
+const MAX_SOURCES = 1000;
 
 /**
  * Whether a client IP may reach the application. The allow-list is off until first set

@@ -9,7 +9,7 @@ import { narrowParameters, parseRestrictions, refererAllowed, sourceRestrictionA
 import { hmacSha256Hex, sameHash, splitSecuredKey } from './secured';
 import type { StoredKey } from './state';
 
-export const REFERER_REFUSED = 'Method not allowed with this referer';
+const REFERER_REFUSED = 'Method not allowed with this referer';
 
 /**
  * Finds the non-admin key a request carries: an application key, an index-specific key, or

@@ -17,7 +17,7 @@ export interface Restrictions {
 }
 
 /** Lists arrive comma-separated (v5 clients) or as JSON arrays (v4 clients). */
-export function parseList(value: string): string[] {
+function parseList(value: string): string[] {
   const text = value.trim();
   if (text.startsWith('[')) {
     try {

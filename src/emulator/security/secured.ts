@@ -26,7 +26,7 @@ const encoder = new TextEncoder();
  * names sorted, `undefined` dropped, arrays joined with commas, `encodeURIComponent` with
  * `+` written `%20`.
  */
-export function serializeRestrictions(restrictions: SecuredApiKeyRestrictions = {}): string {
+function serializeRestrictions(restrictions: SecuredApiKeyRestrictions = {}): string {
   let merged: Record<string, unknown> = restrictions;
   if (restrictions.searchParams) {
     merged = { ...restrictions, ...restrictions.searchParams };
@@ -58,7 +58,7 @@ export async function hmacSha256Hex(secret: string, message: string): Promise<st
 }
 
 /** Base64 of the UTF-8 bytes of `text` (what `Buffer.from(text).toString('base64')` gives). */
-export function toBase64(text: string): string {
+function toBase64(text: string): string {
   const bytes = encoder.encode(text);
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
@@ -66,7 +66,7 @@ export function toBase64(text: string): string {
 }
 
 /** The UTF-8 text a base64 string encodes, or `undefined` when it is not base64. */
-export function fromBase64(encoded: string): string | undefined {
+function fromBase64(encoded: string): string | undefined {
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(encoded)) return undefined;
   let binary: string;
   try {

@@ -5,7 +5,7 @@ import type { AnalyticsState, StoredEvent } from '../state';
 import { validateEvents } from './validate';
 
 /** The insights API refuses bodies of 2 MB or more. */
-export const MAX_BODY_BYTES = 2 * 1024 * 1024;
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 /** Insights API routes (`insights.algolia.io`). */
 export const insightsRoutes: Route[] = [

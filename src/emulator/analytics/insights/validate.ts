@@ -1,7 +1,7 @@
 import { unprocessable } from '../../errors';
 import type { ObjectData, StoredEvent } from '../state';
 
-export const MAX_EVENTS = 1000;
+const MAX_EVENTS = 1000;
 export const MAX_AGE_MS = 4 * 24 * 3_600_000;
 /**
  * Clicks and conversions count for their search only within this time of it. The event is

@@ -24,7 +24,7 @@ export function recordedFilters(params: Record<string, unknown>): RecordedFilter
 }
 
 /** Parses one leaf (`brand:apple`, `"brand":"big apple"`, `price>=10`); undefined when it is none of these. */
-export function parseFilter(leaf: string): RecordedFilter | undefined {
+function parseFilter(leaf: string): RecordedFilter | undefined {
   const text = leaf.trim().replace(/^-/, '');
   for (const operator of OPERATORS) {
     const at = text.indexOf(operator);

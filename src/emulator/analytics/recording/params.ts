@@ -16,7 +16,7 @@ export function readSearchParams(source: unknown): Record<string, unknown> {
 const hasOwn = Object.prototype.hasOwnProperty;
 
 /** `query=a&hitsPerPage=2&facetFilters=%5B%22a%3Ab%22%5D` -> fields; JSON-looking values are parsed. */
-export function parseParamsString(params: string): Record<string, unknown> {
+function parseParamsString(params: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, raw] of new URLSearchParams(params)) out[key] = jsonOrText(raw);
   return out;

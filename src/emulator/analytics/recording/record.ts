@@ -6,10 +6,10 @@ import { recordedFilters } from './filters';
 import { readBoolean, readSearchParams, readTags } from './params';
 
 /** Keystrokes of one user closer than this are one search (the last one counts). */
-export const AGGREGATION_WINDOW_MS = 30_000;
+const AGGREGATION_WINDOW_MS = 30_000;
 
 /** Header a test sets to attribute a search to a country (the real service geolocates the IP). */
-export const COUNTRY_HEADER = 'x-emulator-country';
+const COUNTRY_HEADER = 'x-emulator-country';
 
 /** One search to record, as the engine answered it. */
 export interface SearchInput {

@@ -4,7 +4,7 @@ import { ApiError } from '../../errors';
 import { Reply, type Handler } from '../../route';
 import type { AnalyticsState } from '../state';
 
-export const CALLS_PER_MINUTE = 100;
+const CALLS_PER_MINUTE = 100;
 const WINDOW_MS = 60_000;
 
 /**

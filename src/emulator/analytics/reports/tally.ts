@@ -11,7 +11,7 @@ export interface ConversionFigures {
 
 export type ConversionKind = 'all' | 'addToCart' | 'purchase';
 
-export const KINDS: readonly ConversionKind[] = ['all', 'addToCart', 'purchase'];
+const KINDS: readonly ConversionKind[] = ['all', 'addToCart', 'purchase'];
 
 /** What top hits need of one object ID among the searches of a tally. */
 export interface HitTally {
@@ -76,7 +76,7 @@ export const conversionFigures = (): Record<ConversionKind, ConversionFigures> =
 
 export const emptyHit = (): HitTally => ({ count: 0, tracked: 0, clicked: 0, clickCount: 0, conversions: conversionFigures(), revenue: new Map() });
 
-export function emptyTally(date: string, tags: readonly string[], query: string): QueryTally {
+function emptyTally(date: string, tags: readonly string[], query: string): QueryTally {
   return {
     date,
     tags,
@@ -103,12 +103,12 @@ export function emptyTally(date: string, tags: readonly string[], query: string)
 }
 
 /** The tags of a search as a tally keeps them. */
-export const tagSet = (tags: readonly string[]): readonly string[] => [...new Set(tags)].sort();
+const tagSet = (tags: readonly string[]): readonly string[] => [...new Set(tags)].sort();
 
 /** The key of a tally among the tallies of one index: day, tags, query. */
-export const tallyKey = (date: string, tags: readonly string[], query: string) => `${date}\u0000${tags.join('\u0001')}\u0000${query}`;
+const tallyKey = (date: string, tags: readonly string[], query: string) => `${date}\u0000${tags.join('\u0001')}\u0000${query}`;
 
-export function filterKey(filter: RecordedFilter): string {
+function filterKey(filter: RecordedFilter): string {
   return `${filter.attribute}\u0000${filter.operator}\u0000${filter.value}`;
 }
 

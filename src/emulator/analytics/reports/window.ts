@@ -7,7 +7,7 @@ import { parseTags, type TagExpression } from './tags';
 const DAY_MS = 86_400_000;
 const DEFAULT_REFRESH_MS = 5 * 60_000;
 /** Top lists hold the 1000 most frequent items. */
-export const LIST_CAP = 1000;
+const LIST_CAP = 1000;
 
 /** The common analytics parameters, read and checked. */
 export interface Window {

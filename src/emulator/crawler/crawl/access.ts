@@ -6,7 +6,7 @@ import type { Acl } from '../../route';
 import type { CrawlSettings } from './settings';
 
 /** The rights the crawler's key needs to write records, replace indices and read settings. */
-export const CRAWL_RIGHTS: readonly Acl[] = ['addObject', 'deleteIndex', 'settings'];
+const CRAWL_RIGHTS: readonly Acl[] = ['addObject', 'deleteIndex', 'settings'];
 
 /**
  * Checks that `config.appId` / `config.apiKey` reach this application with the rights a crawl

@@ -55,7 +55,7 @@ const record = (value: unknown): Record<string, any> => (typeof value === 'objec
  * `exclusionPatterns`: a URL matches when a plain pattern matches it (or there are only
  * negations) and no `!` pattern excludes it. An empty list matches nothing.
  */
-export function patternList(patterns: readonly string[]): (url: string) => boolean {
+function patternList(patterns: readonly string[]): (url: string) => boolean {
   if (patterns.length === 0) return () => false;
   const positive = patterns.filter((p) => !p.startsWith('!')).map((p) => picomatch(p, { dot: true }));
   const negative = patterns.filter((p) => p.startsWith('!')).map((p) => picomatch(p.slice(1), { dot: true }));

@@ -36,5 +36,3 @@ export function pathDepth(url: string): number {
   const path = new URL(url).pathname;
   return Math.max(1, (path.match(/\//g) ?? []).length);
 }
-
-export const originOf = (url: string): string => new URL(url).origin;

@@ -15,10 +15,10 @@ export interface Candidate {
 }
 
 /** Generated combinations beyond this many per `generate` group are not considered. */
-export const GENERATED_CAP = 1000;
+const GENERATED_CAP = 1000;
 
 /** How the builder compares queries: case, surrounding and repeated spaces do not count. */
-export function normalizeQuery(query: string): string {
+function normalizeQuery(query: string): string {
   return query.normalize('NFC').toLowerCase().trim().replace(/\s+/gu, ' ');
 }
 

@@ -20,7 +20,7 @@ function pluralLanguages(config: SuggestionsConfig, log: BuildLog): string[] {
  * the first (alphabetically) of its declensions in the application's plural dictionaries
  * (standard and custom entries, as `ignorePlurals` reads them).
  */
-export function pluralKey(core: Core, query: string, languages: readonly string[]): string {
+function pluralKey(core: Core, query: string, languages: readonly string[]): string {
   return query
     .split(' ')
     .map((word) => [word, ...pluralFormsOf(core.state.dictionaries, word, languages)].sort()[0])

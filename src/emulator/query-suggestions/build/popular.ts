@@ -6,7 +6,7 @@ import { adminAuth } from './search';
 
 const DAY_MS = 86_400_000;
 /** The builder reads the popular searches of the last 30 days. */
-export const ANALYTICS_DAYS = 30;
+const ANALYTICS_DAYS = 30;
 /** The most rows an analytics top list holds. */
 const TOP_LIMIT = '1000';
 

@@ -11,7 +11,7 @@ import type { Accepted, SourceFacts } from './vet';
  * set. An autocomplete reads the index unchanged: it searches `query` by prefix, highlights
  * it, and ranks by popularity.
  */
-export const SUGGESTIONS_INDEX_SETTINGS: Readonly<Record<string, unknown>> = {
+const SUGGESTIONS_INDEX_SETTINGS: Readonly<Record<string, unknown>> = {
   searchableAttributes: ['query'],
   numericAttributesForFiltering: ['nb_words'],
   attributesToHighlight: ['query'],

@@ -8,8 +8,8 @@ import { mergeSources, recordOfSuggestion } from './records';
 import { vetCandidates, type Accepted } from './vet';
 
 /** A build takes this long on the emulator clock, plus {@link MS_PER_CANDIDATE} per candidate checked. */
-export const BUILD_BASE_MS = 20_000;
-export const MS_PER_CANDIDATE = 100;
+const BUILD_BASE_MS = 20_000;
+const MS_PER_CANDIDATE = 100;
 
 /** What a build decided when it started; its records are written when it ends. */
 export interface BuildOutcome {

@@ -2,7 +2,7 @@ import type { Interaction, Training } from '../state';
 
 export const DAY = 86_400_000;
 /** Collaborative models read the last 30 days of events, 90 when those 30 hold none of the kind they use. */
-export const RECENT_WINDOW = 30 * DAY;
+const RECENT_WINDOW = 30 * DAY;
 export const EXTENDED_WINDOW = 90 * DAY;
 
 /** One recommended record and its score, 0 to 100 with two decimals. */
@@ -11,7 +11,7 @@ export interface Scored {
   readonly score: number;
 }
 
-export const roundScore = (score: number): number => Math.round(score * 100) / 100;
+const roundScore = (score: number): number => Math.round(score * 100) / 100;
 
 /**
  * Strengths as recommendations: strongest first (ties by objectID, in code unit order), each

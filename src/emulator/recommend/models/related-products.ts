@@ -3,9 +3,9 @@ import { derived, ranked, recentInteractions, type Scored } from './common';
 import { contentIndex, scalars } from './content';
 
 /** How much one event weighs in a user's interest in a record. */
-export const INTERACTION_WEIGHTS: Readonly<Record<Interaction['kind'], number>> = { view: 1, click: 1, conversion: 2 };
+const INTERACTION_WEIGHTS: Readonly<Record<Interaction['kind'], number>> = { view: 1, click: 1, conversion: 2 };
 /** Below this many records related through events, records sharing attribute values fill in. */
-export const MIN_COLLABORATIVE = 10;
+const MIN_COLLABORATIVE = 10;
 
 interface Vectors {
   /** objectID -> user -> summed event weights. */

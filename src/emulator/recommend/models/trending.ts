@@ -4,7 +4,7 @@ import { DAY, derived, ranked, type Scored } from './common';
 import { scalars } from './content';
 
 /** Trends compare the conversions of the 7 days before a training with the 7 days before those. */
-export const TREND_WINDOW = 7 * DAY;
+const TREND_WINDOW = 7 * DAY;
 
 interface Counts {
   readonly current: number;
@@ -16,7 +16,7 @@ interface Counts {
  * one (`(current + 1) / (previous + 1)`, so a first week counts as growth); 0 without current
  * conversions.
  */
-export const trendStrength = ({ current, previous }: Counts): number => (current === 0 ? 0 : (current * (current + 1)) / (previous + 1));
+const trendStrength = ({ current, previous }: Counts): number => (current === 0 ? 0 : (current * (current + 1)) / (previous + 1));
 
 /**
  * trending-items: records by {@link trendStrength}, scored against the strongest (100).

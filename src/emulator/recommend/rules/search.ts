@@ -8,7 +8,7 @@ import type { RecommendRule, StoredRecommendRule } from '../state';
 
 const PARAMETERS = new Set(['query', 'context', 'page', 'hitsPerPage', 'enabled', 'filters', 'facets', 'maxValuesPerFacet', 'requestOptions']);
 /** What `filters` and `facets` can name in a rule search. */
-export const RULE_FACETS = ['objectID', 'enabled', 'description', 'condition.context', 'condition.filters'] as const;
+const RULE_FACETS = ['objectID', 'enabled', 'description', 'condition.context', 'condition.filters'] as const;
 const RULE_SETTINGS = { attributesForFaceting: [...RULE_FACETS] };
 
 /**

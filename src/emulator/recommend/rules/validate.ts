@@ -5,12 +5,12 @@ import { requireObject } from '../../search/validate';
 import type { RecommendRule } from '../state';
 
 /** Spec 001, Limits. */
-export const MAX_PROMOTED = 30;
-export const MAX_HIDDEN = 50;
-export const MAX_USER_DATA_BYTES = 1024;
+const MAX_PROMOTED = 30;
+const MAX_HIDDEN = 50;
+const MAX_USER_DATA_BYTES = 1024;
 
 /** The only parameters a Recommend rule's consequence may set (spec 001, consequence `params`). */
-export const FILTERING_PARAMETERS = [
+const FILTERING_PARAMETERS = [
   'filters',
   'facetFilters',
   'numericFilters',

@@ -34,7 +34,7 @@ export function tablesOf(table: Table, languages: readonly string[]): { language
 }
 
 /** Loads the tables of `languages` (those not loaded yet). */
-export async function loadTables(table: Table, languages: readonly string[]): Promise<void> {
+async function loadTables(table: Table, languages: readonly string[]): Promise<void> {
   await Promise.all(
     languages
       .filter((language) => hasTable(table, language) && !loaded[table].has(language))

@@ -9,12 +9,12 @@ import { requireTables, standardCompounds, standardID, standardPluralSets, stand
 import { DICTIONARY_NAMES, type DictionaryEntry, type DictionaryName } from './state';
 
 /** Dictionary batch bodies above 10 MB are refused (spec, Limits). */
-export const MAX_BATCH_BYTES = 10 * 1024 * 1024;
+const MAX_BATCH_BYTES = 10 * 1024 * 1024;
 /**
  * Custom entries allowed across the three dictionaries before a batch is refused with 403.
  * Proposed emulator option: `dictionaryEntriesQuota`.
  */
-export const DEFAULT_CUSTOM_ENTRIES_QUOTA = 10_000;
+const DEFAULT_CUSTOM_ENTRIES_QUOTA = 10_000;
 
 /** What each dictionary needs of an entry (the OpenAPI shares one entry schema between the three). */
 const REQUIRED: Record<DictionaryName, readonly string[]> = {

@@ -72,7 +72,7 @@ export function toKatakana(text: string): string {
 }
 
 /** Whether a text holds a kana letter. */
-export function hasKana(text: string): boolean {
+function hasKana(text: string): boolean {
   for (const char of text) {
     const code = char.codePointAt(0)!;
     if (isHiragana(code) || isKatakana(code)) return true;

@@ -1,7 +1,7 @@
 import type { FilterAst, Leaf } from './ast';
 
 /** Quotes a name or value so the parser reads it back unchanged. */
-export function quote(text: string): string {
+function quote(text: string): string {
   return `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 }
 

@@ -186,7 +186,7 @@ const bytes = (value: unknown) => encoder.encode(JSON.stringify(value)).length;
  * - `lastBuildTimeS`: 0, builds are instant here;
  * - `createdAt`: empty when the index has no records, as the public schema documents.
  */
-export function indexEntry(state: State, index: IndexState): Record<string, unknown> {
+function indexEntry(state: State, index: IndexState): Record<string, unknown> {
   const records = [...recordsOf(state, index).values()];
   const dataSize = records.reduce((sum, record) => sum + bytes(record), 0);
   const configSize = bytes(index.settings) + bytes([...index.synonyms.values()]) + bytes([...index.rules.values()]);

@@ -2,12 +2,12 @@ import { badRequest, notFound, messages } from '../../errors';
 import { assertIndexAllowed } from '../../gate';
 import type { OperationContext } from '../../route';
 import { enqueue } from '../../tasks';
-import { assertIndexName, isoDate, recordOf, recordsOf, requireIndex, writeRecords } from '../store';
+import { assertIndexName, recordOf, recordsOf, requireIndex, writeRecords } from '../store';
 import { assertNotReplica, generateObjectIDs, requireObject, requireObjectID } from '../validate';
 import { retrieveAttributes, parseAttributeList } from '../retrieve';
 
 /** Message of the real service for record writes on a replica. */
-export const REPLICA_ADD = 'cannot apply a add object request on a replica index';
+const REPLICA_ADD = 'cannot apply a add object request on a replica index';
 
 /**
  * POST /1/indexes/{indexName} — adds a record; an objectID in the body is kept (the record
@@ -87,5 +87,3 @@ export function getObjects(ctx: OperationContext) {
     }),
   };
 }
-
-export { isoDate };

@@ -6,7 +6,7 @@ import { assertIndexName, recordOf, writeRecords } from '../store';
 import { assertNotReplica, parseBoolean, requireObject } from '../validate';
 
 /** The built-in operations of a partial update (spec 000, partial update). */
-export const PARTIAL_OPERATIONS = ['Increment', 'Decrement', 'Add', 'Remove', 'AddUnique', 'IncrementFrom', 'IncrementSet'] as const;
+const PARTIAL_OPERATIONS = ['Increment', 'Decrement', 'Add', 'Remove', 'AddUnique', 'IncrementFrom', 'IncrementSet'] as const;
 export type PartialOperation = (typeof PARTIAL_OPERATIONS)[number];
 
 /** One attribute change, validated: a plain replacement or a built-in operation. */
@@ -144,7 +144,7 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /** Applies a validated partial update inside a task (creates the index on first write). */
-export function writePartial(draft: Parameters<typeof writeRecords>[0], indexName: string, now: number, update: PartialUpdate): void {
+function writePartial(draft: Parameters<typeof writeRecords>[0], indexName: string, now: number, update: PartialUpdate): void {
   writeRecords(draft, indexName, now, (records) => applyPartialTo(records, update));
 }
 

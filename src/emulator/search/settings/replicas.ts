@@ -18,7 +18,7 @@ export const replicaMessages = {
 } as const;
 
 /** Parses a `replicas` list; a name listed twice counts once (the last form wins). */
-export function parseReplicaList(list: readonly string[]): ReplicaEntry[] {
+function parseReplicaList(list: readonly string[]): ReplicaEntry[] {
   const byName = new Map<string, ReplicaEntry>();
   for (const entry of list) {
     const virtual = /^virtual\((.*)\)$/.exec(entry.trim());

@@ -13,7 +13,7 @@ import { checkReplicas, replicasOf, syncReplicas } from './replicas';
 const SETTINGS_PATH = '/1/indexes/{indexName}/settings';
 
 /** GET /1/indexes/{indexName}/settings — `getVersion=2` leaves the settings-level synonyms out. */
-export function getSettings(ctx: OperationContext) {
+function getSettings(ctx: OperationContext) {
   const index = requireIndex(ctx.core.state, ctx.params.indexName);
   return renderSettings(index, ctx.req.query.getVersion === '2' ? 2 : 1);
 }
@@ -24,7 +24,7 @@ export function getSettings(ctx: OperationContext) {
  * `forwardToReplicas` (formerly `forwardToSlaves`) writes the same change to every replica
  * the index had, so the task is published when all of them are done.
  */
-export function setSettings(ctx: OperationContext) {
+function setSettings(ctx: OperationContext) {
   const { core, params, req } = ctx;
   const indexName = params.indexName;
   assertIndexName(indexName);

@@ -142,14 +142,14 @@ export const nestedStrings: SettingType = {
 };
 
 /** The languages the service supports (`SupportedLanguage`). */
-export const LANGUAGES = [
+const LANGUAGES = [
   'af', 'ar', 'az', 'bg', 'bn', 'ca', 'cs', 'cy', 'da', 'de', 'el', 'en', 'eo', 'es', 'et', 'eu', 'fa', 'fi', 'fo', 'fr',
   'ga', 'gl', 'he', 'hi', 'hu', 'hy', 'id', 'is', 'it', 'ja', 'ka', 'kk', 'ko', 'ku', 'ky', 'lt', 'lv', 'mi', 'mn', 'mr',
   'ms', 'mt', 'nb', 'nl', 'no', 'ns', 'pl', 'ps', 'pt', 'pt-br', 'qu', 'ro', 'ru', 'sk', 'sq', 'sv', 'sw', 'ta', 'te', 'th',
   'tl', 'tn', 'tr', 'tt', 'uk', 'ur', 'uz', 'zh',
 ] as const;
 
-export const language: SettingType = {
+const language: SettingType = {
   expected: 'a supported language code',
   parse: (value) => (typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value) ? value : INVALID),
 };

@@ -8,7 +8,7 @@ import { parseBoolean, requireObject } from '../validate';
 import { searchSynonymHits } from './search';
 import { validateSynonym, type SynonymHit } from './validate';
 
-export const messages = { synonymNotFound: 'Synonym set does not exist' } as const;
+const messages = { synonymNotFound: 'Synonym set does not exist' } as const;
 
 type SynonymMap = Map<string, SynonymHit>;
 
