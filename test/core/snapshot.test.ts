@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src';
-import { Core } from '../../src/emulator/core';
-import { createFakeClock } from '../../src/clock';
-import { dispatch } from '../../src/emulator/dispatch';
-import { createRandom } from '../../src/emulator/random';
-import { route } from '../../src/emulator/route';
-import { Router } from '../../src/emulator/router';
-import { initialState } from '../../src/emulator/state';
 
 describe('snapshot, restore, reset', () => {
   it('restore brings back records, clock and generator, so the same calls give the same IDs', async () => {
@@ -39,38 +32,5 @@ describe('snapshot, restore, reset', () => {
     };
     expect(await ids('x')).toEqual(await ids('x'));
     expect(await ids('x')).not.toEqual(await ids('y'));
-  });
-});
-
-describe('the error funnel', () => {
-  it('turns an unexpected exception into a 500 with a message, never a crash', async () => {
-    const broken = route({
-      operation: 'broken',
-      method: 'GET',
-      path: '/1/broken',
-      host: 'search',
-      acl: 'none',
-      handler: () => {
-        throw new TypeError('boom');
-      },
-    });
-    const core = new Core(
-      { appId: 'A', adminApiKey: 'k', indexingDelay: 0, clientIp: '127.0.0.1' },
-      createFakeClock(0),
-      createRandom(1),
-      new Router([broken]),
-      () => initialState(1),
-    );
-    const res = await dispatch(core, {
-      method: 'GET',
-      host: 'search',
-      path: '/1/broken',
-      query: {},
-      headers: { 'x-algolia-application-id': 'A', 'x-algolia-api-key': 'k' },
-      body: undefined,
-      bodySize: 0,
-    });
-    expect(res.status).toBe(500);
-    expect(res.body).toEqual({ message: 'Internal emulator error: boom', status: 500 });
   });
 });
