@@ -5,7 +5,7 @@
  */
 // Brings Jest's `expect` types into the program, so the augmentation below has a module to extend.
 import type {} from 'expect';
-import { emulatorMatchers, type EmulatorMatchers } from './testing/matchers';
+import { emulatorMatchers, type EmulatorMatchers } from './matchers/matchers';
 
 const runner = (globalThis as { expect?: { extend?: (matchers: object) => void } }).expect;
 if (typeof runner?.extend !== 'function') {
@@ -28,4 +28,4 @@ declare global {
   }
 }
 
-export { emulatorMatchers, type EmulatorMatchers, type ExpectedEvent } from './testing/matchers';
+export { emulatorMatchers, type EmulatorMatchers, type ExpectedEvent } from './matchers/matchers';

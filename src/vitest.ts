@@ -4,7 +4,7 @@
  * `expect(emulator).toHaveReceived('searchSingleIndex', { query: 'phone' })`.
  */
 import { expect } from 'vitest';
-import { emulatorMatchers, type EmulatorMatchers } from './testing/matchers';
+import { emulatorMatchers, type EmulatorMatchers } from './matchers/matchers';
 
 expect.extend(emulatorMatchers);
 
@@ -13,4 +13,4 @@ declare module 'vitest' {
   interface Matchers<T = any> extends EmulatorMatchers<T> {}
 }
 
-export { emulatorMatchers, type EmulatorMatchers, type ExpectedEvent } from './testing/matchers';
+export { emulatorMatchers, type EmulatorMatchers, type ExpectedEvent } from './matchers/matchers';
