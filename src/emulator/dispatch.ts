@@ -6,7 +6,7 @@ import { sourceAllowed } from './security/firewall';
 import type { FaultDecision } from './faults/faults';
 import { withLoads } from './lazy';
 import type { EmulatorRequest, EmulatorResponse } from './request';
-import { suggestionsAuthError } from './query-suggestions/messages';
+import { suggestionsAuthError } from './query-suggestions/errors';
 import { Reply, type Auth, type OperationContext, type Route } from './route';
 import { unservedApiError } from './unimplemented';
 

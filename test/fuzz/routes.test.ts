@@ -6,7 +6,7 @@ import type { EmulatorResponse, Method } from '../../src/emulator/request';
 import type { Route } from '../../src/emulator/route';
 import { basicAuth } from '../../src/emulator/facade';
 import type { State } from '../../src/emulator/state';
-import { isDocumentedServerError } from '../../src/emulator/query-suggestions/messages';
+import { isDocumentedServerError } from '../../src/emulator/query-suggestions/errors';
 
 /**
  * Fuzz generated from the route table: every route gets random path parameters, query

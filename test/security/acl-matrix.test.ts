@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createEmulator, type Route } from '../../src';
 import { ALL_ACLS } from '../../src/emulator/security/acl';
 import { hostPatterns } from '../../src/handlers/hosts';
-import { suggestionsMessages } from '../../src/emulator/query-suggestions/messages';
+import { suggestionsMessages } from '../../src/emulator/query-suggestions/errors';
 import { setupEmulatorServer } from '../support/server';
 
 const env = setupEmulatorServer();

@@ -1,6 +1,6 @@
 import type { OperationContext } from '../route';
 import { saveAndBuild, unscheduleBuilds } from './builds';
-import { alreadyExists, configNotFound, internalError, suggestionsMessages, tooManyConfigs } from './messages';
+import { alreadyExists, configNotFound, internalError, suggestionsMessages, tooManyConfigs } from './errors';
 import type { SourceIndexConfig, SuggestionsConfig } from './state';
 import { parseConfiguration } from './validate';
 import { requireAllTables } from '../search/dictionaries/languages';

@@ -1,6 +1,6 @@
 import type { Core } from '../core';
 import { buildNow } from './builds';
-import { configNotFound } from './messages';
+import { configNotFound } from './errors';
 import { statusOf } from './status';
 
 /** The emulator's own direct calls for Query Suggestions (no API operation does this). */

@@ -1,7 +1,7 @@
 import type { Core } from '../core';
 import { Reply, type OperationContext } from '../route';
 import { jsonLines } from './build/log';
-import { configNotFound } from './messages';
+import { configNotFound } from './errors';
 import type { BuildHistory } from './state';
 
 /** RFC 3339 to the second, as the service writes its dates. */

@@ -1,5 +1,5 @@
 import { ApiError } from '../errors';
-import { invalidBody, suggestionsMessages } from './messages';
+import { invalidBody, suggestionsMessages } from './errors';
 import type { FacetSpec, SourceIndexConfig, SuggestionsConfig } from './state';
 
 /** The defaults the service documents for a source index. */
