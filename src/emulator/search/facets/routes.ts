@@ -1,16 +1,7 @@
 import { route, type Route } from '../../route';
 import { searchForFacetValues } from './search-values';
 
-
-/** Facet routes; add to the search route table. */
+/** Facet routes. */
 export const facetRoutes: Route[] = [
-  route({
-    operation: 'searchForFacetValues',
-    method: 'POST',
-    path: '/1/indexes/{indexName}/facets/{facetName}/query',
-    host: 'search',
-    acl: 'search',
-    call: { body: 'searchForFacetValuesRequest' },
-    handler: searchForFacetValues,
-  }),
+  route({ operation: 'searchForFacetValues', method: 'POST', path: '/1/indexes/{indexName}/facets/{facetName}/query', host: 'search', acl: 'search', call: { body: 'searchForFacetValuesRequest' }, handler: searchForFacetValues }),
 ];

@@ -1,16 +1,7 @@
 import { route, type Route } from '../../route';
 import { deleteBy } from './delete-by';
 
-
-/** Filter-driven write routes; add to the search route table. */
+/** Filter-driven write routes. */
 export const filterRoutes: Route[] = [
-  route({
-    operation: 'deleteBy',
-    method: 'POST',
-    path: '/1/indexes/{indexName}/deleteByQuery',
-    host: 'search',
-    acl: 'deleteIndex',
-    call: { body: 'deleteByParams' },
-    handler: deleteBy,
-  }),
+  route({ operation: 'deleteBy', method: 'POST', path: '/1/indexes/{indexName}/deleteByQuery', host: 'search', acl: 'deleteIndex', call: { body: 'deleteByParams' }, handler: deleteBy }),
 ];

@@ -1,5 +1,4 @@
 import { route, type Route } from '../../route';
-// Registers rules as a query rewrite of the search engine.
 import { clearRules, deleteRule, getRule, saveRule, saveRules, searchRules } from './operations';
 
 const RULES = '/1/indexes/{indexName}/rules';
