@@ -15,6 +15,7 @@ const MAPPING = '/1/clusters/mapping';
 const USER_HEADER = { xAlgoliaUserID: 'X-Algolia-User-ID' };
 
 /** Multi-cluster user mapping routes (admin key only). */
+// prettier-ignore
 export const clusterRoutes: Route[] = [
   route({ operation: 'listClusters', method: 'GET', path: '/1/clusters', host: 'search', acl: 'admin', call: {}, handler: listClusters }),
   route({ operation: 'assignUserId', method: 'POST', path: MAPPING, host: 'search', acl: 'admin', call: { body: 'assignUserIdParams', headers: USER_HEADER }, handler: assignUserId }),

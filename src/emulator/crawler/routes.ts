@@ -33,6 +33,7 @@ function bodyOf(pathParams: readonly string[], config: 'nested' | 'body' | 'none
  * The crawler API (spec 001 and the live OpenAPI's config versions and crawl runs), on its own
  * host with basic auth: no application key right applies, so every route is `acl: 'none'`.
  */
+// prettier-ignore
 export const crawlerRoutes: Route[] = [
   route({ operation: 'createCrawler', method: 'POST', path: CRAWLERS, host: 'crawler', acl: 'none', call: bodyOf([]), handler: createCrawler }),
   route({ operation: 'listCrawlers', method: 'GET', path: CRAWLERS, host: 'crawler', acl: 'none', call: { query: ['itemsPerPage', 'page', 'name', 'appId', 'appID'] }, handler: listCrawlers }),

@@ -5,6 +5,7 @@ import { getConfigStatus, getLogFile } from './status';
 const CONFIG = '/1/configs/{indexName}';
 
 /** Query Suggestions API routes (`query-suggestions.{us,eu}.algolia.com`, admin key only). */
+// prettier-ignore
 export const querySuggestionsRoutes: Route[] = [
   route({ operation: 'createConfig', method: 'POST', path: '/1/configs', host: 'suggestions', acl: 'admin', call: { body: '$params' }, handler: createConfig }),
   route({ operation: 'getAllConfigs', method: 'GET', path: '/1/configs', host: 'suggestions', acl: 'admin', call: {}, handler: getAllConfigs }),

@@ -5,6 +5,7 @@ import { batchRecommendRules, deleteRecommendRule, getRecommendRule, getRecommen
 const RULES = '/1/indexes/{indexName}/{model}/recommend/rules';
 
 /** Recommend API routes: on the search hosts, as the v5 recommend client sends them. */
+// prettier-ignore
 export const recommendRoutes: Route[] = [
   route({ operation: 'getRecommendations', method: 'POST', path: '/1/indexes/*/recommendations', host: 'search', acl: 'search', call: { body: '$params' }, handler: getRecommendations }),
   route({ operation: 'batchRecommendRules', method: 'POST', path: `${RULES}/batch`, host: 'search', acl: 'editSettings', call: { query: ['clearExistingRules'], body: 'recommendRule' }, handler: batchRecommendRules }),

@@ -8,6 +8,7 @@ const INDEX_KEYS = '/1/indexes/{indexName}/keys';
 const SOURCES = '/1/security/sources';
 
 /** API keys and firewall allow-list routes. */
+// prettier-ignore
 export const securityRoutes: Route[] = [
   // Application keys (admin only, except reading a key with itself)
   route({ operation: 'addApiKey', method: 'POST', path: KEYS, host: 'search', acl: 'admin', call: { body: '$params' }, handler: addApiKey }),

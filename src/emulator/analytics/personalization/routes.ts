@@ -4,6 +4,7 @@ import { deleteUserProfile, getPersonalizationStrategy, getUserTokenProfile, set
 const STRATEGY = '/1/strategies/personalization';
 
 /** Personalization API routes (`personalization.{us,eu}.algolia.com`). */
+// prettier-ignore
 export const personalizationRoutes: Route[] = [
   route({ operation: 'getPersonalizationStrategy', method: 'GET', path: STRATEGY, host: 'personalization', acl: 'recommendation', call: {}, handler: getPersonalizationStrategy }),
   route({ operation: 'setPersonalizationStrategy', method: 'POST', path: STRATEGY, host: 'personalization', acl: 'recommendation', call: { body: '$params' }, handler: setPersonalizationStrategy }),

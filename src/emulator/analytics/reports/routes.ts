@@ -9,6 +9,7 @@ const analytics = (operation: keyof typeof ops, path: string, query: readonly st
   route({ operation, method: 'GET', path, host: 'analytics', acl: 'analytics', call: { query }, handler: rateLimited(ops[operation]) });
 
 /** Analytics API routes (`analytics.algolia.com`, `/2/...`); the `/3/patterns` ones answer 501. */
+// prettier-ignore
 export const reportRoutes: Route[] = [
   analytics('getStatus', '/2/status', ['index']),
   analytics('getTopSearches', '/2/searches', [...LIST, 'clickAnalytics', 'revenueAnalytics', 'orderBy', 'direction']),

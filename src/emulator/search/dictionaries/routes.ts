@@ -10,6 +10,7 @@ import {
 const DICTIONARY = '/1/dictionaries/{dictionaryName}';
 
 /** Dictionary routes (application-wide; their tasks are read with getAppTask). */
+// prettier-ignore
 export const dictionaryRoutes: Route[] = [
   route({ operation: 'batchDictionaryEntries', method: 'POST', path: `${DICTIONARY}/batch`, host: 'search', acl: 'editSettings', call: { body: 'batchDictionaryEntriesParams' }, handler: batchDictionaryEntries }),
   route({ operation: 'searchDictionaryEntries', method: 'POST', path: `${DICTIONARY}/search`, host: 'search', acl: 'settings', call: { body: 'searchDictionaryEntriesParams' }, handler: searchDictionaryEntries }),

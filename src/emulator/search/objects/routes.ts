@@ -6,6 +6,7 @@ import { partialUpdateObject } from './partial';
 const INDEX = '/1/indexes/{indexName}';
 
 /** Record routes: single records, partial updates and batches. */
+// prettier-ignore
 export const objectRoutes: Route[] = [
   route({ operation: 'saveObject', method: 'POST', path: INDEX, host: 'search', acl: 'addObject', call: { body: 'body' }, handler: saveObject }),
   route({ operation: 'addOrUpdateObject', method: 'PUT', path: `${INDEX}/{objectID}`, host: 'search', acl: 'addObject', call: { body: 'body' }, handler: addOrUpdateObject }),

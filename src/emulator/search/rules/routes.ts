@@ -5,6 +5,7 @@ const RULES = '/1/indexes/{indexName}/rules';
 const FORWARD = ['forwardToReplicas'];
 
 /** Rule routes. */
+// prettier-ignore
 export const ruleRoutes: Route[] = [
   route({ operation: 'saveRules', method: 'POST', path: `${RULES}/batch`, host: 'search', acl: 'editSettings', call: { query: [...FORWARD, 'clearExistingRules'], body: 'rules' }, handler: saveRules }),
   route({ operation: 'clearRules', method: 'POST', path: `${RULES}/clear`, host: 'search', acl: 'editSettings', call: { query: FORWARD }, handler: clearRules }),

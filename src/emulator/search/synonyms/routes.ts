@@ -5,6 +5,7 @@ const SYNONYMS = '/1/indexes/{indexName}/synonyms';
 const FORWARD = ['forwardToReplicas'];
 
 /** Synonym routes. */
+// prettier-ignore
 export const synonymRoutes: Route[] = [
   route({ operation: 'saveSynonyms', method: 'POST', path: `${SYNONYMS}/batch`, host: 'search', acl: 'editSettings', call: { query: [...FORWARD, 'replaceExistingSynonyms'], body: 'synonymHit' }, handler: saveSynonyms }),
   route({ operation: 'clearSynonyms', method: 'POST', path: `${SYNONYMS}/clear`, host: 'search', acl: 'editSettings', call: { query: FORWARD }, handler: clearSynonyms }),
