@@ -2,13 +2,28 @@ import { algoliasearch } from 'algoliasearch';
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src';
 import { networkContains, parseNetwork } from '../../src/emulator/security/network';
-import { setupEmulatorServer } from '../support/server';
+import { expectUnchanged, rejects, setupSurfaces, SURFACES } from '../support/surfaces';
 
-const env = setupEmulatorServer();
+const open = setupSurfaces();
+
+describe.each(SURFACES)('appendSource (%s)', (surface) => {
+  it('adds a source and turns the allow-list on', async () => {
+    const { api } = open(surface);
+    expect(await api.appendSource({ source: '127.0.0.1/32', description: 'tests' })).toEqual({ createdAt: '2024-01-01T00:00:00.000Z' });
+    expect(await api.getSources()).toEqual([{ source: '127.0.0.1/32', description: 'tests' }]);
+  });
+
+  it('refuses a source that is no network, and changes nothing', async () => {
+    const { emulator, api } = open(surface);
+    const before = emulator.core.state;
+    await rejects(api.appendSource({ source: 'nowhere' }), 400, 'Invalid source: nowhere');
+    expectUnchanged(emulator, before, ['security']);
+  });
+});
 
 describe('firewall allow-list', () => {
   it('is off until the first set-up call, then only listed sources reach the server', async () => {
-    const { emulator, client } = env.fresh();
+    const { emulator, client } = open('client');
     expect(await client.getSources()).toEqual([]);
     const from = (ip: string) => emulator.as({ apiKey: emulator.adminApiKey, headers: { 'x-emulator-client-ip': ip } });
     await expect(from('203.0.113.9').listApiKeys()).resolves.toEqual({ keys: [] });
@@ -27,14 +42,14 @@ describe('firewall allow-list', () => {
   });
 
   it('a refused source sees a network failure through the real client, even with the admin key', async () => {
-    const { emulator, client } = env.fresh({ clientIp: '198.51.100.7' });
+    const { emulator, client } = open('client', { clientIp: '198.51.100.7' });
     await client.replaceSources({ source: [{ source: '10.0.0.0/8' }] });
     const admin = algoliasearch(emulator.appId, emulator.adminApiKey, { timeouts: { connect: 50, read: 50, write: 50 } });
     await expect(admin.listApiKeys()).rejects.toMatchObject({ name: 'RetryError', message: expect.stringMatching(/^Unreachable hosts/) });
   });
 
   it('listed sources still need valid credentials', async () => {
-    const { emulator, client } = env.fresh();
+    const { emulator, client } = open('client');
     await client.replaceSources({ source: [{ source: '0.0.0.0/0' }] });
     await expect(algoliasearch(emulator.appId, 'wrong').listApiKeys()).rejects.toMatchObject({ status: 403, message: 'Invalid Application-ID or API key' });
   });
