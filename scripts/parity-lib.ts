@@ -143,7 +143,7 @@ const normalize = (path: string) => path.replace(/\{\w+\}/g, '{}');
 const NOTES: readonly string[] = [
   'Request bodies may nest arrays and objects 100 levels at most (records included); deeper answers 400 on every route. The service documents no limit below its record size (docs/requests.md).',
   'Insights accepts an event whatever its `queryID`, as the service does; click and conversion analytics count it only when a search returned the ID and the event is within 1 hour of it (docs/analytics.md).',
-  'Analytics keep days for 90 days (`analyticsRetention`); days past the 4-day event limit are folded into per-day tallies, and `deleteUserToken` no longer reaches them (docs/analytics.md).',
+  'Analytics keep days for 90 days (`analyticsRetention`); days past the 4-day event limit are folded into per-day tallies, and `deleteUserToken` does not reach them (docs/analytics.md).',
   '`getPatternsFields` needs no right, as its OpenAPI operation declares (`security: []`); the emulator still checks the application ID and key (docs/analytics.md).',
   'A secured API key only narrows its parent key: filters combine with AND, `restrictIndices` intersect, `validUntil` must be whole seconds (docs/security.md).',
   'A/B testing (v2, v3), ingestion, monitoring, advanced personalization, composition and agent studio answer 501 naming the API, on their real hosts and paths (docs/requests.md).',
