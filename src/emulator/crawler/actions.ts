@@ -99,7 +99,7 @@ export async function crawlUrls(ctx: OperationContext) {
 }
 
 function parseCrawlBody(body: unknown): { urls: string[]; save: boolean | undefined } {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidRequest('The request body must be a JSON object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidRequest(crawlerMessages.bodyNotObject);
   const { urls, save, ...rest } = body as Record<string, unknown>;
   const unknown = Object.keys(rest)[0];
   if (unknown !== undefined) throw invalidRequest(`Unknown property \`${unknown}\`: expected urls, save`);
@@ -133,7 +133,7 @@ export async function testUrl(ctx: OperationContext) {
   const { core, params } = ctx;
   const crawler = requireCrawler(core, params.id);
   const body = ctx.req.body;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidRequest('The request body must be a JSON object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidRequest(crawlerMessages.bodyNotObject);
   const { url, config: overrides, ...rest } = body as Record<string, unknown>;
   const unknown = Object.keys(rest)[0];
   if (unknown !== undefined) throw invalidRequest(`Unknown property \`${unknown}\`: expected url, config`);

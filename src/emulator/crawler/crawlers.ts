@@ -1,7 +1,7 @@
 import { cancelJobs } from '../jobs';
 import type { OperationContext } from '../route';
 import { checkConfig, checkName, nextRunOf, planSchedule } from './check';
-import { invalidRequest } from './errors';
+import { crawlerMessages, invalidRequest } from './errors';
 import { uuid } from './ids';
 import { dropTemporaries } from './lifecycle';
 import type { CrawlerRecord } from './state';
@@ -10,7 +10,7 @@ import { addTask, crawlerIn, paginate, renderCrawler, requireCrawler } from './s
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function requireBody(body: unknown): Record<string, unknown> {
-  if (!isObject(body)) throw invalidRequest('The request body must be a JSON object');
+  if (!isObject(body)) throw invalidRequest(crawlerMessages.bodyNotObject);
   return body;
 }
 
