@@ -5,7 +5,7 @@ import { authenticate, authorize, clientIp } from './gate';
 import { sourceAllowed } from './security/firewall';
 import type { FaultDecision } from './faults/faults';
 import { withLoads } from './lazy';
-import type { EmulatorRequest, EmulatorResponse } from './request';
+import { bodyText, type EmulatorRequest, type EmulatorResponse } from './request';
 import { suggestionsAuthError } from './query-suggestions/errors';
 import { Reply, type Auth, type OperationContext, type Route } from './route';
 import { unservedApiError } from './unimplemented';
@@ -48,6 +48,8 @@ export async function dispatch(core: Core, req: EmulatorRequest): Promise<Emulat
     served = true;
     res = toErrorResponse(suggestionsAuthError(route, auth, familyAuthError(route, error)));
   }
+  // A surface that sends text would stringify the answer anyway: once here, the API log reads it too.
+  if (req.sendsText && res.status !== 0) res = { ...res, text: bodyText(res) };
   core.report({ req, res, route, params, auth, at: core.now(), served, ...(fault ? { fault: fault.applied } : {}) });
   if (!fault) return res;
   // A response timeout: the service answered, the body never reaches the client.

@@ -38,6 +38,11 @@ export interface EmulatorRequest {
   url?: string;
   /** Aborted when the client gives up waiting (msw, a server): a held answer is let go. */
   signal?: AbortSignal;
+  /**
+   * The surface sends the answer as text (msw, the server, the requester): the dispatcher writes
+   * it once ({@link EmulatorResponse.text}), for the surface and the API log.
+   */
+  sendsText?: boolean;
 }
 
 export interface EmulatorResponse {
@@ -51,6 +56,15 @@ export interface EmulatorResponse {
    * as its client would meet it (docs/testing.md); direct calls reject with status 0.
    */
   transport?: 'no-answer' | 'no-body';
+  /** The body as sent ({@link bodyText}), written once when the request {@link EmulatorRequest.sendsText}. */
+  text?: string;
+}
+
+/** A response's body as sent: JSON, except a text body with another content type (the query suggestions log is JSON Lines). */
+export function bodyText(res: EmulatorResponse): string {
+  if (res.text !== undefined) return res.text;
+  const json = res.headers['content-type']?.startsWith('application/json') ?? true;
+  return !json && typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
 }
 
 /** Reads a header in any of its spellings (`X-Service-*`, `X-Algolia-*`), case-insensitively. */

@@ -1,4 +1,4 @@
-import type { EmulatorRequest, EmulatorResponse, HostFamily } from '../emulator/request';
+import type { EmulatorRequest, HostFamily } from '../emulator/request';
 import { fromWire, requestText } from './wire';
 
 /** Browsers send these; the real service answers preflights for any origin. */
@@ -20,10 +20,4 @@ export async function toEmulatorRequest(request: Request, host: HostFamily): Pro
   const text =
     request.method === 'GET' || request.method === 'HEAD' ? '' : encoding === 'gzip' ? await requestText(await request.arrayBuffer(), encoding) : await request.text();
   return { ...fromWire({ method: request.method, url: request.url, headers, text }, host), signal: request.signal };
-}
-
-/** A response's body as sent: JSON, except a text body with another content type (the query suggestions log is JSON Lines). */
-export function bodyText(res: EmulatorResponse): string {
-  const json = res.headers['content-type']?.startsWith('application/json') ?? true;
-  return !json && typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
 }

@@ -1,8 +1,8 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import type { Core } from '../emulator/core';
 import { dispatch, toErrorResponse } from '../emulator/dispatch';
-import type { EmulatorResponse, HostFamily } from '../emulator/request';
-import { bodyText, CORS_HEADERS, toEmulatorRequest } from './fetch-request';
+import { bodyText, type EmulatorResponse, type HostFamily } from '../emulator/request';
+import { CORS_HEADERS, toEmulatorRequest } from './fetch-request';
 import { hostPatterns } from './hosts';
 import { ownerOf, registerEmulator } from './owners';
 import { stalledResponse } from './transport';

@@ -1,8 +1,7 @@
 import type { Emulator } from '../emulator/create';
 import { dispatch } from '../emulator/dispatch';
-import type { HostFamily } from '../emulator/request';
+import { bodyText, type HostFamily } from '../emulator/request';
 import { hostPatterns } from './hosts';
-import { bodyText } from './fetch-request';
 import { fromWire, requestText } from './wire';
 
 /** The request an official client hands its requester (v5's `EndRequest`, v4's `Request`). */

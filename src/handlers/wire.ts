@@ -49,6 +49,7 @@ export function fromWire(wire: WireRequest, host: HostFamily): EmulatorRequest {
     bodyError,
     bodySize: utf8Length(text),
     url: wire.url,
+    sendsText: true,
   };
 }
 

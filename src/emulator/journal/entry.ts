@@ -1,4 +1,5 @@
 import type { DispatchEvent } from '../core';
+import type { Route } from '../route';
 import { hostnameOf } from '../faults/faults';
 import type { AppliedFault } from '../faults/spec';
 import { readCredential, type EmulatorRequest, type HostFamily, type Method } from '../request';
@@ -32,7 +33,8 @@ export class JournalEntry {
   /** The fault injected into the request, if any. */
   readonly fault: AppliedFault | undefined;
   readonly #req: EmulatorRequest;
-  readonly #event: DispatchEvent;
+  // The route, not the event: the event holds the response, whose text a journal need not keep.
+  readonly #route: Route | undefined;
   #params: Readonly<Record<string, unknown>> | undefined;
   #queries: readonly JournalQuery[] | null | undefined;
 
@@ -51,7 +53,7 @@ export class JournalEntry {
     this.served = event.served;
     this.fault = event.fault;
     this.#req = req;
-    this.#event = event;
+    this.#route = route;
   }
 
   /** The host name the request was sent to (msw, a server); undefined for direct calls. */
@@ -81,12 +83,12 @@ export class JournalEntry {
    * `search`, `{ events }` for `pushEvents` (see docs/testing.md).
    */
   get params(): Readonly<Record<string, unknown>> {
-    return (this.#params ??= callParams(this.#event.route, this.#event.params, this.#req));
+    return (this.#params ??= callParams(this.#route, this.pathParams, this.#req));
   }
 
   /** For searches (`searchSingleIndex`, `search`, `browse`): each query's index and decoded parameters. */
   get queries(): readonly JournalQuery[] | undefined {
-    if (this.#queries === undefined) this.#queries = searchQueries(this.#event.route, this.#event.params, this.#req) ?? null;
+    if (this.#queries === undefined) this.#queries = searchQueries(this.#route, this.pathParams, this.#req) ?? null;
     return this.#queries ?? undefined;
   }
 

@@ -57,7 +57,7 @@ export function recordLog(core: Core, event: DispatchEvent): void {
     url: query ? `${req.path}?${query}` : req.path,
     ip: event.auth?.ip ?? clientIp(core, req),
     queryBody: req.body === undefined ? '' : req.bodyText !== undefined ? req.bodyText.slice(0, BODY_CHARACTERS) : jsonPrefix(req.body, BODY_CHARACTERS),
-    answer: jsonPrefix(res.body ?? null, BODY_CHARACTERS),
+    answer: res.text !== undefined && typeof res.body !== 'string' ? textPrefix(res.text, BODY_CHARACTERS) : jsonPrefix(res.body ?? null, BODY_CHARACTERS),
     queryHeaders: headerLines(req.headers),
   };
   if (queryParams !== undefined) record.queryParams = queryParams;
@@ -68,6 +68,15 @@ export function recordLog(core: Core, event: DispatchEvent): void {
 }
 
 type Mutable<T> = { -readonly [K in keyof T]?: T[K] };
+
+/**
+ * The first `limit` characters of `text` (the answer as sent, `JSON.stringify` of its body),
+ * as a string of their own: joining two halves copies them, where one slice would keep the
+ * whole answer alive as long as the log entry.
+ */
+function textPrefix(text: string, limit: number): string {
+  return text.length <= limit ? text : [text.slice(0, limit >> 1), text.slice(limit >> 1, limit)].join('');
+}
 
 /** `new URLSearchParams(query).toString()`; most requests have no query string. */
 function queryString(query: Record<string, string>): string {
