@@ -30,6 +30,8 @@ export function ownerOf(core: Core, request: Request, family: HostFamily): Core 
   if (family !== 'search') {
     // Shared hosts (insights, analytics, ...) exist whatever the application ID: an ID no
     // emulator claims is answered here, with the service's refusal of unknown credentials.
+    // With `core` the only emulator, that is `core` whatever the ID: no need to read it.
+    if (emulators.size === 1 && emulators.get(core.options.appId.toLowerCase()) === core) return core;
     const app = credentialApp(request);
     return app === undefined ? core : (emulators.get(app) ?? core);
   }

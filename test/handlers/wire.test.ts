@@ -54,6 +54,23 @@ describe('wire format over msw', () => {
     expect(got.body).toEqual({ title: 'Dune', objectID: 'b1' });
   });
 
+  it('decodes a UTF-8 body whose chunks split a character, a leading BOM dropped', async () => {
+    env.fresh();
+    const bytes = new TextEncoder().encode(`\ufeff${JSON.stringify({ title: 'Dune 😀 épice' })}`);
+    const split = bytes.indexOf(0xf0) + 2; // inside the emoji's four bytes
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes.slice(0, split));
+        controller.enqueue(bytes.slice(split));
+        controller.close();
+      },
+    });
+    const put = await fetch('https://wireapp.algolia.net/1/indexes/books/b1', { method: 'PUT', headers: admin, body, duplex: 'half' } as RequestInit);
+    expect(put.status).toBe(200);
+    const got = await send('https://wireapp.algolia.net/1/indexes/books/b1', { headers: admin });
+    expect(got.body).toEqual({ title: 'Dune 😀 épice', objectID: 'b1' });
+  });
+
   it('rejects invalid JSON with 400 and a message', async () => {
     env.fresh();
     const res = await send('https://wireapp.algolia.net/1/indexes/books/b1', { method: 'PUT', headers: admin, body: '{"title": ' });
