@@ -71,8 +71,14 @@ export function lastRefresh(core: Core): number {
   return period <= 0 ? core.now() : visibleBefore(core);
 }
 
+/** The date last asked for: every recorded search asks for the retention cutoff's. */
+let lastDay = { day: Number.NaN, date: '' };
+
+/** The UTC date of `ms`, `YYYY-MM-DD`. */
 export function dateOf(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
+  const day = Math.floor(ms / DAY_MS);
+  if (day !== lastDay.day) lastDay = { day, date: new Date(ms).toISOString().slice(0, 10) };
+  return lastDay.date;
 }
 
 export function slice<T>(items: readonly T[], window: Window): T[] {
