@@ -9,6 +9,7 @@ import { dispatch } from './dispatch';
 import { withLoads } from './lazy';
 import { loadAllTables } from './search/dictionaries/languages';
 import type { DirectCalls } from './direct-calls';
+import type { Emulator } from './emulator';
 import { buildDirectCalls, type Caller } from './facade';
 import { buildHelpers } from './helpers';
 import { TOO_DEEP, valueDeeperThan } from './json-depth';
@@ -72,7 +73,7 @@ export interface EmulatorOptions {
   advanceOnTaskPoll?: boolean;
 }
 
-export type Emulator = ReturnType<typeof createEmulator>;
+export type { Emulator };
 
 /**
  * Creates an emulator: an in-memory copy of the hosted search platform with a fake clock.
@@ -86,7 +87,7 @@ export type Emulator = ReturnType<typeof createEmulator>;
  * emulator.clock.advance('2s');
  * const { hits } = await emulator.searchSingleIndex<{ name: string }>({ indexName: 'products', searchParams: { query: 'phone' } });
  */
-export function createEmulator(options: EmulatorOptions = {}) {
+export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const appId = options.appId ?? 'TESTAPP';
   const adminApiKey = options.adminApiKey ?? 'admin-api-key';
   const clock: Clock = options.now === 'system' ? createSystemClock() : createFakeClock(options.now ?? DEFAULT_START);
@@ -134,11 +135,10 @@ export function createEmulator(options: EmulatorOptions = {}) {
   const calls = buildDirectCalls(core, admin);
 
   const suggestions = querySuggestionsCalls(core);
-  const emulator = {
+  const emulator: Emulator = {
     // The direct calls are built from the route table; DirectCalls gives each its client's signature.
     ...(calls as unknown as DirectCalls),
     ...buildHelpers(core, calls),
-    /** `buildQuerySuggestions({ indexName })`: builds a Query Suggestions index now (docs/query-suggestions.md). */
     ...suggestions,
     // A build searches the source indices with their settings: every language table loads first.
     buildQuerySuggestions: async (params: { indexName: string }) => {
@@ -147,13 +147,7 @@ export function createEmulator(options: EmulatorOptions = {}) {
     },
     appId,
     adminApiKey,
-    /** The fake clock every time-dependent behaviour reads. */
     clock,
-    /**
-     * Moves the clock forward like `clock.advance`, stopping at every scheduled job (a crawl
-     * step, a crawler's schedule) and waiting for the work it started (page fetches) before
-     * going on: `await emulator.advance('1m')` runs a minute of crawling, exactly.
-     */
     async advance(duration: Duration): Promise<number> {
       const target = clock.now() + toMilliseconds(duration);
       await core.idle();
@@ -165,26 +159,13 @@ export function createEmulator(options: EmulatorOptions = {}) {
       await core.idle();
       return clock.now();
     },
-    /** The crawler API's basic-auth pair (`Authorization: Basic base64(userId:apiKey)`). */
     crawlerCredentials,
-    /** Every request received, over any surface, with filter helpers; the matchers read it. */
     journal,
-    /** Deterministic faults and latency per host family, host or operation (docs/testing.md). */
     faults: core.faults,
-    /**
-     * Why a record ranks where it does for a query (each criterion's value, what decided
-     * against its neighbours), or why search leaves it out; what rules, synonyms, dictionaries
-     * and personalization did. `text` says it in sentences (docs/testing.md).
-     */
     explain: (request: ExplainRequest): Promise<Explanation> => withLoads(core, 'explain', () => explain(core, searchRoute, request)),
-    /** Direct calls made with another key, IP or headers (or other crawler credentials). */
     as(caller: Partial<Caller> & { apiKey: string }) {
       return buildDirectCalls(core, { appId, crawler: crawlerCredentials, ...caller }) as unknown as DirectCalls;
     },
-    /**
-     * Sends a raw request through the same pipeline as HTTP (for routes without a direct call).
-     * Always answers a response: a body nested past the limit gets the 400 HTTP would get.
-     */
     request(req: Partial<EmulatorRequest> & Pick<EmulatorRequest, 'method' | 'path'>): Promise<EmulatorResponse> {
       const tooDeep = req.body !== undefined && valueDeeperThan(req.body);
       return dispatch(core, {
@@ -196,30 +177,17 @@ export function createEmulator(options: EmulatorOptions = {}) {
         ...(tooDeep ? { body: undefined, bodyError: TOO_DEEP } : { body: req.body }),
       });
     },
-    /**
-     * Loads indices (records, settings, synonyms, rules) and API keys in the formats the
-     * dashboard and CLI export, published at once; a bad fixture throws an ApiError (400) and
-     * changes nothing. Files: `readFixtures(path)` from `search-emulator/server`.
-     */
     load: (fixture: Fixture): LoadSummary => loadFixture(core, fixture),
-    /** The application as a fixture: `load(dump())` gives the same indices and keys back. */
     dump: (): Fixture => dumpFixture(core.state, core.now()),
-    /**
-     * Trains the Recommend models now, of every index or of one (they also retrain daily at
-     * 03:00 UTC once Recommend is in use); see docs/recommend.md. Answers the indices trained.
-     */
     trainRecommendModels(options: { indexName?: string } = {}): { trainedAt: string; indices: string[] } {
       core.settle();
       const indices = trainModels(core, options.indexName);
       ensureDailyTraining(core);
       return { trainedAt: core.isoNow(), indices };
     },
-    /** Sets the attributes looking-similar (or related-products' content fallback) compares on an index, from its next training. */
     configureRecommendModel: (input: ModelConfigInput) => configureModel(core, input),
-    /** An O(1) copy of everything: state, generator and clock. */
     snapshot: (): Snapshot => core.snapshot(),
     restore: (snapshot: Snapshot) => core.restore(snapshot),
-    /** Back to an empty application (the clock keeps its time, the generator restarts); the journal and faults are cleared. */
     reset() {
       random.restore(seedState);
       random.int(100_000, 999_999);
@@ -227,9 +195,7 @@ export function createEmulator(options: EmulatorOptions = {}) {
       journal.clear();
       core.reset();
     },
-    /** The route table, for reports and tooling. */
     routes,
-    /** Internals for extensions and tests; not a stable API. */
     core,
   };
   return emulator;
