@@ -86,6 +86,7 @@ export async function benchPaths(): Promise<void> {
   await emulator.saveObjects({ indexName: 'products', objects: products });
   const params = { indexName: 'products', searchParams: { query: 'phone', hitsPerPage: 5 } };
   const fixed = await emulator.searchSingleIndex(params);
+  const object = await emulator.getObject({ indexName: 'products', objectID: '7' });
 
   // The same client call over msw, answered by the emulator's handlers or by a bare handler
   // returning the emulator's answer as fixed JSON, without reading the request or after reading it.
@@ -95,7 +96,11 @@ export async function benchPaths(): Promise<void> {
   const client = algoliasearch('PATHAPP', 'admin');
   const overHttp = () => client.searchSingleIndex(params);
   const requested = algoliasearch('PATHAPP', 'admin', { requester: createRequester(emulator) });
-  const { bare, readsBody, overMsw, viaRequester, direct } = await p50s(server, {
+  // A read that does almost nothing (getObject: 4 µs as a direct call) shows the handlers' and
+  // the pipeline's own cost over msw, apart from the search's.
+  const record = /^https:\/\/pathapp(-dsn)?\.algolia\.net\/1\/indexes\/products\/7/i;
+  const getOverHttp = () => client.getObject({ indexName: 'products', objectID: '7' });
+  const { bare, readsBody, overMsw, getBare, getOverMsw, viaRequester, direct } = await p50s(server, {
     bare: { handlers: [http.post(query, () => HttpResponse.json(fixed))], run: overHttp },
     readsBody: {
       handlers: [
@@ -107,6 +112,8 @@ export async function benchPaths(): Promise<void> {
       run: overHttp,
     },
     overMsw: { handlers: createHandlers(emulator), run: overHttp },
+    getBare: { handlers: [http.get(record, () => HttpResponse.json(object))], run: getOverHttp },
+    getOverMsw: { handlers: createHandlers(emulator), run: getOverHttp },
     viaRequester: { handlers: [], run: () => requested.searchSingleIndex(params) },
     direct: { handlers: [], run: () => emulator.searchSingleIndex(params) },
   });
@@ -121,6 +128,7 @@ export async function benchPaths(): Promise<void> {
   console.log(`| v5 client over msw, the emulator's handlers | ${fmt(overMsw)} ms (${(overMsw / bare).toFixed(2)}x msw's floor, ${(overMsw / readsBody).toFixed(2)}x the fair floor) | ≤ 1.15x msw's floor |`);
   console.log(`| v5 client over msw, a bare handler answering the same JSON, request unread (msw's floor) | ${fmt(bare)} ms | – |`);
   console.log(`| v5 client over msw, a bare handler reading the JSON body, then answering the same JSON (the fair floor) | ${fmt(readsBody)} ms (${(readsBody / bare).toFixed(2)}x msw's floor) | – |`);
+  console.log(`| getObject over msw, the emulator's handlers, against a bare handler answering the same record (no search: the handlers' own cost) | ${fmt(getOverMsw)} ms (${(getOverMsw / getBare).toFixed(2)}x; bare ${fmt(getBare)} ms) | – |`);
   console.log(`| v5 client with createRequester (in-process) | ${fmt(viaRequester)} ms | ≤ 0.3 ms |`);
   console.log(`| direct call | ${fmt(direct)} ms | – |`);
   console.log(`| import of search-emulator in a fresh Node (no msw) | ${(importCore / 1000).toFixed(2)} s (msw alone: ${(importMsw / 1000).toFixed(2)} s) | ≤ 0.3 s |`);
