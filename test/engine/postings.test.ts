@@ -31,7 +31,7 @@ function checkAgainstEvaluate(records: readonly Record<string, unknown>[], query
   const attributeOn = !!options.searchableAttributes?.length;
   const table = termTable(index, plans);
   const expected = [...index.all()].map((doc) => evaluate(doc, plans, table, rules, options, attributeOn)).filter((info) => info !== null);
-  const found = matchPostings(index, plans, rules, options, attributeOn);
+  const found = matchPostings(index, plans, { rules, options, attributeOn });
   const unsettled = [...found.ids].filter((_, k) => k >= found.settled);
   // Docs left to evaluate may still fail it; every settled doc and every match is found.
   expect([...found.ids].filter((id) => !unsettled.includes(id) || expected.some((e) => e.doc.id === id)).sort((a, b) => a - b)).toEqual(expected.map((e) => e.doc.id));

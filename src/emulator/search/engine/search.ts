@@ -213,7 +213,7 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
     };
     if (postingsApply(inverted, plans)) {
       // The usual query: counted and ranked from the flat postings; `evaluate` only where they cannot say.
-      const found = matchPostings(inverted, plans, rules, options, attributeOn, listed);
+      const found = matchPostings(inverted, plans, { rules, options, attributeOn, listed });
       if (!filter && !geo) {
         for (const id of set.adoptSettled(found)) consider(inverted.doc(id)!);
         return { plans, table, set };
