@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { codePath, codePosition, codeWhole, InvertedIndex, occurrencesOf, posOf, slotOf, type TermExpander } from '../../src/emulator/search/engine/inverted-index';
+import { codePath, codePosition, codeWhole } from '../../src/emulator/search/engine/flat-postings';
+import { InvertedIndex, occurrencesOf, posOf, slotOf, type TermExpander } from '../../src/emulator/search/engine/inverted-index';
 import { termHash, createTokenizer, type TokenizerConfig } from '../../src/emulator/search/engine/tokenize';
 import type { SearchRecord } from '../../src/emulator/state';
 

@@ -1,6 +1,7 @@
 import type { AttributeRule } from './attributes';
 import { readPath } from './fields';
-import { codePath, codePosition, MAX_CODE_POSITION, type InvertedIndex } from './inverted-index';
+import { codePath, codePosition, MAX_CODE_POSITION } from './flat-postings';
+import type { InvertedIndex } from './inverted-index';
 import type { WordPlan } from './match';
 import type { SearchRecord } from '../../state';
 

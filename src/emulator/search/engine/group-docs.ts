@@ -3,7 +3,8 @@
  * the other in one attribute, found from the words' flat postings (doc ids and codes) before the
  * scan, which enters them to go through `evaluate`.
  */
-import { codePath, codePosition, MAX_CODE_POSITION, type FlatPostings, type InvertedIndex } from './inverted-index';
+import { codePath, codePosition, MAX_CODE_POSITION, type FlatPostings } from './flat-postings';
+import type { InvertedIndex } from './inverted-index';
 
 /**
  * Live docs that may hold `terms` one after the other in one attribute: those holding them all

@@ -26,32 +26,36 @@ export interface RequiredDocs {
   readonly picked: Int32Array;
 }
 
-/** Two bitmaps, reused across queries: the docs kept so far and those the word being read keeps. */
-let kept = new Int32Array(0);
-let next = new Int32Array(0);
-let picked = new Int32Array(1024);
-/** Whether bits may be left set (a query that threw before releasing them). */
-let dirty = false;
-/** The bitmaps' words the last call used. */
-let used = 0;
+/** This file's scratch, reused across queries. */
+const scratch = {
+  /** Two bitmaps: the docs kept so far and those the word being read keeps. */
+  kept: new Int32Array(0),
+  next: new Int32Array(0),
+  picked: new Int32Array(1024),
+  /** Whether bits may be left set (a query that threw before releasing them). */
+  dirty: false,
+  /** The bitmaps' words the last call used. */
+  used: 0,
+};
 
 /**
  * The docs holding the opener (word `opener`) and every other word whose bit is in `required`,
  * read in query order.
  */
 export function requiredDocs(index: InvertedIndex, plans: readonly WordPlan[], opener: number, required: number): RequiredDocs {
+  const s = scratch;
   const words = (index.docCount >>> 5) + 1;
-  if (kept.length < words) {
-    kept = new Int32Array(words * 2);
-    next = new Int32Array(words * 2);
-  } else if (dirty) {
-    kept.fill(0);
-    next.fill(0);
+  if (s.kept.length < words) {
+    s.kept = new Int32Array(words * 2);
+    s.next = new Int32Array(words * 2);
+  } else if (s.dirty) {
+    s.kept.fill(0);
+    s.next.fill(0);
   }
-  dirty = true;
-  used = words;
-  let bits = kept;
-  let fresh = next;
+  s.dirty = true;
+  s.used = words;
+  let bits = s.kept;
+  let fresh = s.next;
   let count = 0;
   for (const term of plans[opener].alts.keys()) {
     const termId = index.termId(term);
@@ -70,8 +74,8 @@ export function requiredDocs(index: InvertedIndex, plans: readonly WordPlan[], o
       if (termId < 0) continue;
       starts.push(total);
       const docs = index.flat(termId).docs;
-      if (picked.length < total + docs.length) picked = grown(picked, total + docs.length);
-      const out = picked;
+      if (s.picked.length < total + docs.length) s.picked = grown(s.picked, total + docs.length);
+      const out = s.picked;
       const have = bits;
       const add = fresh;
       for (let k = 0; k < docs.length; k++) {
@@ -89,15 +93,15 @@ export function requiredDocs(index: InvertedIndex, plans: readonly WordPlan[], o
     bits.fill(0, 0, words);
     [bits, fresh] = [fresh, bits];
   }
-  kept = bits;
-  next = fresh;
-  return { bits, count, from, picked };
+  s.kept = bits;
+  s.next = fresh;
+  return { bits, count, from, picked: s.picked };
 }
 
 /** Clears the bits of the last {@link requiredDocs} (the other bitmap is already clear). */
 export function releaseRequiredDocs(docs: RequiredDocs): void {
-  docs.bits.fill(0, 0, used);
-  dirty = false;
+  docs.bits.fill(0, 0, scratch.used);
+  scratch.dirty = false;
 }
 
 function grown(list: Int32Array, size: number) {

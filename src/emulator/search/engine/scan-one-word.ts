@@ -4,7 +4,8 @@
  * figures on its first occurrence (no mask, no chain).
  */
 import type { AttributeRule } from './attributes';
-import { codePath, codePosition, codeWhole, type FlatPostings, type InvertedIndex } from './inverted-index';
+import { codePath, codePosition, codeWhole, type FlatPostings } from './flat-postings';
+import type { InvertedIndex } from './inverted-index';
 import type { Alternative, WordPlan } from './match';
 import type { FigureValues, PostingMatches } from './postings-match';
 import { EXACT_NEVER, EXACT_WHOLE, NONE, PENDING, scratch, type Slots } from './postings-scratch';

@@ -5,7 +5,8 @@
  */
 import type { AttributeRule } from './attributes';
 import { CodeFigures, type Figures } from './code-figures';
-import { codePath, codePosition, codeWhole, type InvertedIndex } from './inverted-index';
+import { codePath, codePosition, codeWhole } from './flat-postings';
+import type { InvertedIndex } from './inverted-index';
 import type { WordPlan } from './match';
 import type { PostingMatches } from './postings-match';
 import { EXACT_NEVER, EXACT_WHOLE, GROUP, NONE, PENDING, scratch, type Slots } from './postings-scratch';
