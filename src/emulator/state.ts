@@ -8,6 +8,7 @@ import { initialJobsState, type JobsState } from './jobs';
 import { initialLogsState, type LogsState } from './logs/state';
 import { initialQuerySuggestionsState, type QuerySuggestionsState } from './query-suggestions/state';
 import { initialRecommendState, type RecommendState } from './recommend/state';
+import type { RecordStore } from './search/record-store';
 
 enableMapSet();
 
@@ -21,8 +22,12 @@ export interface IndexState {
   readonly name: string;
   readonly createdAt: number;
   readonly updatedAt: number;
-  /** Insertion-ordered; equally ranked records come back by objectID, descending (see the engine's Doc.order). */
-  readonly records: ReadonlyMap<string, SearchRecord>;
+  /**
+   * A persistent map (writes share all but the changed paths with the version before), read in
+   * insertion order; equally ranked records come back by objectID, descending (see the engine's
+   * Doc.order).
+   */
+  readonly records: RecordStore;
   /** Only the settings set explicitly, under their current names; defaults are applied on read. */
   readonly settings: Readonly<Record<string, unknown>>;
   readonly synonyms: ReadonlyMap<string, Readonly<Record<string, unknown>>>;

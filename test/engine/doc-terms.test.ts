@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fieldValues } from '../../src/emulator/search/engine/fields';
 import { InvertedIndex, occurrencesOf, POS_RANGE } from '../../src/emulator/search/engine/inverted-index';
+import { recordsFrom } from '../../src/emulator/search/record-store';
 
 const word = fc.constantFrom('red', 'blue', 'green', 'tea', 'cup', '42', '7');
 const text = fc.array(word, { minLength: 0, maxLength: 6 }).map((w) => w.join(' '));
@@ -12,7 +13,7 @@ describe("a doc's terms, grouped while indexing", () => {
     fc.assert(
       fc.property(fc.array(record, { minLength: 1, maxLength: 12 }), (records) => {
         const index = new InvertedIndex({ keepDiacritics: '', custom: {}, separators: '' });
-        index.sync(new Map(records.map((r, i) => [String(i), { objectID: String(i), ...r }])));
+        index.sync(recordsFrom(records.map((r, i) => [String(i), { objectID: String(i), ...r }])));
         for (const doc of index.all()) {
           const expected = new Map<string, number[]>();
           fieldValues(doc.record).forEach((field, slot) => {

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { distanceMeters, geoMatcher, matchGeo, type GeoQuery } from '../../src/emulator/search/engine/geo';
 import { InvertedIndex } from '../../src/emulator/search/engine/inverted-index';
+import { recordsFrom } from '../../src/emulator/search/record-store';
 import type { SearchRecord } from '../../src/emulator/state';
 import { indexWith } from './helpers';
 
@@ -72,7 +73,7 @@ describe('geo matching by doc id', () => {
     fc.assert(
       fc.property(fc.array(geoloc, { minLength: 1, maxLength: 30 }), point, fc.oneof(fc.constant<number | 'all'>('all'), fc.integer({ min: 0, max: 20_000_000 })), fc.boolean(), (locations, around, radius, boxed) => {
         const index = new InvertedIndex({ keepDiacritics: '', custom: {}, separators: '' });
-        index.sync(new Map(locations.map((_geoloc, i) => [String(i), { objectID: String(i), name: 'x', ...(_geoloc === undefined ? {} : { _geoloc }) } as SearchRecord])));
+        index.sync(recordsFrom(locations.map((_geoloc, i) => [String(i), { objectID: String(i), name: 'x', ...(_geoloc === undefined ? {} : { _geoloc }) } as SearchRecord])));
         const geo: GeoQuery = { around, radius, precision: 1, boxes: boxed ? [[around.lat - 10, around.lng - 10, around.lat + 10, around.lng + 10]] : [], polygons: [] };
         const byId = geoMatcher(index, geo);
         for (const doc of index.all()) expect(byId(doc.id)).toEqual(matchGeo(doc.record, geo));

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { attributeRules } from '../../src/emulator/search/engine/attributes';
 import { InvertedIndex } from '../../src/emulator/search/engine/inverted-index';
+import type { RecordStore } from '../../src/emulator/search/record-store';
 import { evaluate, planWords, termTable } from '../../src/emulator/search/engine/match';
 import { resolveOptions } from '../../src/emulator/search/engine/options';
 import { matchPostings, postingsApply } from '../../src/emulator/search/engine/postings-match';
@@ -20,9 +21,19 @@ const SETTINGS = [
   { searchableAttributes: ['body', 'tags'], disablePrefixOnAttributes: ['tags'], disableExactOnAttributes: ['body'], exactOnSingleWordQuery: 'word' },
 ];
 
-/** Checks the postings' answer for one query against `evaluate` on every doc (of `index` when given, synced to `records`). */
+/**
+ * Checks the postings' answer for one query against `evaluate` on every doc (of `index` when
+ * given, synced to `records`: the records without an objectID get their position as one; the
+ * index's records it does not hold are deleted).
+ */
 function checkAgainstEvaluate(records: readonly Record<string, unknown>[], query: string, settingsIndex: number, optional: string | undefined, index = new InvertedIndex({ keepDiacritics: '', custom: {}, separators: '' })): void {
-  index.sync(new Map(records.map((r, i) => [String(i), { ...r, objectID: String(i) } as SearchRecord])));
+  const keyed = records.map((r, i) => (typeof r.objectID === 'string' ? r : { ...r, objectID: String(i) }) as SearchRecord);
+  const kept = new Set(keyed.map((r) => r.objectID));
+  const store: RecordStore = index.source.edit((editor) => {
+    for (const objectID of [...index.source.keys()]) if (!kept.has(objectID)) editor.delete(objectID);
+    for (const record of keyed) editor.set(record.objectID, record);
+  });
+  expect(index.sync(store)).toBe(true);
   const settings = effectiveSettings({ settings: SETTINGS[settingsIndex] });
   const options = resolveOptions(settings, { query, advancedSyntax: true, ...(optional !== undefined ? { optionalWords: [optional] } : {}) });
   const plans = planWords(index, parseQuery(options, index.tokenizer), options);
@@ -104,12 +115,12 @@ describe('flat postings', () => {
         const pick = (list: readonly string[]) => list[next() % list.length];
         const word = () => (next() % 40 === 0 ? pick(RARE) : next() % 3 === 0 ? pick(COMMON) : pick(OTHER));
         const line = () => Array.from({ length: 1 + (next() % 5) }, word).join(' ');
-        const records = Array.from({ length: 3000 }, () => ({ title: line(), body: line(), tags: [line(), line()] }));
+        const records = Array.from({ length: 3000 }, (_, i) => ({ objectID: `r${i}`, title: line(), body: line(), tags: [line(), line()] }));
         const optionalWord = optional ? query.split(' ').find((w) => COMMON.some((c) => c.startsWith(w))) : undefined;
         const index = new InvertedIndex({ keepDiacritics: '', custom: {}, separators: '' });
         checkAgainstEvaluate(records, query, seed % 3, optionalWord, index);
         // Written to after a first search: records added (the common lists grow) and removed.
-        const more = Array.from({ length: 300 }, () => ({ title: `${pick(RARE)} ${line()}`, body: line(), tags: [line()] }));
+        const more = Array.from({ length: 300 }, (_, i) => ({ objectID: `m${i}`, title: `${pick(RARE)} ${line()}`, body: line(), tags: [line()] }));
         checkAgainstEvaluate([...records.slice(100), ...more], query, seed % 3, optionalWord, index);
       }),
       { numRuns: 12 },

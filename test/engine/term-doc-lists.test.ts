@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvertedIndex } from '../../src/emulator/search/engine/inverted-index';
+import { emptyRecords, type RecordStore } from '../../src/emulator/search/record-store';
 import type { SearchRecord } from '../../src/emulator/state';
 
 const CONFIG = { keepDiacritics: '', custom: {}, separators: '' };
@@ -29,12 +30,12 @@ describe('postings doc lists (built from the flat postings on first read)', () =
       fc.property(fc.array(step, { minLength: 1, maxLength: 8 }), (steps) => {
         const readOften = new InvertedIndex(CONFIG);
         const readOnce = new InvertedIndex(CONFIG);
-        let current: ReadonlyMap<string, SearchRecord> = new Map();
+        let current: RecordStore = emptyRecords();
         for (const { writes, deletes } of steps) {
-          const next = new Map(current);
-          for (const [objectID, title] of writes) next.set(objectID, Object.freeze({ objectID, title }));
-          for (const objectID of deletes) next.delete(objectID);
-          current = next;
+          current = current.edit((records) => {
+            for (const [objectID, title] of writes) records.set(objectID, Object.freeze({ objectID, title }));
+            for (const objectID of deletes) records.delete(objectID);
+          });
           readOften.sync(current);
           readOnce.sync(current);
           lists(readOften);
@@ -47,24 +48,39 @@ describe('postings doc lists (built from the flat postings on first read)', () =
 
   it('after compaction, read lists hold only live docs and a dropped term comes back', () => {
     const index = new InvertedIndex(CONFIG);
-    const many = new Map<string, SearchRecord>();
-    for (let i = 0; i < 1500; i++) many.set(String(i), Object.freeze({ objectID: String(i), title: `item ${i % 7 === 0 ? 'apple' : 'band'}` }));
-    index.sync(many);
+    let current = emptyRecords().edit((records) => {
+      for (let i = 0; i < 1500; i++) records.set(String(i), Object.freeze({ objectID: String(i), title: `item ${i % 7 === 0 ? 'apple' : 'band'}` }));
+    });
+    index.sync(current);
     expect(index.postings.get('apple')).toHaveLength(215);
-    const few = new Map([...many].filter(([objectID]) => Number(objectID) % 100 === 1));
-    index.sync(few);
-    expect(index.hasTombstones).toBe(false);
+    // Deleted 60 at a time (each diff applied, none over the rebuild budget); compacted once dead docs outnumber live ones.
+    let compacted = false;
+    const deleteAll = (objectIDs: string[]) => {
+      for (let at = 0; at < objectIDs.length; at += 60) {
+        current = current.edit((records) => objectIDs.slice(at, at + 60).forEach((objectID) => records.delete(objectID)));
+        expect(index.sync(current)).toBe(true);
+        compacted ||= !index.hasTombstones;
+      }
+    };
+    deleteAll([...current.keys()].filter((objectID) => Number(objectID) % 100 !== 1));
+    expect(compacted).toBe(true);
     const idsOf = (kept: number[]) => kept.map((i) => index.byID(String(i))!.id);
-    expect(index.postings.get('apple')).toEqual(idsOf([301, 1001]));
-    expect(index.postings.get('band')).toEqual(idsOf([1, 101, 201, 401, 501, 601, 701, 801, 901, 1101, 1201, 1301, 1401]));
-    index.sync(new Map([['1', few.get('1')!]]));
-    index.sync(new Map());
-    const dead = new Map<string, SearchRecord>();
-    for (let i = 0; i < 1200; i++) dead.set(`d${i}`, Object.freeze({ objectID: `d${i}`, title: 'zebra' }));
-    index.sync(dead);
-    index.sync(new Map([['z', Object.freeze({ objectID: 'z', title: 'apple' })]]));
-    expect(index.hasTombstones).toBe(false);
-    expect(index.postings.has('zebra')).toBe(false);
-    expect(index.postings.get('apple')).toEqual([index.byID('z')!.id]);
+    // Deletions after the compaction left tombstones: the lists' live docs are the kept ones.
+    const live = (term: string) => index.postings.get(term)!.filter((id) => index.doc(id) !== undefined);
+    expect(live('apple')).toEqual(idsOf([301, 1001]));
+    expect(live('band')).toEqual(idsOf([1, 101, 201, 401, 501, 601, 701, 801, 901, 1101, 1201, 1301, 1401]));
+    deleteAll([...current.keys()].filter((objectID) => objectID !== '1'));
+    deleteAll(['1']);
+    current = current.edit((records) => {
+      for (let i = 0; i < 1200; i++) records.set(`d${i}`, Object.freeze({ objectID: `d${i}`, title: 'zebra' }));
+    });
+    index.sync(current);
+    compacted = false;
+    deleteAll([...current.keys()]);
+    expect(compacted).toBe(true);
+    current = current.edit((records) => records.set('z', Object.freeze({ objectID: 'z', title: 'apple' })));
+    index.sync(current);
+    expect(live('zebra')).toEqual([]);
+    expect(live('apple')).toEqual([index.byID('z')!.id]);
   });
 });

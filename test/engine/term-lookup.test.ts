@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvertedIndex } from '../../src/emulator/search/engine/inverted-index';
+import { recordsFrom } from '../../src/emulator/search/record-store';
 import { createTokenizer, termHash } from '../../src/emulator/search/engine/tokenize';
 import type { SearchRecord } from '../../src/emulator/state';
 
@@ -25,7 +26,7 @@ describe('looking words up in the index (by hash, then characters compared in ty
         const tokenizer = createTokenizer(config);
         const records = new Map<string, SearchRecord>(bodies.map((body, i) => [String(i), Object.freeze({ ...body, objectID: String(i) })]));
         const index = new InvertedIndex(config);
-        index.sync(records);
+        index.sync(recordsFrom(records));
         // Expected: per term, how many times each doc holds it.
         const expected = new Map<string, Map<string, number>>();
         for (const [objectID, r] of records) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Rule } from '@algolia/client-search';
 import { createEmulator } from '../../src';
 import { setupEmulatorServer } from '../support/server';
+import { emptyRecords } from '../../src/emulator/search/record-store';
 
 const env = setupEmulatorServer();
 
@@ -135,7 +136,7 @@ describe('rule validation (direct calls)', () => {
   it('forwards writes to replicas when asked', async () => {
     const emulator = createEmulator();
     emulator.core.commit((draft) => {
-      draft.indices.set('main', { name: 'main', createdAt: 0, updatedAt: 0, records: new Map(), settings: { replicas: ['main_desc'] }, synonyms: new Map(), rules: new Map() });
+      draft.indices.set('main', { name: 'main', createdAt: 0, updatedAt: 0, records: emptyRecords(), settings: { replicas: ['main_desc'] }, synonyms: new Map(), rules: new Map() });
     });
     await emulator.saveRules({ indexName: 'main', rules: [zorro], forwardToReplicas: true });
     await emulator.saveRule({ indexName: 'main', objectID: 'brand', rule: brand });

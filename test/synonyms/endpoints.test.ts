@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SynonymHit } from '@algolia/client-search';
 import { createEmulator } from '../../src';
 import { setupEmulatorServer } from '../support/server';
+import { emptyRecords } from '../../src/emulator/search/record-store';
 
 const env = setupEmulatorServer();
 
@@ -129,7 +130,7 @@ describe('synonym validation (direct calls)', () => {
   it('forwards writes to replicas when asked', async () => {
     const emulator = createEmulator();
     emulator.core.commit((draft) => {
-      draft.indices.set('main', { name: 'main', createdAt: 0, updatedAt: 0, records: new Map(), settings: { replicas: ['main_desc', 'virtual(main_v)'] }, synonyms: new Map(), rules: new Map() });
+      draft.indices.set('main', { name: 'main', createdAt: 0, updatedAt: 0, records: emptyRecords(), settings: { replicas: ['main_desc', 'virtual(main_v)'] }, synonyms: new Map(), rules: new Map() });
     });
     await emulator.saveSynonym({ indexName: 'main', objectID: 'gba', synonymHit: gba, forwardToReplicas: true });
     await emulator.saveSynonym({ indexName: 'main', objectID: 'wii', synonymHit: wii });

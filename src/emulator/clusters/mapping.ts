@@ -195,11 +195,13 @@ export function removeUserId(ctx: OperationContext) {
       apply: (draft) => {
         const index = draft.indices.get(indexName);
         const owners = draft.clusters.owners.get(indexName);
+        const removed: string[] = [];
         for (const objectID of objectIDs) {
           if (owners?.get(objectID) !== userID) continue;
           owners.delete(objectID);
-          index?.records.delete(objectID);
+          removed.push(objectID);
         }
+        if (index) index.records = index.records.edit((records) => removed.forEach((objectID) => records.delete(objectID)));
       },
     })),
   );

@@ -1,4 +1,5 @@
 import type { SearchRecord } from '../state';
+import type { ReadonlyRecords } from '../search/record-store';
 
 /** The models a recommendation request names. */
 export const MODELS = ['related-products', 'bought-together', 'trending-items', 'trending-facets', 'looking-similar'] as const;
@@ -45,7 +46,7 @@ export interface ModelConfig {
 export class Training {
   constructor(
     readonly trainedAt: number,
-    readonly records: ReadonlyMap<string, SearchRecord>,
+    readonly records: ReadonlyRecords,
     readonly settings: Readonly<Record<string, unknown>>,
     readonly interactions: readonly Interaction[],
     readonly config: ModelConfig,

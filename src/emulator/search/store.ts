@@ -1,6 +1,7 @@
-import { current, isDraft, type Draft } from 'immer';
+import { freeze, type Draft } from 'immer';
 import { badRequest, notFound, messages } from '../errors';
 import type { IndexState, SearchRecord, State } from '../state';
+import { emptyRecords, type RecordEditor, type RecordStore } from './record-store';
 
 /** Index names the real service refuses. */
 export function assertIndexName(name: string): void {
@@ -17,7 +18,7 @@ export function requireIndex(state: State, name: string): IndexState {
 }
 
 export function emptyIndex(name: string, now: number): IndexState {
-  return { name, createdAt: now, updatedAt: now, records: new Map(), settings: {}, synonyms: new Map(), rules: new Map() };
+  return { name, createdAt: now, updatedAt: now, records: emptyRecords(), settings: {}, synonyms: new Map(), rules: new Map() };
 }
 
 /** The draft of an index, created on first write as the real service does. */
@@ -32,35 +33,65 @@ export function ensureIndex(draft: Draft<State>, name: string, now: number): Dra
 }
 
 /**
- * Writes records to an index (replicas read their primary's records, so they follow). `writes`
- * says about how many records `change` sets: a large write fills a plain copy of the map,
- * assigned whole, instead of going through immer's draft of the map (a proxy call and a
- * finalization callback per record).
+ * Writes records to an index (replicas read their primary's records, so they follow): `change`
+ * sets and deletes through an editor of the index's record store, which costs O(k · log n) for
+ * k records and shares the rest with the version before (see {@link RecordStore}).
  */
-export function writeRecords(
-  draft: Draft<State>,
-  name: string,
-  now: number,
-  change: (records: Map<string, SearchRecord>) => void,
-  writes = 1,
-): void {
+export function writeRecords(draft: Draft<State>, name: string, now: number, change: (records: RecordEditor) => void): void {
   const index = ensureIndex(draft, name, now);
-  const records = index.records as Map<string, SearchRecord>;
-  if (isDraft(records)) {
-    if (writes < BULK_WRITES || writes * 16 < records.size) return change(records);
-  } else if (!Object.isFrozen(records)) {
-    // A map assigned earlier in this commit: plain and unshared, written in place.
-    return change(records);
-  }
-  // A copy of the latest records (a frozen map assigned in this commit is copied too).
-  const latest = isDraft(records) ? (current(records) as Map<string, SearchRecord>) : records;
-  const copy = Object.isFrozen(latest) ? new Map(latest) : latest;
-  change(copy);
-  index.records = copy as Draft<Map<string, SearchRecord>>;
+  index.records = index.records.edit((editor) => change(new FreezingEditor(editor)));
 }
 
-/** Writes of at least this many records (and a sixteenth of the index) copy the map outside immer. */
-const BULK_WRITES = 64;
+/**
+ * Deep-freezes each record it sets, as immer freezes whatever enters the state tree (it does not
+ * look inside the record store).
+ */
+class FreezingEditor implements RecordEditor {
+  constructor(private readonly editor: RecordEditor) {}
+
+  get size(): number {
+    return this.editor.size;
+  }
+
+  get(key: string): SearchRecord | undefined {
+    return this.editor.get(key);
+  }
+
+  has(key: string): boolean {
+    return this.editor.has(key);
+  }
+
+  set(key: string, record: SearchRecord): this {
+    this.editor.set(key, freeze(record, true));
+    return this;
+  }
+
+  delete(key: string): boolean {
+    return this.editor.delete(key);
+  }
+
+  clear(): void {
+    this.editor.clear();
+  }
+}
+
+/**
+ * Deletes records of an index that exists (a missing index stays missing); answers how many
+ * were there. `updatedAt` moves only when one was.
+ */
+export function deleteRecords(draft: Draft<State>, name: string, now: number, objectIDs: Iterable<string>): number {
+  const index = draft.indices.get(name);
+  if (!index) return 0;
+  let deleted = 0;
+  const records = index.records.edit((editor) => {
+    for (const objectID of objectIDs) if (editor.delete(objectID)) deleted++;
+  });
+  if (deleted > 0) {
+    index.records = records;
+    index.updatedAt = now;
+  }
+  return deleted;
+}
 
 const hasOwn = Object.prototype.hasOwnProperty;
 const isEnumerable = Object.prototype.propertyIsEnumerable;
@@ -93,7 +124,7 @@ function copiedKeyByKey(body: Readonly<Record<string, unknown>>): Record<string,
 }
 
 /** The records an index serves: its own, or its primary's when it is a replica. */
-export function recordsOf(state: State, index: IndexState): ReadonlyMap<string, SearchRecord> {
+export function recordsOf(state: State, index: IndexState): RecordStore {
   if (index.primary === undefined) return index.records;
   return state.indices.get(index.primary)?.records ?? index.records;
 }

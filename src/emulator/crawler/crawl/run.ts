@@ -186,7 +186,7 @@ export function writeTo(core: Core, indexName: string, records: readonly SearchR
   enqueue(core, indexName, (draft) =>
     writeRecords(draft, indexName, core.now(), (map) => {
       for (const record of records) map.set(record.objectID, record);
-    }, records.length),
+    }),
   );
 }
 

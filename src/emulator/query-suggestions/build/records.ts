@@ -65,8 +65,8 @@ export function writeSuggestions(draft: Draft<State>, indexName: string, records
     const { values } = parseSettingsBody({ ...SUGGESTIONS_INDEX_SETTINGS, ...(enablePersonalization ? { enablePersonalization } : {}) });
     Object.assign(index.settings, values);
   }
-  ensureIndex(draft, indexName, now).records = new Map();
   writeRecords(draft, indexName, now, (map) => {
+    map.clear();
     for (const record of records) map.set(record.objectID, record);
-  }, records.length);
+  });
 }

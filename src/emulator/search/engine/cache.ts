@@ -28,11 +28,12 @@ export function invertedIndexFor(core: Core, index: IndexState): InvertedIndex {
   }
   const cacheKey = `${owner}\u0000${key}`;
   let inverted = perCore.get(cacheKey);
-  if (!inverted) {
+  // A diff larger than the records now (after a reset, a replaced index) builds a new index instead.
+  if (!inverted || !inverted.sync(records)) {
     inverted = new InvertedIndex(config, expand);
     perCore.set(cacheKey, inverted);
+    inverted.sync(records);
   }
-  inverted.sync(records);
   return inverted;
 }
 

@@ -1,5 +1,6 @@
 import type { SearchRecord } from '../../state';
 import { byObjectIDDescending } from '../tie-order';
+import { emptyRecords, type RecordChange, type RecordStore } from '../record-store';
 import { grown, objectArray } from './arrays';
 import { eachFieldValue } from './fields';
 import { MAX_PATHS, NO_POSTINGS, occurrenceCode, PendingPostings, PostingsStore, type FlatPostings } from './flat-postings';
@@ -57,7 +58,7 @@ class IndexedDoc implements Doc {
   constructor(
     readonly id: number,
     readonly record: SearchRecord,
-    public order: number,
+    readonly order: number,
     private readonly index: InvertedIndex,
   ) {}
 
@@ -114,8 +115,8 @@ class PathTable {
  * holding it, per-doc occurrences (slot, word position), and the sorted vocabulary. Its parts:
  * the term dictionary ({@link TermTable}), the flat postings ({@link PostingsStore}), the doc
  * store (below), the paths ({@link PathTable}) and the splitting scratch ({@link WordSplitter}).
- * It follows the immutable records map by diffing record identities, so a write of k records
- * costs O(n) identity checks plus O(k) tokenization.
+ * It follows the immutable record store by applying its diffs (see {@link sync}), so a write
+ * of k records costs O(k · log n) to find and O(k) tokenization to file.
  */
 export class InvertedIndex {
   readonly tokenizer: Tokenizer;
@@ -137,7 +138,16 @@ export class InvertedIndex {
   private readonly docs: (Doc | undefined)[] = objectArray();
   private readonly byObjectID = new Map<string, Doc>();
   private dead = 0;
-  source: ReadonlyMap<string, SearchRecord> = new Map();
+  /** One bit per live doc id (see `doc-bits.ts`). */
+  private liveBits = new Int32Array(32);
+  /**
+   * Every doc id removed, in order: the structures derived from the docs (facet and numeric
+   * columns, custom-ranking orders) read new doc ids from where they stopped and this log from
+   * where they stopped, so they follow a write by what it changed.
+   */
+  readonly removals: number[] = [];
+  /** The records the index holds now. */
+  source: RecordStore = emptyRecords();
   /**
    * Scratch by term id while filing a doc's postings: `seen` holds 1 + the id of the last doc
    * that held the term (so it needs no clearing), `last` that doc's last packed occurrence of it.
@@ -186,36 +196,43 @@ export class InvertedIndex {
   }
 
   /**
-   * Brings the index in line with `records` (the new immutable map). A doc's order follows
-   * from the objectIDs alone, so a `restore()` ranks ties as a fresh build would.
+   * Brings the index in line with `records`, a later (or earlier: `restore()`) version of the
+   * store it holds, by applying their diff: the docs of changed records are filed anew, those of
+   * deleted ones dropped. Answers false, changing nothing, when the versions differ in more
+   * records than `records` holds (after `reset()`, or a replaced index): building an index of
+   * `records` afresh then costs less (see `cache.ts`).
    */
-  sync(records: ReadonlyMap<string, SearchRecord>): void {
-    if (records === this.source) return;
-    this.fileChanged(records);
-    this.flush();
-    if (this.byObjectID.size > records.size) {
-      for (const doc of [...this.byObjectID.values()]) if (!records.has(doc.record.objectID)) this.remove(doc);
+  sync(records: RecordStore): boolean {
+    if (records === this.source) return true;
+    if (this.byObjectID.size === 0) {
+      // A first build: every record, in insertion order, so doc ids follow it.
+      records.forEachInOrder((_, record) => this.add(record));
+    } else {
+      const changes: RecordChange[] = [];
+      if (!records.diff(this.source, (change) => changes.push(change), Math.max(records.size, MIN_DIFF_BUDGET))) return false;
+      this.apply(changes);
     }
+    this.flush();
     this.rank();
     this.source = records;
     if (this.dead > 1000 && this.dead > this.byObjectID.size) this.compact();
+    return true;
   }
 
   /**
-   * Files the records of `records` that are new or replaced. Its own method (not inlined in
-   * {@link sync}): the loop is compiled while it runs, and code after it that had not run yet in
-   * that call (the flush) made the compiled loop deoptimize on every large write.
+   * Files the changed records: deleted ones leave, replaced and new ones get a new doc, in
+   * insertion order (doc ids only grow, so postings stay sorted, and new records' ids follow
+   * their order as a first build's do). Its own method (not inlined in {@link sync}): the loop is
+   * compiled while it runs, and code after it that had not run yet in that call (the flush) made
+   * the compiled loop deoptimize on every large write.
    */
-  private fileChanged(records: ReadonlyMap<string, SearchRecord>): void {
-    // A first build has no docs to compare with.
-    const first = this.byObjectID.size === 0;
-    // By value (a record's objectID is its key): no entry pair per record.
-    for (const record of records.values()) {
-      const old = first ? undefined : this.byObjectID.get(record.objectID);
-      if (old && old.record === record) continue;
+  private apply(changes: RecordChange[]): void {
+    for (const change of changes) {
+      const old = this.byObjectID.get(change.key);
       if (old) this.remove(old);
-      this.add(record);
     }
+    changes.sort((a, b) => a.afterSeq - b.afterSeq);
+    for (const change of changes) if (change.after !== undefined) this.add(change.after);
   }
 
   /**
@@ -252,6 +269,8 @@ export class InvertedIndex {
     this.docs.push(doc);
     this.orders.push(0);
     this.byObjectID.set(record.objectID, doc);
+    if (id >>> 5 >= this.liveBits.length) this.liveBits = grown(this.liveBits, new Int32Array(this.liveBits.length * 2));
+    this.liveBits[id >>> 5] |= 1 << (id & 31);
   }
 
   /** Files one string of the doc being filed (see {@link fileField}). */
@@ -391,6 +410,13 @@ export class InvertedIndex {
     this.docs[doc.id] = undefined;
     this.byObjectID.delete(doc.record.objectID);
     this.dead++;
+    this.liveBits[doc.id >>> 5] &= ~(1 << (doc.id & 31));
+    this.removals.push(doc.id);
+  }
+
+  /** The live docs, one bit per doc id (read only: the index changes it as records change). */
+  get live(): Int32Array {
+    return this.liveBits;
   }
 
   /** Drops ids of removed docs from the postings once they outnumber live ones. */
@@ -407,6 +433,8 @@ export class InvertedIndex {
 }
 
 const byRecordObjectID = (a: Doc, b: Doc) => byObjectIDDescending(a.record, b.record);
+/** Below this many changes a diff is always applied (a rebuild of a small index costs little either way). */
+const MIN_DIFF_BUDGET = 64;
 
 /** Visitors of a record's strings (module functions, the same for every index: see {@link eachFieldValue}). */
 function fileField(index: InvertedIndex, path: string, _element: number, text: string): void {

@@ -23,7 +23,7 @@ export function rankingInfo(candidate: Candidate, userScore: number, personaliza
   return out;
 }
 
-const userScores = new WeakMap<ReadonlyMap<string, unknown>, Map<string, Map<string, number>>>();
+const userScores = new WeakMap<object, Map<string, Map<string, number>>>();
 
 /**
  * The service's internal overall rank of a record: its place in the index ordered by

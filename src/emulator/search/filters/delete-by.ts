@@ -3,7 +3,7 @@ import type { OperationContext } from '../../route';
 import type { SearchRecord } from '../../state';
 import { enqueue } from '../../tasks';
 import { effectiveSettings } from '../settings/effective';
-import { requireIndex } from '../store';
+import { deleteRecords, requireIndex } from '../store';
 import { compileFilter } from './compile';
 import { compileGeo } from './geo';
 import { paramsBody, parseParams } from '../engine/params';
@@ -46,9 +46,9 @@ export function deleteBy(ctx: OperationContext) {
   const taskID = enqueue(core, params.indexName, (draft) => {
     const target = draft.indices.get(params.indexName);
     if (!target) return;
-    const ids = [...target.records].filter(([, record]) => doomed(record as SearchRecord)).map(([objectID]) => objectID);
-    for (const objectID of ids) target.records.delete(objectID);
-    if (ids.length > 0) target.updatedAt = core.now();
+    const ids: string[] = [];
+    target.records.forEachUnordered((objectID, record) => doomed(record) && ids.push(objectID));
+    deleteRecords(draft, params.indexName, core.now(), ids);
   });
   const at = core.isoNow();
   return { taskID, updatedAt: at, deletedAt: at };

@@ -3,8 +3,9 @@ import { badRequest } from '../../errors';
 import { assertIndexAllowed, indexAllowed } from '../../gate';
 import { transferIndexKeys } from '../../security/index-keys';
 import type { OperationContext } from '../../route';
-import type { IndexState, SearchRecord, State } from '../../state';
+import type { IndexState, State } from '../../state';
 import { enqueue, pendingCount } from '../../tasks';
+import { emptyRecords, type RecordStore } from '../record-store';
 import { unlinkDeletedIndex } from '../settings/replicas';
 import { assertIndexName, emptyIndex, isoDate, recordsOf, replicaNames } from '../store';
 import { assertNotReplica, parseInteger, requireObject } from '../validate';
@@ -16,11 +17,10 @@ function snapshotOf(draft: Draft<State>, name: string): IndexState | undefined {
   return (isDraft(index) ? current(index) : index) as IndexState;
 }
 
-/** The records an index serves, as plain values, inside a task. */
-function recordsIn(draft: Draft<State>, index: IndexState): Map<string, SearchRecord> {
-  if (index.primary === undefined) return new Map(index.records);
-  const primary = snapshotOf(draft, index.primary);
-  return new Map((primary ?? index).records);
+/** The records an index serves, inside a task: the store itself, shared (versions are immutable). */
+function recordsIn(draft: Draft<State>, index: IndexState): RecordStore {
+  if (index.primary === undefined) return index.records;
+  return (snapshotOf(draft, index.primary) ?? index).records;
 }
 
 /** Removes an index inside a task; replica links are fixed first. Missing index: nothing. */
@@ -34,7 +34,7 @@ export function removeIndex(draft: Draft<State>, name: string): void {
 export function clearRecords(draft: Draft<State>, name: string, now: number): void {
   const index = draft.indices.get(name);
   if (!index) return;
-  index.records = new Map();
+  index.records = emptyRecords();
   index.updatedAt = now;
 }
 
@@ -120,7 +120,7 @@ function copyableSettings(settings: Readonly<Record<string, unknown>>): Record<s
 /** A copy of records, settings, synonyms and rules; the destination is replaced. */
 function copyIndex(draft: Draft<State>, source: string, destination: string, now: number): void {
   const from = snapshotOf(draft, source);
-  const records = from ? recordsIn(draft, from) : new Map<string, SearchRecord>();
+  const records = from ? recordsIn(draft, from) : emptyRecords();
   unlinkDeletedIndex(draft, destination);
   const base = emptyIndex(destination, now);
   const copy: IndexState = from

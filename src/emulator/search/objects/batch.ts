@@ -7,7 +7,7 @@ import type { SearchRecord, State } from '../../state';
 import { enqueue, enqueueMany } from '../../tasks';
 import { clearRecords, removeIndex } from '../indices/indices';
 import { applyPartialTo, parsePartialBody, type PartialUpdate } from './partial';
-import { assertIndexName, recordOf, writeRecords } from '../store';
+import { assertIndexName, deleteRecords, recordOf, writeRecords } from '../store';
 import { assertNotReplica, generateObjectIDs, requireObject, requireObjectID } from '../validate';
 
 /** The batch actions and the right each one needs (spec 000, batch). */
@@ -170,13 +170,12 @@ function applyBatch(draft: Draft<State>, indexName: string, now: number, operati
             if ('record' in write) records.set(write.record.objectID, write.record);
             else applyPartialTo(records, write.update);
           }
-        }, run.length);
+        });
         i = end;
         continue;
       }
       case 'deleteObject': {
-        const index = draft.indices.get(indexName);
-        if (index?.records.delete(operation.objectID)) index.updatedAt = now;
+        deleteRecords(draft, indexName, now, [operation.objectID]);
         break;
       }
       case 'delete':

@@ -2,7 +2,7 @@ import { badRequest, notFound, messages } from '../../errors';
 import { assertIndexAllowed } from '../../gate';
 import type { OperationContext } from '../../route';
 import { enqueue } from '../../tasks';
-import { assertIndexName, recordOf, recordsOf, requireIndex, writeRecords } from '../store';
+import { assertIndexName, deleteRecords, isoDate, recordOf, recordsOf, requireIndex, writeRecords } from '../store';
 import { assertNotReplica, generateObjectIDs, requireObject, requireObjectID } from '../validate';
 import { retrieveAttributes, parseAttributeList } from '../retrieve';
 
@@ -45,13 +45,7 @@ export function deleteObject(ctx: OperationContext) {
   const { core, params } = ctx;
   assertIndexName(params.indexName);
   assertNotReplica(core.state, params.indexName, 'cannot apply a delete object request on a replica index');
-  const taskID = enqueue(core, params.indexName, (draft) => {
-    const index = draft.indices.get(params.indexName);
-    if (index?.records.has(params.objectID)) {
-      index.records.delete(params.objectID);
-      index.updatedAt = core.now();
-    }
-  });
+  const taskID = enqueue(core, params.indexName, (draft) => deleteRecords(draft, params.indexName, core.now(), [params.objectID]));
   return { deletedAt: core.isoNow(), taskID };
 }
 

@@ -2,6 +2,7 @@ import { badRequest } from '../../errors';
 import type { OperationContext } from '../../route';
 import type { SearchRecord } from '../../state';
 import { enqueue } from '../../tasks';
+import type { RecordEditor } from '../record-store';
 import { assertIndexName, recordOf, writeRecords } from '../store';
 import { assertNotReplica, parseBoolean, requireObject } from '../validate';
 
@@ -149,7 +150,7 @@ function writePartial(draft: Parameters<typeof writeRecords>[0], indexName: stri
 }
 
 /** Applies a validated partial update to a records map being written. */
-export function applyPartialTo(records: Map<string, SearchRecord>, update: PartialUpdate): void {
+export function applyPartialTo(records: RecordEditor, update: PartialUpdate): void {
   const next = applyPartial(records.get(update.objectID), update);
   if (next) records.set(update.objectID, next);
 }

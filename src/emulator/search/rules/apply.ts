@@ -4,6 +4,7 @@ import { pluralFormsOf } from '../dictionaries/lookup';
 import { expandSynonyms } from '../synonyms/expand';
 import { foldText, phraseOf, wordsOf } from '../synonyms/words';
 import { damerauLevenshtein } from '../engine/typo';
+import type { ReadonlyRecords } from '../record-store';
 import { facetValuesOf } from './facet-values';
 import { conditionsOf } from './search';
 import { FACET_PLACEHOLDER, parseConditionFilters, type Anchoring, type Rule } from './validate';
@@ -110,7 +111,7 @@ const ANCHOR_RANK: Record<string, number> = { is: 0, startsWith: 1, endsWith: 2,
  * `now` is epoch milliseconds (validity ranges are in seconds).
  */
 export function applyRules(
-  index: Pick<IndexState, 'rules' | 'synonyms'> & { readonly records: ReadonlyMap<string, SearchRecord> },
+  index: Pick<IndexState, 'rules' | 'synonyms'> & { readonly records: ReadonlyRecords },
   query: string,
   params: RuleParams,
   now: number,
@@ -147,7 +148,7 @@ function matchRule(
   queryWords: readonly string[],
   queryFilters: ReadonlySet<string>,
   ruleContexts: readonly string[],
-  records: ReadonlyMap<string, SearchRecord>,
+  records: ReadonlyRecords,
   same: (patternWord: string, queryWord: string, alternatives: boolean) => boolean,
 ): ConditionMatch | undefined {
   const conditions = conditionsOf(rule);
@@ -189,7 +190,7 @@ function matchPattern(
   pattern: string,
   anchoring: Anchoring,
   query: readonly string[],
-  records: ReadonlyMap<string, SearchRecord>,
+  records: ReadonlyRecords,
   same: (patternWord: string, queryWord: string) => boolean,
 ): Pick<ConditionMatch, 'start' | 'end' | 'placeholders' | 'facets'> | undefined {
   const items = parsePattern(pattern);
@@ -210,7 +211,7 @@ function matchFrom(
   i: number,
   query: readonly string[],
   at: number,
-  records: ReadonlyMap<string, SearchRecord>,
+  records: ReadonlyRecords,
   same: (patternWord: string, queryWord: string) => boolean,
   facets: Map<string, string[]>,
   toEnd: boolean,

@@ -1,14 +1,14 @@
-import type { SearchRecord } from '../../state';
+import type { ReadonlyRecords } from '../record-store';
 import { phraseOf } from '../synonyms/words';
 
 /** Normalized facet value -> the value as stored, per attribute, per records map. */
-const cache = new WeakMap<ReadonlyMap<string, SearchRecord>, Map<string, Map<string, string>>>();
+const cache = new WeakMap<ReadonlyRecords, Map<string, Map<string, string>>>();
 
 /**
  * The values an attribute takes in an index's records, keyed by their normalized phrase,
  * for `{facet:attr}` patterns. Nested attributes use dots (`brand.name`).
  */
-export function facetValuesOf(records: ReadonlyMap<string, SearchRecord>, attribute: string): ReadonlyMap<string, string> {
+export function facetValuesOf(records: ReadonlyRecords, attribute: string): ReadonlyMap<string, string> {
   let perAttribute = cache.get(records);
   if (!perAttribute) {
     perAttribute = new Map();

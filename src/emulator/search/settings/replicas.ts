@@ -1,6 +1,7 @@
 import { current, isDraft, type Draft } from 'immer';
 import { badRequest } from '../../errors';
 import type { IndexState, SearchRecord, State } from '../../state';
+import { emptyRecords } from '../record-store';
 import { emptyIndex } from '../store';
 
 /** One entry of a `replicas` list: `name` or `virtual(name)`. */
@@ -77,7 +78,7 @@ export function syncReplicas(draft: Draft<State>, primaryName: string, before: r
     } else if (replica.primary === undefined) {
       // Checked when accepted; a write published in between may have changed the picture.
       if (replicasOf(replica).length > 0) continue;
-      replica.records = new Map();
+      replica.records = emptyRecords();
       replica.updatedAt = now;
     } else if (replica.primary !== primaryName) {
       continue;
@@ -113,7 +114,8 @@ function detach(draft: Draft<State>, name: string, primaryName: string, now: num
   const replica = draft.indices.get(name);
   if (!replica || replica.primary !== primaryName) return;
   const primary = draft.indices.get(primaryName);
-  if (primary) replica.records = new Map(plain(primary.records as Map<string, SearchRecord>)) as Draft<Map<string, SearchRecord>>;
+  // The primary's store itself: versions are immutable, so sharing it is a copy.
+  if (primary) replica.records = primary.records;
   delete replica.primary;
   delete replica.virtual;
   replica.updatedAt = now;
