@@ -1,7 +1,7 @@
 /** Small helpers for the engine's growing typed arrays and object arrays. */
 
 /** `to` (larger) holding `from`'s elements first. */
-export function grown<T extends Int32Array | Uint32Array | Uint16Array | Float64Array>(from: T, to: T): T {
+export function grown<T extends Int32Array | Uint32Array | Uint16Array | Uint8Array | Float64Array>(from: T, to: T): T {
   to.set(from);
   return to;
 }

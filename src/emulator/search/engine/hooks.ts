@@ -2,6 +2,7 @@ import type { Core } from '../../core';
 import type { Auth } from '../../route';
 import type { IndexState, SearchRecord } from '../../state';
 import type { EffectiveSettings } from '../settings/effective';
+import type { InvertedIndex } from './inverted-index';
 import type { QueryOptions } from './options';
 import type { QueryWord } from './query';
 import type { Candidate } from './rank';
@@ -23,14 +24,41 @@ export interface FilterVerdict {
   readonly score: number;
 }
 
+/** The docs of an index a query's filters keep, found without reading records. */
+export interface KeptDocs {
+  /** One bit per doc id kept (live docs only; see `doc-bits.ts`). */
+  readonly bits: Int32Array;
+  readonly count: number;
+  /** The filter score of every kept doc when it is the same for all; undefined when it varies (read per record). */
+  readonly score: number | undefined;
+}
+
+/** A query's filter: a verdict per record, and, when it can, the docs it keeps from the index's columns. */
+export interface QueryFilter {
+  (record: SearchRecord): FilterVerdict;
+  /** The docs of `index` kept; undefined when the columns cannot say (the verdicts decide then). */
+  readonly docs?: (index: InvertedIndex) => KeptDocs | undefined;
+}
+
 /**
- * Builds the per-record filter of a query, or `null` when the query filters nothing.
+ * Builds the filter of a query, or `null` when the query filters nothing.
  * Throw `badRequest` from here for malformed filters.
  */
-export type FilterStage = (ctx: StageContext) => ((record: SearchRecord) => FilterVerdict) | null;
+export type FilterStage = (ctx: StageContext) => QueryFilter | null;
 
-/** Computes `facets`, `facets_stats`, ... from the matching records (before pagination). */
-export type FacetStage = (ctx: StageContext, matches: readonly Candidate[]) => Record<string, unknown>;
+/**
+ * The matches facets count (before pagination): as candidates, and as doc ids of the index when
+ * the engine has them without building candidates.
+ */
+export interface FacetedMatches {
+  /** Every match as a candidate (in ranking order when distinct applies). */
+  readonly candidates: () => readonly Candidate[];
+  /** The same matches as doc ids of `index`: a list (its first `count` entries), or every live doc. */
+  readonly docs?: { readonly index: InvertedIndex; readonly ids: Int32Array | 'all'; readonly count: number };
+}
+
+/** Computes `facets`, `facets_stats`, ... from the matches (before pagination). */
+export type FacetStage = (ctx: StageContext, matches: FacetedMatches) => Record<string, unknown>;
 
 /**
  * Rewrites a query before it runs (synonyms, rules, dictionaries): may change options

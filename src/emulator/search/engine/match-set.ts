@@ -42,7 +42,7 @@ export class MatchSet {
   private readonly built = new Map<number, Candidate>();
   private readonly infos = new Map<number, MatchInfo>();
 
-  constructor(private readonly index: InvertedIndex | null) {}
+  constructor(readonly index: InvertedIndex | null) {}
 
   /** Candidates already built (tests, or matches a hook has seen), in that order. */
   static of(candidates: readonly Candidate[]): MatchSet {

@@ -1,5 +1,5 @@
 import type { InvertedIndex } from './inverted-index';
-import type { StageContext } from './hooks';
+import type { FacetedMatches, StageContext } from './hooks';
 import type { WordPlan } from './match';
 import type { QueryOptions } from './options';
 import type { Candidate } from './rank';
@@ -50,9 +50,13 @@ export class RankedMatches implements Matches {
     return (this.full ??= this.ranking.top());
   }
 
-  get faceted(): readonly Candidate[] {
+  get faceted(): FacetedMatches {
     this.everyMatch();
-    return this.distinctOn ? this.sorted : this.ranking.set.all();
+    const set = this.ranking.set;
+    const candidates = () => (this.distinctOn ? this.sorted : set.all());
+    // Doc ids of the index (a set of candidates built apart, in tests, has none).
+    const docs = set.index !== null ? { index: set.index, ids: set.docs, count: set.count } : undefined;
+    return { candidates, docs };
   }
 
   top(k: number): Candidate[] {

@@ -11,7 +11,8 @@ import { distinctGroups } from './distinct';
 import { explainQuery } from './explain';
 import { geoMatcher, geoQueryOf, type GeoMatch, type LatLng } from './geo';
 import { highlightRecord } from './highlight';
-import { FACET_PARAMETERS, FILTER_PARAMETERS, searchStages, type PostRank, type StageContext, type WordAlternative } from './hooks';
+import { FACET_PARAMETERS, FILTER_PARAMETERS, searchStages, type FacetedMatches, type KeptDocs, type PostRank, type StageContext, type WordAlternative } from './hooks';
+import { hasBit } from './doc-bits';
 import type { Doc, InvertedIndex } from './inverted-index';
 import { Marker } from './mark';
 import { MatchSet } from './match-set';
@@ -52,8 +53,8 @@ export interface Matches {
   readonly count: number;
   /** The first `k` entries of `sorted`, selected without sorting the rest when possible. */
   top(k: number): Candidate[];
-  /** What facets count: the matches, without hidden or merely promoted records (in ranking order only with distinct). */
-  readonly faceted: readonly Candidate[];
+  /** What facets count: the matches, without hidden or merely promoted records (candidates in ranking order only with distinct). */
+  readonly faceted: FacetedMatches;
   /** Matches a virtual replica's relevancy threshold left out: counted in nbHits only. */
   readonly dropped: number;
   readonly plans: readonly WordPlan[];
@@ -178,6 +179,20 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
   const readsPageOnly = pageOnly && !filter && !geo && reranks.length === 0 && postRanks.length === 0 && !relevantSorted && !distinctOn && !wantsFacets(options);
   const listed = readsPageOnly && typoLeads(options) ? pageWindow(Number.MAX_SAFE_INTEGER, options, auth.maxHitsPerQuery).to : Infinity;
 
+  /**
+   * The docs the filters keep, from the columns, once a query has more candidates than this;
+   * fewer are cheaper to filter record by record than to set up a bitmap of every doc for.
+   */
+  let kept: KeptDocs | undefined;
+  let keptAsked = false;
+  const keptAmong = (candidates: number): KeptDocs | undefined => {
+    if (!keptAsked && filter?.docs && candidates > FILTER_BY_COLUMNS) {
+      keptAsked = true;
+      kept = filter.docs(inverted);
+    }
+    return kept;
+  };
+
   const created: MatchSet[] = [];
   const dispose = () => {
     for (const made of created) made.dispose();
@@ -193,7 +208,10 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
     /** Filter score and geo match of a doc, or null when filters or geo leave it out (by id: most candidates are ruled out without reading their doc). */
     const admit = (id: number): { filters: number; geo: GeoMatch | undefined } | null => {
       let filters = 0;
-      if (filter) {
+      if (filter && kept !== undefined) {
+        if (!hasBit(kept.bits, id)) return null;
+        filters = kept.score ?? filter(inverted.doc(id)!.record).score;
+      } else if (filter) {
         const verdict = filter(inverted.doc(id)!.record);
         if (!verdict.match) return null;
         filters = verdict.score;
@@ -214,6 +232,7 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
     if (postingsApply(inverted, plans)) {
       // The usual query: counted and ranked from the flat postings; `evaluate` only where they cannot say.
       const found = matchPostings(inverted, plans, { rules, options, attributeOn, listed });
+      keptAmong(found.ids.length);
       if (!filter && !geo) {
         for (const id of set.adoptSettled(found)) consider(inverted.doc(id)!);
         return { plans, table, set };
@@ -230,11 +249,14 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
       }
       giveBack(found.buffer);
     } else if (current.some((w) => !w.excluded)) {
-      for (const id of candidateIds(inverted, plans)) {
+      const ids = [...candidateIds(inverted, plans)];
+      keptAmong(ids.length);
+      for (const id of ids) {
         const doc = inverted.doc(id);
         if (doc) consider(doc);
       }
     } else {
+      keptAmong(inverted.size);
       for (const doc of inverted.all()) consider(doc);
     }
     return { plans, table, set };
@@ -278,10 +300,15 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
     const evaluateDoc = (doc: Doc) => evaluate(doc, plans, table(), rules, options, attributeOn);
     sorted = applyPostRank(ctx, postRanks, sorted, { inverted, filter, evaluate: evaluateDoc });
   }
-  const faceted = sorted.some((c) => c.unmatched) ? sorted.filter((c) => !c.unmatched) : sorted;
+  const matched = sorted.some((c) => c.unmatched) ? sorted.filter((c) => !c.unmatched) : sorted;
+  const ids = Int32Array.from(matched, (candidate) => candidate.info.doc.id);
+  const faceted: FacetedMatches = { candidates: () => matched, docs: { index: inverted, ids, count: ids.length } };
   const ranked = sorted;
   return { query, options, plans, inverted, queryAfterRemoval, ctx, response, reading, dispose, sorted, faceted, count: sorted.length, top: (k: number) => ranked.slice(0, k), dropped };
 }
+
+/** Candidates past which a query's filters are read from the columns (see `keptAmong`). */
+const FILTER_BY_COLUMNS = 64;
 
 /** Criteria with one value for every match of a one-word query without filters or geo: they never decide before typo. */
 const UNDECIDING = new Set(['geo', 'words', 'filters', 'proximity']);

@@ -55,6 +55,27 @@ export function requestedFacets(params: Readonly<Record<string, unknown>>, setti
   return wanted.flatMap((name) => countable.filter((a) => a.name === name).slice(0, 1));
 }
 
+/** One attribute's counts and numbers among the matches, however they were counted. */
+export interface AttributeCounts {
+  /** Facet value -> matches holding it (values no match holds may be left out). */
+  readonly counts: Iterable<readonly [string, number]>;
+  /** The distinct numbers of each match, summed up. */
+  readonly numbers: NumberSummary;
+}
+
+export interface NumberSummary {
+  count: number;
+  min: number;
+  max: number;
+  sum: number;
+}
+
+/**
+ * Counts an attribute's values among the matches: among every match, or only the best of each
+ * distinct group (`afterDistinct()` attributes, `facetingAfterDistinct`).
+ */
+export type FacetCounter = (attribute: FacetAttribute, afterDistinct: boolean) => AttributeCounts;
+
 /**
  * Facet counts and stats over every record that matched (not only the returned page).
  * `distinctHits` are the records left after distinct; attributes declared
@@ -66,6 +87,14 @@ export function computeFacets(
   settings: Readonly<Record<string, unknown>>,
   distinctHits: readonly SearchRecord[] = hits,
 ): FacetsResult {
+  return facetsOf(params, settings, (attribute, afterDistinct) => countRecords(afterDistinct ? distinctHits : hits, attribute.name));
+}
+
+/**
+ * The faceting part of a response, with `count` counting each requested attribute's values:
+ * sorted (`sortFacetValuesBy`), cut at `maxValuesPerFacet`, stats for numeric values.
+ */
+export function facetsOf(params: Readonly<Record<string, unknown>>, settings: Readonly<Record<string, unknown>>, count: FacetCounter): FacetsResult {
   const result: FacetsResult = {};
   const rendering = settings.renderingContent;
   if (rendering && typeof rendering === 'object' && Object.keys(rendering).length > 0) result.renderingContent = rendering as Record<string, unknown>;
@@ -77,18 +106,7 @@ export function computeFacets(
   const facets: Record<string, Record<string, number>> = {};
   const stats: Record<string, FacetStats> = {};
   for (const attribute of attributes) {
-    const records = afterDistinct || attribute.afterDistinct ? distinctHits : hits;
-    const counts = new Map<string, number>();
-    const numbers = { count: 0, min: Infinity, max: -Infinity, sum: 0 };
-    for (const record of records) {
-      for (const value of facetValuesOf(record, attribute.name)) counts.set(value, (counts.get(value) ?? 0) + 1);
-      for (const n of facetNumbersOf(record, attribute.name)) {
-        numbers.count++;
-        numbers.sum += n;
-        numbers.min = Math.min(numbers.min, n);
-        numbers.max = Math.max(numbers.max, n);
-      }
-    }
+    const { counts, numbers } = count(attribute, afterDistinct || attribute.afterDistinct);
     // A facet with no value to show is left out, as the service leaves it out.
     const values = [...counts].sort(compareFacetValues(order)).slice(0, max);
     if (values.length > 0) facets[attribute.name] = Object.fromEntries(values);
@@ -101,4 +119,20 @@ export function computeFacets(
   result.exhaustiveFacetsCount = true;
   result.exhaustive = { facetsCount: true };
   return result;
+}
+
+/** An attribute's counts walking the records (the reference the columns are checked against). */
+function countRecords(records: readonly SearchRecord[], attribute: string): AttributeCounts {
+  const counts = new Map<string, number>();
+  const numbers = { count: 0, min: Infinity, max: -Infinity, sum: 0 };
+  for (const record of records) {
+    for (const value of facetValuesOf(record, attribute)) counts.set(value, (counts.get(value) ?? 0) + 1);
+    for (const n of facetNumbersOf(record, attribute)) {
+      numbers.count++;
+      numbers.sum += n;
+      numbers.min = Math.min(numbers.min, n);
+      numbers.max = Math.max(numbers.max, n);
+    }
+  }
+  return { counts, numbers };
 }

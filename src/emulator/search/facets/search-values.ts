@@ -95,7 +95,7 @@ function engineMatcher(core: Core, auth: Auth, index: IndexState): TextMatcher {
   return (records, params) => {
     const own = Object.fromEntries(Object.entries(params).filter(([name]) => !OWN_FIELDS.has(name)));
     const query = withForcedParameters(parseParams([own]), auth);
-    const ids = new Set(findMatches(core, index, query, auth).faceted.map((c) => c.info.doc.record.objectID));
+    const ids = new Set(findMatches(core, index, query, auth).faceted.candidates().map((c) => c.info.doc.record.objectID));
     return records.filter((record) => ids.has(record.objectID));
   };
 }

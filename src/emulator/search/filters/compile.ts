@@ -42,7 +42,11 @@ export type RecordFilter = (record: Readonly<Record<string, unknown>>) => Filter
  * ranking criterion.
  */
 export function compileFilter(params: Readonly<Record<string, unknown>>, settings: Readonly<Record<string, unknown>>): RecordFilter {
-  const { required, optional, context } = compileFilters(params, settings);
+  return recordFilter(compileFilters(params, settings));
+}
+
+/** The predicate of filters already parsed (see {@link compileFilter}). */
+export function recordFilter({ required, optional, context }: CompiledFilters): RecordFilter {
   if (required.and.length === 0 && optional.and.length === 0) return () => ({ match: true, score: 0 });
   const withOptional = (outcome: FilterOutcome, record: Readonly<Record<string, unknown>>): FilterOutcome =>
     !outcome.match || optional.and.length === 0 ? outcome : { match: true, score: outcome.score + evaluate(optional, record, context).score };
