@@ -65,17 +65,23 @@ export function runBrowse(core: Core, indexName: string, sources: readonly RawPa
   const { typoTolerance, getRankingInfo, facets, distinct, attributesToHighlight, attributesToSnippet, optionalFilters, ...effective } = forced;
   void [getRankingInfo, facets, distinct, attributesToHighlight, attributesToSnippet, optionalFilters];
   if (typoTolerance !== undefined) effective.typoTolerance = typoTolerance !== false;
-  const { options, sorted, ctx } = findMatches(core, index, effective, auth, { settingsOverride: BROWSE_SETTINGS });
+  const matches = findMatches(core, index, effective, auth, { settingsOverride: BROWSE_SETTINGS });
+  const { options, ctx, count } = matches;
   const hitsPerPage = Math.min(typeof forced.hitsPerPage === 'number' && forced.hitsPerPage > 0 ? forced.hitsPerPage : BROWSE_LIMIT, BROWSE_LIMIT);
   const paged = !cursor && typeof own.page === 'number';
   const from = cursor ? cursor.o : paged ? (own.page as number) * hitsPerPage : 0;
-  const to = Math.min(sorted.length, from + hitsPerPage);
-  const hits = sorted.slice(from, to).map((c) => retrieveAttributes(c.info.doc.record, options.params.attributesToRetrieve as string[] | undefined, ctx.settings, auth));
+  const to = Math.min(count, from + hitsPerPage);
+  // Only the entries up to the page's end are ranked (the rest are counted).
+  const hits = matches
+    .top(to)
+    .slice(from, to)
+    .map((c) => retrieveAttributes(c.info.doc.record, options.params.attributesToRetrieve as string[] | undefined, ctx.settings, auth));
+  matches.dispose();
   const body: Record<string, unknown> = {
     hits,
-    nbHits: sorted.length,
+    nbHits: count,
     page: Math.floor(from / hitsPerPage),
-    nbPages: Math.ceil(sorted.length / hitsPerPage),
+    nbPages: Math.ceil(count / hitsPerPage),
     hitsPerPage,
     exhaustiveNbHits: true,
     exhaustive: { nbHits: true },
@@ -84,6 +90,6 @@ export function runBrowse(core: Core, indexName: string, sources: readonly RawPa
     processingTimeMS: 1,
     renderingContent: options.renderingContent,
   };
-  if (!paged && to < sorted.length) body.cursor = encodeCursor({ p: params, o: to });
+  if (!paged && to < count) body.cursor = encodeCursor({ p: params, o: to });
   return body;
 }

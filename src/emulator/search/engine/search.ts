@@ -12,6 +12,7 @@ import { explainQuery } from './explain';
 import { geoMatcher, geoQueryOf, type GeoMatch, type LatLng } from './geo';
 import { highlightRecord } from './highlight';
 import { FACET_PARAMETERS, FILTER_PARAMETERS, searchStages, type FacetedMatches, type KeptDocs, type PostRank, type StageContext, type WordAlternative } from './hooks';
+import { noWordsOrder, OrderedMatches } from './no-words';
 import { hasBit } from './doc-bits';
 import type { Doc, InvertedIndex } from './inverted-index';
 import { Marker } from './mark';
@@ -178,6 +179,18 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
   // Read only for a page, in an order typo leads, and by no stage: the postings need not list what ranks past the page.
   const readsPageOnly = pageOnly && !filter && !geo && reranks.length === 0 && postRanks.length === 0 && !relevantSorted && !distinctOn && !wantsFacets(options);
   const listed = readsPageOnly && typoLeads(options) ? pageWindow(Number.MAX_SAFE_INTEGER, options, auth.maxHitsPerQuery).to : Infinity;
+
+  // No word (the first render, a filter-only query): every doc the filters keep ties on every
+  // textual criterion, so the matches are ranked by walking the custom-ranking order, not scored.
+  if (words.length === 0 && alternatives.length === 0 && !geo && reranks.length === 0 && postRanks.length === 0 && !relevantSorted && !distinctOn) {
+    const kept = filter === null ? null : filter.docs?.(inverted);
+    if (kept === null || (kept !== undefined && kept.score !== undefined)) {
+      const explain = explainQuery(options.params.explain, [], alternatives);
+      if (explain) response.explain = explain;
+      const base: MatchesBase = { query, options, plans: [], inverted, queryAfterRemoval: undefined, ctx, response, reading, dispose: () => {} };
+      return new OrderedMatches(base, noWordsOrder(options), kept);
+    }
+  }
 
   /**
    * The docs the filters keep, from the columns, once a query has more candidates than this;

@@ -7,7 +7,7 @@ import { sortable } from './rank';
  * record once. Doc ids are never reused (a changed record gets a new doc), so an entry never goes
  * stale.
  */
-interface PathValues {
+export interface PathValues {
   /** `null`: no value; `undefined`: not read yet. Filled densely up to the doc count (scattered writes to a holey array fall back to slow dictionary elements). */
   readonly values: (number | string | null | undefined)[];
   /** The same as numbers: the value, `Infinity` for no value, NaN for not read yet or a string. */
@@ -18,7 +18,8 @@ interface PathValues {
 
 const caches = new WeakMap<InvertedIndex, Map<string, PathValues>>();
 
-function pathValues(index: InvertedIndex, path: string): PathValues {
+/** The sortable values of `path` by doc id, every doc read (those added since the last call read now). */
+export function pathValues(index: InvertedIndex, path: string): PathValues {
   let perIndex = caches.get(index);
   if (!perIndex) {
     perIndex = new Map();
