@@ -17,10 +17,12 @@ const plan = (index: number, last: boolean): fc.Arbitrary<WordPlan> =>
     concat: fc.array(term, { maxLength: last ? 0 : 1 }),
     splits: fc.array(fc.tuple(term, term), { maxLength: 1 }),
     phrases: fc.constant([]),
+    aside: fc.constant(new Map()),
+    maxTypos: fc.constant(0),
   });
 
 /** A query word that matches nothing, at position `index`. */
-const idle = (index: number): WordPlan => ({ word: { index, term: `w${index}`, prefix: false, phrase: -1, excluded: false, optional: false }, alts: new Map(), concat: [], splits: [], phrases: [] });
+const idle = (index: number): WordPlan => ({ word: { index, term: `w${index}`, prefix: false, phrase: -1, excluded: false, optional: false }, alts: new Map(), concat: [], splits: [], phrases: [], aside: new Map(), maxTypos: 0 });
 
 /** Terms no text holds, enough to turn the marker's term filter off. */
 const CROWD = new Map(Array.from({ length: 2_100 }, (_, i): [string, Alternative] => [`zz${i}`, { typos: 0, exact: true, prefixOnly: false }]));

@@ -4,6 +4,7 @@ import { decompoundedTerms } from '../dictionaries/decompounded';
 import { effectiveSettings } from '../settings/effective';
 import { recordsOf } from '../store';
 import { placeholderTokens } from '../synonyms/expand';
+import { searchableEntries } from './attributes';
 import { InvertedIndex, type TermExpander } from './inverted-index';
 import { normalizeConfigOf, normalizeKey } from './normalize';
 import { cjkLocaleOf } from './segment';
@@ -19,7 +20,7 @@ const caches = new WeakMap<Core, Map<string, InvertedIndex>>();
 /** The inverted index serving `index` (a replica shares its primary's records). */
 export function invertedIndexFor(core: Core, index: IndexState): InvertedIndex {
   const records = recordsOf(core.state, index);
-  const { config, key, expand } = configOf(core, index);
+  const { config, key, expand, searchable } = configOf(core, index);
   const owner = index.primary !== undefined && core.state.indices.has(index.primary) ? index.primary : index.name;
   let perCore = caches.get(core);
   if (!perCore) {
@@ -30,7 +31,7 @@ export function invertedIndexFor(core: Core, index: IndexState): InvertedIndex {
   let inverted = perCore.get(cacheKey);
   // A diff larger than the records now (after a reset, a replaced index) builds a new index instead.
   if (!inverted || !inverted.sync(records)) {
-    inverted = new InvertedIndex(config, expand);
+    inverted = new InvertedIndex(config, expand, searchable);
     perCore.set(cacheKey, inverted);
     inverted.sync(records);
   }
@@ -44,6 +45,8 @@ interface IndexConfig {
   readonly config: TokenizerConfig;
   readonly key: string;
   readonly expand: TermExpander | undefined;
+  /** The attributes indexed (see `InvertedIndex`); null: every one. */
+  readonly searchable: readonly string[] | null;
 }
 
 const configs = new WeakMap<IndexState['settings'], IndexConfig>();
@@ -54,11 +57,20 @@ function configOf(core: Core, index: IndexState): IndexConfig {
   const known = configs.get(index.settings);
   if (known && known.synonyms === index.synonyms && known.dictionaries === dictionaries) return known;
   const config = tokenizerConfigOf(index);
-  const decompounded = decompoundedTerms(dictionaries, effectiveSettings(index).decompoundedAttributes);
-  const key = [normalizeKey(config), config.separators, config.placeholders?.join(' ') ?? '', decompounded?.key ?? '', languageKey(config)].join('\u0000');
-  const entry = { synonyms: index.synonyms, dictionaries, config, key, expand: decompounded?.expand };
+  const settings = effectiveSettings(index);
+  const decompounded = decompoundedTerms(dictionaries, settings.decompoundedAttributes);
+  const searchable = searchableNames(settings.searchableAttributes);
+  const key = [normalizeKey(config), config.separators, config.placeholders?.join(' ') ?? '', decompounded?.key ?? '', languageKey(config), searchable?.join(',') ?? '*'].join('\u0000');
+  const entry = { synonyms: index.synonyms, dictionaries, config, key, expand: decompounded?.expand, searchable };
   configs.set(index.settings, entry);
   return entry;
+}
+
+/** The attribute names `searchableAttributes` lists (modifiers and commas read), sorted; null when unset or empty (every attribute). */
+function searchableNames(list: unknown): readonly string[] | null {
+  if (!Array.isArray(list) || list.length === 0) return null;
+  const names = searchableEntries(list.filter((entry): entry is string => typeof entry === 'string')).flatMap((entry) => entry.names);
+  return names.length === 0 ? null : [...new Set(names)].sort();
 }
 
 export function tokenizerConfigOf(index: Pick<IndexState, 'settings'> & Partial<Pick<IndexState, 'synonyms'>>): TokenizerConfig {

@@ -167,12 +167,39 @@ export class InvertedIndex {
   /** The parts being built (state of {@link collectField}). */
   private collecting = { slots: [] as Slot[], ids: [] as number[], occurrences: [] as number[][] };
 
+  /** Per path met: whether it is indexed (see {@link searchable}). */
+  private readonly indexed = new Map<string, boolean>();
+
+  /**
+   * `searchable`: the attributes whose strings are indexed (those paths and the paths under
+   * them), the names `searchableAttributes` lists; null or empty: every path. Only searchable
+   * strings can match a query, and most of a record's text (descriptions) often is not: a
+   * change of the setting builds a new index (see `cache.ts`).
+   */
   constructor(
     readonly config: TokenizerConfig,
     private readonly expand?: TermExpander,
+    private readonly searchable: readonly string[] | null = null,
   ) {
     this.tokenizer = createTokenizer(config);
     this.splitter = new WordSplitter(this.tokenizer, this.terms);
+  }
+
+  /** Whether every path is indexed (no `searchableAttributes`). */
+  get indexesAll(): boolean {
+    return this.searchable === null || this.searchable.length === 0;
+  }
+
+  /** Whether the strings under `path` are indexed. */
+  indexes(path: string): boolean {
+    const names = this.searchable;
+    if (names === null || names.length === 0) return true;
+    let known = this.indexed.get(path);
+    if (known === undefined) {
+      known = names.some((name) => path === name || path.startsWith(`${name}.`));
+      this.indexed.set(path, known);
+    }
+    return known;
   }
 
   get size(): number {
@@ -275,6 +302,7 @@ export class InvertedIndex {
 
   /** Files one string of the doc being filed (see {@link fileField}). */
   fileField(path: string, text: string): void {
+    if (!this.indexes(path)) return;
     const { id } = this.filing;
     const slot = this.filing.slot++;
     const pathId = this.pathTable.intern(path);
@@ -347,6 +375,7 @@ export class InvertedIndex {
 
   /** Adds one string to the parts being built (see {@link collectField}). */
   collectField(path: string, element: number, text: string): void {
+    if (!this.indexes(path)) return;
     const { slots } = this.collecting;
     const slot = slots.length;
     const variants = this.tokenizer.variants?.forPath(path);

@@ -1,4 +1,5 @@
-import type { WordPlan } from './match';
+import type { Alternative, WordPlan } from './match';
+import { fuzzyTerms, reportedTypos } from './typo';
 import { termFilter } from './term-filter';
 import type { Token, Tokenizer } from './tokenize';
 import type { WordVariants } from './word-variants';
@@ -17,6 +18,15 @@ export interface TokenMark {
    * or a transliterated form matched, not the token itself (see {@link WordVariants.parts}).
    */
   readonly ranges?: readonly (readonly [number, number])[];
+}
+
+/** How `term` matches the word of `plan` by the rules its alternatives were found with, if it does. */
+function alternativeOf(plan: WordPlan, term: string): Alternative | undefined {
+  const { word, maxTypos } = plan;
+  const [found] = fuzzyTerms([term], word.term, maxTypos, word.prefix);
+  if (found === undefined) return undefined;
+  const exact = term === word.term;
+  return { typos: reportedTypos(word.term, term, found.distance), exact, prefixOnly: word.prefix && !exact && found.whole > maxTypos };
 }
 
 /** Matched words and level of a text, from the set of query words its marks hold. */
@@ -43,9 +53,17 @@ export class Marker {
   private filter: Uint32Array | undefined;
   private readonly byWords = new Map<number, WordsMatch>();
 
+  /**
+   * `index`: what is indexed, when some attribute is not (searchable attributes only are). A term
+   * no indexed string holds comes from an attribute that is not searchable (which
+   * `attributesToHighlight` may name): it is matched against the query words as the vocabulary
+   * walk would have matched it (typos, prefix), so such attributes highlight as if their words
+   * were indexed too.
+   */
   constructor(
     private readonly plans: readonly WordPlan[],
     readonly tokenizer: Tokenizer,
+    private readonly index?: { termId(term: string): number; indexes(path: string): boolean },
   ) {
     this.live = plans.filter((p) => !p.word.excluded);
     this.activeWords = this.live.length;
@@ -69,9 +87,10 @@ export class Marker {
     let words: number[] | undefined;
     let length = 0;
     let replace: string | undefined;
+    const unindexed = this.index !== undefined && this.index.termId(term) < 0;
     for (const plan of this.live) {
       const index = plan.word.index;
-      const alt = plan.alts.get(term);
+      const alt = plan.alts.get(term) ?? plan.aside.get(term) ?? (unindexed ? alternativeOf(plan, term) : undefined);
       if (alt) {
         (words ??= []).push(index);
         length = Math.max(length, alt.prefixOnly ? Math.min(plan.word.term.length, term.length) : term.length);
@@ -97,6 +116,11 @@ export class Marker {
    * A filter of the terms {@link mark} can match (see term-filter.ts): most words of a text are
    * ruled out by their hash, without being sliced out of it.
    */
+  /** Whether words of a text from `path` may be ruled out by {@link termBits} (those of an attribute not indexed may not). */
+  filters(path: string): boolean {
+    return this.index === undefined || this.index.indexes(path);
+  }
+
   termBits(): Uint32Array {
     return (this.filter ??= termFilter(this.live));
   }

@@ -1,5 +1,8 @@
 import { markEnd, markText, WIDE_WORD, type Marker, type TokenMark, type WordsMatch } from './mark';
 import { mayHold } from './term-filter';
+
+/** Lets every word through to the marker. */
+const NO_FILTER = new Uint32Array(0);
 import { asciiTerm } from './tokenize';
 
 /**
@@ -49,16 +52,16 @@ export function markedText(marker: Marker, text: string, path: string): MarkedTe
   if (!marker.phrased && (variants === undefined || variants.forPath(path) === undefined)) {
     reserve(1.5 * text.length + 3);
     const count = marker.tokenizer.asciiWords(text, current.spans);
-    if (count >= 0) return markAscii(marker, text, count);
+    if (count >= 0) return markAscii(marker, text, count, marker.filters(path));
   }
   return markTokens(marker, text, path);
 }
 
 /** The words `asciiWords` left in `spans` (start, end, hash): a word whose hash the marker rules out is no match and is never sliced. */
-function markAscii(marker: Marker, text: string, count: number): MarkedText {
+function markAscii(marker: Marker, text: string, count: number, filtered: boolean): MarkedText {
   begin(text, count);
   const { spans, marks } = current;
-  const bits = marker.termBits();
+  const bits = filtered ? marker.termBits() : NO_FILTER;
   let fully = count > 0;
   for (let k = 0; k < count; k++) {
     const at = 3 * k;

@@ -37,6 +37,14 @@ export interface WordPlan {
   readonly splits: readonly (readonly [string, string])[];
   /** Phrase alternatives starting at this word (synonyms, decompounded words). */
   readonly phrases: readonly PhraseAlternative[];
+  /**
+   * One-word alternatives (synonyms, plurals) no indexed string holds: highlighting still marks
+   * them in attributes that are not searchable, so not indexed (`attributesToHighlight` may name
+   * them; see `Marker`).
+   */
+  readonly aside: ReadonlyMap<string, Alternative>;
+  /** The typos the word's alternatives were found within. */
+  readonly maxTypos: number;
 }
 
 /** What one record matched: computed once, feeding ranking, rankingInfo and highlighting. */
@@ -69,7 +77,7 @@ export function planWords(index: InvertedIndex, words: readonly QueryWord[], opt
     const alts = new Map<string, Alternative>();
     if (word.excluded) {
       alts.set(word.term, { typos: 0, exact: true, prefixOnly: false });
-      return { word, alts, concat: [], splits: [], phrases: [] };
+      return { word, alts, concat: [], splits: [], phrases: [], aside: NO_ALTERNATIVES, maxTypos: 0 };
     }
     const maxTypos = typoBudget(word, options);
     for (const { term, distance, whole } of fuzzyVocabulary(index.vocabulary, word.term, maxTypos, word.prefix)) {
@@ -77,6 +85,7 @@ export function planWords(index: InvertedIndex, words: readonly QueryWord[], opt
       const prefixOnly = word.prefix && !exact && whole > maxTypos;
       alts.set(term, { typos: reportedTypos(word.term, term, distance), exact, prefixOnly });
     }
+    const aside = new Map<string, Alternative>();
     const concat: string[] = [];
     const splits: [string, string][] = [];
     if (typosOn && word.phrase < 0) {
@@ -96,7 +105,7 @@ export function planWords(index: InvertedIndex, words: readonly QueryWord[], opt
       if (alt.start !== i) continue;
       const replace = alt.replaceInHighlight === true && alt.end - alt.start === 1;
       if (alt.end - alt.start === 1 && alt.words.length === 1) {
-        if (index.postings.has(alt.words[0])) mergeAlternative(alts, alt.words[0], { typos: alt.typos, exact: alt.exact, prefixOnly: false, replace });
+        mergeAlternative(index.postings.has(alt.words[0]) ? alts : aside, alt.words[0], { typos: alt.typos, exact: alt.exact, prefixOnly: false, replace });
         continue;
       }
       if (!alt.words.every((w) => index.postings.has(w))) continue;
@@ -104,9 +113,11 @@ export function planWords(index: InvertedIndex, words: readonly QueryWord[], opt
       for (let k = alt.start; k < alt.end; k++) perWord.push({ typos: k === alt.start ? alt.typos : 0, exact: alt.exact, prefixOnly: false });
       phrases.push({ start: alt.start, end: alt.end, words: alt.words, perWord, replace });
     }
-    return { word, alts, concat, splits, phrases };
+    return { word, alts, concat, splits, phrases, aside, maxTypos };
   });
 }
+
+const NO_ALTERNATIVES: ReadonlyMap<string, Alternative> = new Map();
 
 /** Keeps the better reading of a term: fewer typos, then exact, then a whole-word match. */
 function mergeAlternative(alts: Map<string, Alternative>, term: string, alt: Alternative): void {

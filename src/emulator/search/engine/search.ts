@@ -368,7 +368,7 @@ function removalAttempts(words: readonly QueryWord[], mode: QueryOptions['remove
 /** Builds the hits of a page: retrieved attributes, highlight, snippet, ranking info. */
 function decorate(matches: Matches, groups: readonly Candidate[][], auth: Auth): Record<string, unknown>[] {
   const { options, plans, inverted, ctx } = matches;
-  const marker = new Marker(plans, inverted.tokenizer);
+  const marker = new Marker(plans, inverted.tokenizer, inverted.indexesAll ? undefined : inverted);
   const hidden = auth.admin || auth.acl.has('seeUnretrievableAttributes') ? [] : (ctx.settings.unretrievableAttributes ?? []);
   const wanted = options.params.attributesToRetrieve as string[] | undefined;
   const out: Record<string, unknown>[] = [];

@@ -20,7 +20,7 @@ function mix(hash: number): number {
  */
 export function termFilter(plans: readonly WordPlan[]): Uint32Array {
   let terms = 0;
-  for (const plan of plans) terms += plan.alts.size + plan.concat.length + 2 * plan.splits.length;
+  for (const plan of plans) terms += plan.alts.size + plan.aside.size + plan.concat.length + 2 * plan.splits.length;
   if (terms > FILTER_LIMIT) return NO_FILTER;
   // About 16 bits a term: a word that matches nothing passes in some 1.5% of cases (and is then looked up).
   let words = 8;
@@ -28,6 +28,7 @@ export function termFilter(plans: readonly WordPlan[]): Uint32Array {
   const bits = new Uint32Array(words);
   for (const plan of plans) {
     for (const term of plan.alts.keys()) add(bits, term);
+    for (const term of plan.aside.keys()) add(bits, term);
     for (const term of plan.concat) add(bits, term);
     for (const [a, b] of plan.splits) {
       add(bits, a);
