@@ -142,9 +142,16 @@ class TrieRecords implements RecordStore {
   private inOrder(): InsertionOrder {
     let ordered = insertionOrders.get(this);
     if (ordered) return ordered;
-    const entries: Entry[] = [];
-    eachEntry(this.root, (entry) => entries.push(entry));
-    entries.sort((a, b) => a.seq - b.seq);
+    let entries: Entry[] = [];
+    if (this.nextSeq <= 4 * this.size + 64) {
+      // Sequence numbers run from 0 to nextSeq with few gaps: each entry placed at its own, then the gaps closed.
+      const bySeq = new Array<Entry | undefined>(this.nextSeq).fill(undefined);
+      eachEntry(this.root, (entry) => (bySeq[entry.seq] = entry));
+      for (const entry of bySeq) if (entry !== undefined) entries.push(entry);
+    } else {
+      eachEntry(this.root, (entry) => entries.push(entry));
+      entries = entries.sort((a, b) => a.seq - b.seq);
+    }
     ordered = { keys: entries.map((entry) => entry.key), records: entries.map((entry) => entry.record), seqs: entries.map((entry) => entry.seq) };
     insertionOrders.set(this, ordered);
     return ordered;
