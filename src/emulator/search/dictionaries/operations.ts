@@ -148,7 +148,7 @@ export function searchDictionaryEntries(ctx: OperationContext) {
   }
   const asked = params.query.trim();
   const query = foldText(asked);
-  const matches = (words: readonly string[]) => query === '' || words.some((w) => foldText(w).startsWith(query));
+  const matches = (folded: readonly string[]) => query === '' || folded.some((w) => w.startsWith(query));
   const state = ctx.core.state.dictionaries;
   const hits: (Hit | StandardEntry)[] = [];
   const customWords = new Set<string>();
@@ -156,13 +156,18 @@ export function searchDictionaryEntries(ctx: OperationContext) {
     if (language !== undefined && entry.language !== language) continue;
     const words = wordsOf(entry);
     words.forEach((w) => customWords.add(`${entry.language}/${w.toLowerCase()}`));
-    if (entry.objectID === asked || matches(words)) hits.push({ ...entry, type: 'custom' });
+    if (entry.objectID === asked || matches(words.map(foldText))) hits.push({ ...entry, type: 'custom' });
   }
   const overridden = (entry: { language: string; word?: string; words?: readonly string[] }) => wordsOf(entry).some((w) => customWords.has(`${entry.language}/${w}`));
   const byID = STANDARD_ID.test(asked) ? standardByID(dictionary).get(asked) : undefined;
-  for (const entry of standardEntries(dictionary, language as string | undefined)) {
-    if (overridden(entry)) continue;
-    if (matches(wordsOf(entry)) || (byID !== undefined && byID.language === entry.language && byID.key === entry.key)) hits.push(entry);
+  const languages = language === undefined ? SUPPORTED_LANGUAGES : [language as string];
+  // Every language's table asked for at once (one load for all that are missing).
+  if (dictionary !== 'compounds') requireTables(dictionary, languages);
+  for (const lang of languages) {
+    for (const { entry, folded } of foldedStandardEntries(dictionary, lang)) {
+      if (customWords.size > 0 && overridden(entry)) continue;
+      if (matches(folded) || (byID !== undefined && byID.language === entry.language && byID.key === entry.key)) hits.push(entry);
+    }
   }
   return {
     hits: hits.slice(page * hitsPerPage, (page + 1) * hitsPerPage).map(withObjectID),
@@ -182,6 +187,28 @@ function withObjectID(hit: Hit | StandardEntry): Hit {
   if (!isStandard(hit)) return hit;
   const { key, ...entry } = hit;
   return { objectID: standardID(entry.language, key), ...entry };
+}
+
+/** A standard entry with its words folded. */
+interface FoldedEntry {
+  readonly entry: StandardEntry;
+  readonly folded: readonly string[];
+}
+
+const folded = new Map<string, readonly FoldedEntry[]>();
+
+/**
+ * The standard entries of a dictionary in one language, their words folded, made once (the data
+ * never changes): a search compares folded words instead of folding every entry's again.
+ */
+function foldedStandardEntries(dictionary: DictionaryName, language: string): readonly FoldedEntry[] {
+  const key = `${dictionary}/${language}`;
+  let entries = folded.get(key);
+  if (entries === undefined) {
+    entries = [...standardEntries(dictionary, language)].map((entry) => ({ entry, folded: wordsOf(entry).map(foldText) }));
+    folded.set(key, entries);
+  }
+  return entries;
 }
 
 function* standardEntries(dictionary: DictionaryName, language: string | undefined): Generator<StandardEntry> {

@@ -1,5 +1,5 @@
 import { badRequest } from '../../errors';
-import { highlightText, textsMatch } from '../synonyms/highlight';
+import { highlightText, ownerMatches } from '../synonyms/highlight';
 import { wordsOf } from '../synonyms/words';
 import { ANCHORINGS, type Anchoring, type Rule } from './validate';
 import { integerInRange } from '../validate';
@@ -32,7 +32,7 @@ export function searchRuleHits(rules: ReadonlyMap<string, Rule>, body: Record<st
     if (anchoring !== undefined && !conditions.some((c) => c.anchoring === anchoring)) return false;
     if (body.context !== undefined && !conditions.some((c) => c.context === body.context)) return false;
     if (typeof body.enabled === 'boolean' && (rule.enabled !== false) !== body.enabled) return false;
-    return textsMatch(searchableTexts(rule), queryWords);
+    return ownerMatches(rule, searchableTexts, queryWords);
   });
   // Equally ranked rules come back as records do.
   matches.sort(byObjectIDDescending);

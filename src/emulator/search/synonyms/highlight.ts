@@ -55,9 +55,31 @@ function prefixCut(word: string, q: string): number {
 
 /** Whether every query word occurs in the texts (the last one as a prefix). */
 export function textsMatch(texts: readonly string[], queryWords: readonly string[]): boolean {
+  return queryWords.length === 0 || wordsMatch(foldedWords(texts), queryWords);
+}
+
+/** The folded words of texts, as {@link textsMatch} compares them. */
+export function foldedWords(texts: readonly string[]): string[] {
+  return texts.flatMap((text) => foldText(text).match(WORD) ?? []);
+}
+
+/** Whether every query word is one of `words` (the last one a prefix of one). */
+export function wordsMatch(words: readonly string[], queryWords: readonly string[]): boolean {
+  return queryWords.every((q, i) => (i === queryWords.length - 1 ? words.some((w) => w.startsWith(q)) : words.includes(q)));
+}
+
+const wordsMemo = new WeakMap<object, readonly string[]>();
+
+/**
+ * {@link textsMatch} for the texts of an immutable object (a synonym, a rule): its folded words
+ * are worked out once, so a search compares words, not texts folded again.
+ */
+export function ownerMatches<T extends object>(owner: T, texts: (owner: T) => readonly string[], queryWords: readonly string[]): boolean {
   if (queryWords.length === 0) return true;
-  const words = texts.flatMap((text) => foldText(text).match(WORD) ?? []);
-  return queryWords.every((q, i) =>
-    i === queryWords.length - 1 ? words.some((w) => w.startsWith(q)) : words.includes(q),
-  );
+  let words = wordsMemo.get(owner);
+  if (words === undefined) {
+    words = foldedWords(texts(owner));
+    wordsMemo.set(owner, words);
+  }
+  return wordsMatch(words, queryWords);
 }

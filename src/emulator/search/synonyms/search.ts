@@ -1,5 +1,5 @@
 import { badRequest } from '../../errors';
-import { highlightText, textsMatch, type HighlightValue } from './highlight';
+import { highlightText, ownerMatches, type HighlightValue } from './highlight';
 import { kindOf, type SynonymHit } from './validate';
 import { wordsOf } from './words';
 import { integerInRange } from '../validate';
@@ -29,7 +29,7 @@ export function searchSynonymHits(synonyms: ReadonlyMap<string, SynonymHit>, bod
   }
   const queryWords = wordsOf(query);
   const matches = [...synonyms.values()].filter(
-    (synonym) => (typeFilter === undefined || kindOf(synonym.type) === typeFilter) && textsMatch(textsOf(synonym), queryWords),
+    (synonym) => (typeFilter === undefined || kindOf(synonym.type) === typeFilter) && ownerMatches(synonym, textsOf, queryWords),
   );
   // Equally ranked synonyms come back as records do.
   matches.sort(byObjectIDDescending);
