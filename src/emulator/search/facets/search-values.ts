@@ -3,9 +3,13 @@ import type { Core } from '../../core';
 import type { Auth, OperationContext } from '../../route';
 import type { IndexState, SearchRecord } from '../../state';
 import { parseParams } from '../engine/params';
+import { invertedIndexFor } from '../engine/cache';
+import { countBits, eachBit, emptyBits, intersect, setBit, unite } from '../engine/doc-bits';
+import { facetColumn } from '../engine/facet-column';
 import { findMatches, withForcedParameters } from '../engine/search';
 import { facetAttributes } from '../filters/attributes';
-import { compileFilter } from '../filters/compile';
+import { compileFilter, compileFilters } from '../filters/compile';
+import { filteredDocs } from '../filters/doc-filter';
 import { readInteger, readSearchParams, readString } from '../filters/params';
 import { effectiveSettings } from '../settings/effective';
 import { recordsOf, requireIndex } from '../store';
@@ -58,6 +62,11 @@ export function searchFacetValues(
   }
   const counts = new Map<string, number>();
   for (const record of kept) for (const value of facetValuesOf(record, facetName)) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return facetHitsOf(counts, settings, params);
+}
+
+/** The answer of a facet value search from its values' counts among the matches: matched by `facetQuery`, highlighted, sorted, cut. */
+function facetHitsOf(counts: Iterable<readonly [string, number]>, settings: Readonly<Record<string, unknown>>, params: Readonly<Record<string, unknown>>): FacetValuesResponse {
   const facetQuery = readString(params.facetQuery, 'facetQuery') ?? '';
   const options = {
     preTag: String(settings.highlightPreTag ?? '<em>'),
@@ -100,13 +109,54 @@ function engineMatcher(core: Core, auth: Auth, index: IndexState): TextMatcher {
   };
 }
 
-/** A facet value search on an index: `body` holds `params`, `facetQuery`, `maxFacetHits`. */
+/**
+ * A facet value search on an index: `body` holds `params`, `facetQuery`, `maxFacetHits`. It answers
+ * as {@link searchFacetValues} over the index's records, from the index's columns: the docs the
+ * filters (and the key's) keep, those the query matches when there is one, and the facet's
+ * counts over them; only the distinct values are matched against `facetQuery`.
+ */
 export function runFacetValueSearch(core: Core, auth: Auth, indexName: string, facetName: string, body: unknown): FacetValuesResponse {
   const index = requireIndex(core.state, indexName);
-  const settings = effectiveSettings(index);
-  const keyFilter = auth.queryParameters ? compileFilter(auth.queryParameters, settings) : undefined;
-  const restrict = keyFilter ? (record: SearchRecord) => keyFilter(record).match : undefined;
-  return searchFacetValues(recordsOf(core.state, index).values(), settings, facetName, readSearchParams(body), engineMatcher(core, auth, index), restrict);
+  const indexSettings = effectiveSettings(index);
+  const params = readSearchParams(body);
+  const settings = { ...indexSettings, ...pickOverrides(params) };
+  const attribute = facetAttributes(settings).find((a) => a.name === facetName);
+  if (!attribute?.searchable) throw badRequest(facetMessages.notSearchable(facetName));
+  const inverted = invertedIndexFor(core, index);
+  const kept = filteredDocs(compileFilters(params, settings), inverted);
+  const keyKept = auth.queryParameters ? filteredDocs(compileFilters(auth.queryParameters, indexSettings), inverted) : undefined;
+  if (kept === undefined || (auth.queryParameters && keyKept === undefined)) {
+    // A filter the columns cannot answer: the records decide.
+    const keyFilter = auth.queryParameters ? compileFilter(auth.queryParameters, indexSettings) : undefined;
+    const restrict = keyFilter ? (record: SearchRecord) => keyFilter(record).match : undefined;
+    return searchFacetValues(recordsOf(core.state, index).values(), indexSettings, facetName, params, engineMatcher(core, auth, index), restrict);
+  }
+  const bits = kept.bits;
+  if (keyKept) intersect(bits, keyKept.bits);
+  const query = readString(params.query, 'query') ?? '';
+  if (query.trim() !== '') {
+    const own = Object.fromEntries(Object.entries(params).filter(([name]) => !OWN_FIELDS.has(name)));
+    const matches = findMatches(core, index, withForcedParameters(parseParams([own]), auth), auth);
+    const matched = emptyBits(inverted.docCount);
+    const { docs } = matches.faceted;
+    if (docs !== undefined && docs.ids !== 'all') for (let k = 0; k < docs.count; k++) setBit(matched, docs.ids[k]);
+    else if (docs !== undefined) unite(matched, inverted.live);
+    else for (const candidate of matches.faceted.candidates()) setBit(matched, candidate.info.doc.id);
+    matches.dispose();
+    intersect(bits, matched);
+  }
+  const column = facetColumn(inverted, facetName);
+  let counts = column.counts;
+  // Every doc kept (no filter, no query): the column's counts as they are.
+  if (countBits(bits) !== inverted.size) {
+    const ids: number[] = [];
+    eachBit(bits, (doc) => ids.push(doc));
+    counts = new Int32Array(column.names.length);
+    column.countInto(counts, ids, ids.length);
+  }
+  const named: [string, number][] = [];
+  for (let value = 0; value < column.names.length; value++) if (counts[value] > 0) named.push([column.names[value], counts[value]]);
+  return facetHitsOf(named, settings, params);
 }
 
 /** POST /1/indexes/{indexName}/facets/{facetName}/query */
