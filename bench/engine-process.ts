@@ -6,27 +6,45 @@
 import { performance } from 'node:perf_hooks';
 import { loadPackage } from './package';
 import { catalogue } from './catalogue';
-import { builders, type Built } from './engines';
-import { time } from './measure';
+import { builders, scaleBuilders, type Built, type ScaleRequest } from './engines';
+import { timeBoth } from './measure';
 
-/** What the orchestrator asks; every answer is latency samples in ms (`build`: one). */
+/** What the orchestrator asks; every answer is {@link Samples} (`build`: one each). */
 export type Command =
-  | { kind: 'build'; engine: string; size: number }
+  | { kind: 'build'; engine: string; size: number; shape?: 'keywords' | 'scale' }
   | { kind: 'warm-up'; queries: string[]; ms: number }
   | { kind: 'queries'; queries: string[] }
+  | { kind: 'requests'; requests: ScaleRequest[]; warmUp?: boolean }
   | { kind: 'geo'; queries: { query: string; aroundLatLng: string }[] }
   | { kind: 'saves'; records: number; count: number }
   | { kind: 'exit' };
 
+/** Latency samples in ms: time passed and CPU time, one of each per call. */
+export interface Samples {
+  ms: number[];
+  cpu: number[];
+}
+
 let engine: Built | undefined;
 let records: readonly object[] = [];
 
-async function answer(command: Command): Promise<number[]> {
+async function timed(calls: readonly (() => unknown)[]): Promise<Samples> {
+  const out: Samples = { ms: [], cpu: [] };
+  for (const call of calls) {
+    const { ms, cpu } = await timeBoth(call);
+    out.ms.push(ms);
+    out.cpu.push(cpu);
+  }
+  return out;
+}
+
+async function answer(command: Command): Promise<Samples> {
   switch (command.kind) {
     case 'build': {
       const products = catalogue(command.size).records;
       records = products;
-      return [await time(async () => (engine = await builders[command.engine](products)))];
+      const build = (command.shape === 'scale' ? scaleBuilders : builders)[command.engine];
+      return timed([async () => (engine = await build(products))]);
     }
     case 'warm-up': {
       const until = performance.now() + command.ms;
@@ -34,18 +52,17 @@ async function answer(command: Command): Promise<number[]> {
         if (performance.now() > until) break;
         await engine!.search(q);
       }
-      return [];
+      return { ms: [], cpu: [] };
     }
-    case 'queries': {
-      const samples: number[] = [];
-      for (const q of command.queries) samples.push(await time(() => engine!.search(q)));
-      return samples;
+    case 'queries':
+      return timed(command.queries.map((q) => () => engine!.search(q)));
+    case 'requests': {
+      const samples = await timed(command.requests.map((r) => () => engine!.request!(r)));
+      return command.warmUp ? { ms: [], cpu: [] } : samples;
     }
     case 'geo': {
       const geo = engine!.geo!;
-      const samples: number[] = [];
-      for (const { query, aroundLatLng } of command.queries) samples.push(await time(() => geo(query, aroundLatLng)));
-      return samples;
+      return timed(command.queries.map(({ query, aroundLatLng }) => () => geo(query, aroundLatLng)));
     }
     case 'saves':
       return timeSaves(records.slice(0, command.records), command.count);
@@ -58,17 +75,17 @@ async function answer(command: Command): Promise<number[]> {
  * Saving records into a fresh emulator, until searchable: the first save (its code cold again
  * after the queries), then the next ones, as queries are measured after a warm-up.
  */
-async function timeSaves(records: readonly object[], count: number): Promise<number[]> {
+async function timeSaves(records: readonly object[], count: number): Promise<Samples> {
   const { createEmulator } = await loadPackage();
-  const out: number[] = [];
+  const out: Samples = { ms: [], cpu: [] };
   for (let i = 0; i < 1 + count; i++) {
     const fresh = createEmulator();
-    out.push(
-      await time(async () => {
-        await fresh.batch({ indexName: 'save', batchWriteParams: { requests: records.map((body) => ({ action: 'updateObject', body: body as Record<string, unknown> })) } });
-        await fresh.searchSingleIndex({ indexName: 'save', searchParams: { query: 'x' } });
-      }),
-    );
+    const { ms, cpu } = await timeBoth(async () => {
+      await fresh.batch({ indexName: 'save', batchWriteParams: { requests: records.map((body) => ({ action: 'updateObject', body: body as Record<string, unknown> })) } });
+      await fresh.searchSingleIndex({ indexName: 'save', searchParams: { query: 'x' } });
+    });
+    out.ms.push(ms);
+    out.cpu.push(cpu);
   }
   return out;
 }

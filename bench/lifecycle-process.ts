@@ -1,0 +1,93 @@
+/**
+ * The emulator's lifecycle figures in a process of their own (see lifecycle.ts): writes and the
+ * search after them, restore() and reset() then the first search, saveObjects at size.
+ */
+import { catalogue } from './catalogue';
+import type { Samples } from './engine-process';
+import { timeBoth } from './measure';
+import { loadPackage } from './package';
+
+export type LifecycleCommand =
+  | { kind: 'writes'; size: number; count: number }
+  | { kind: 'restores'; size: number; count: number }
+  | { kind: 'save'; size: number }
+  | { kind: 'exit' };
+
+/** Samples by measure. */
+export type LifecycleAnswer = Record<string, Samples>;
+
+const SETTINGS = { searchableAttributes: ['name', 'brand'], attributesForFaceting: ['brand', 'category'], customRanking: ['desc(popularity)'] };
+const INDEX = 'products';
+
+async function products(size: number) {
+  const { createEmulator } = await loadPackage();
+  const cat = catalogue(size);
+  const emulator = createEmulator();
+  await emulator.setSettings({ indexName: INDEX, indexSettings: SETTINGS });
+  await emulator.saveObjects({ indexName: INDEX, objects: cat.records as unknown as Record<string, unknown>[] });
+  await emulator.searchSingleIndex({ indexName: INDEX, searchParams: { query: '' } });
+  const words = cat.vocabulary.slice(0, 200);
+  return { emulator, cat, words };
+}
+
+async function record(samples: LifecycleAnswer, name: string, run: () => unknown): Promise<void> {
+  const { ms, cpu } = await timeBoth(run);
+  const entry = (samples[name] ??= { ms: [], cpu: [] });
+  entry.ms.push(ms);
+  entry.cpu.push(cpu);
+}
+
+async function answer(command: LifecycleCommand): Promise<LifecycleAnswer> {
+  const out: LifecycleAnswer = {};
+  switch (command.kind) {
+    case 'writes': {
+      // A test's write, then its search: one record saved, one word searched.
+      const { emulator, cat, words } = await products(command.size);
+      for (let i = 0; i < command.count; i++) {
+        const body = { ...cat.records[i], objectID: `written-${i}`, name: `${words[i % words.length]} fresh` };
+        await record(out, 'write', () => emulator.saveObject({ indexName: INDEX, body }));
+        await record(out, 'searchAfterWrite', () => emulator.searchSingleIndex({ indexName: INDEX, searchParams: { query: words[(i * 7) % words.length] } }));
+      }
+      return out;
+    }
+    case 'restores': {
+      const { emulator, cat, words } = await products(command.size);
+      const seeded = emulator.snapshot();
+      for (let i = 0; i < command.count; i++) {
+        // afterEach(restore): the test wrote one record.
+        await emulator.saveObject({ indexName: INDEX, body: { ...cat.records[i], objectID: `test-${i}` } });
+        emulator.restore(seeded);
+        await record(out, 'restoreOne', () => emulator.searchSingleIndex({ indexName: INDEX, searchParams: { query: words[i % words.length] } }));
+      }
+      for (let i = 0; i < command.count; i++) {
+        // beforeEach(reset): settings and 100 records of the test's own.
+        emulator.reset();
+        await emulator.setSettings({ indexName: INDEX, indexSettings: SETTINGS });
+        await emulator.saveObjects({ indexName: INDEX, objects: cat.records.slice(i * 100, i * 100 + 100) as unknown as Record<string, unknown>[] });
+        await record(out, 'resetHundred', () => emulator.searchSingleIndex({ indexName: INDEX, searchParams: { query: '' } }));
+      }
+      return out;
+    }
+    case 'save': {
+      const { createEmulator } = await loadPackage();
+      const records = catalogue(command.size).records;
+      const emulator = createEmulator();
+      await emulator.setSettings({ indexName: INDEX, indexSettings: SETTINGS });
+      await record(out, 'saveObjects', () => emulator.saveObjects({ indexName: INDEX, objects: records as unknown as Record<string, unknown>[] }));
+      await record(out, 'firstSearch', () => emulator.searchSingleIndex({ indexName: INDEX, searchParams: { query: '' } }));
+      return out;
+    }
+    case 'exit':
+      process.exit(0);
+  }
+}
+
+process.on('message', (command: LifecycleCommand) => {
+  answer(command).then(
+    (samples) => process.send!(samples),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+});

@@ -1,0 +1,38 @@
+/** A bench child process driven by messages: one command at a time, one answer each. */
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export class BenchProcess<Command extends { kind: string }, Answer> {
+  private readonly child: ChildProcess;
+  private pending: { resolve: (answer: Answer) => void; reject: (error: Error) => void } | undefined;
+
+  /** Forks `script` (a file beside this one). */
+  constructor(
+    script: string,
+    readonly name: string,
+  ) {
+    this.child = fork(fileURLToPath(new URL(script, import.meta.url)));
+    this.child.on('message', (answer) => {
+      const pending = this.pending;
+      this.pending = undefined;
+      pending?.resolve(answer as Answer);
+    });
+    this.child.on('exit', (code) => this.pending?.reject(new Error(`${name}: bench process exited with ${code}`)));
+  }
+
+  ask(command: Command): Promise<Answer> {
+    return new Promise((resolve, reject) => {
+      this.pending = { resolve, reject };
+      this.child.send(command);
+    });
+  }
+
+  /** Ends the process and waits until it is gone. */
+  stop(): Promise<void> {
+    return new Promise((resolve) => {
+      this.child.removeAllListeners('exit');
+      this.child.once('exit', () => resolve());
+      this.child.send({ kind: 'exit' });
+    });
+  }
+}

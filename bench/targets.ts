@@ -1,0 +1,23 @@
+/**
+ * The targets of the everyday work at scale (100,000 records: synthetic products, name and brand
+ * searchable, brand and category faceted, custom ranking), p50 in ms, as each row prints them.
+ */
+export const TARGETS = {
+  empty: { label: 'empty query (InstantSearch first render)', ms: 3 },
+  emptyFacets: { label: 'empty query + 2 facets', ms: 5 },
+  filterOnly: { label: 'filter only (`brand:<v>`, empty query)', ms: 3 },
+  wordFacets: { label: "one word (about 2,000 hits) + `facets: ['*']`", ms: 3 },
+  write: { label: 'one record written (saveObject)', ms: 0.5 },
+  searchAfterWrite: { label: 'the next search (one word)', ms: 2 },
+  save100k: { label: 'saveObjects 100k, default batch size, then the first search', ms: 1500 },
+  save300k: { label: 'saveObjects 300k, default batch size, then the first search (linear)', ms: 5000 },
+  restoreOne: { label: 'first search after restore() (the test wrote 1 record)', ms: 20 },
+  resetHundred: { label: 'first search after reset() + 100 records', ms: 20 },
+} as const;
+
+export type TargetName = keyof typeof TARGETS;
+
+/** `met` or `not met` for a p50 against its target. */
+export function verdict(name: TargetName, p50: number): string {
+  return p50 <= TARGETS[name].ms ? 'met' : 'not met';
+}
