@@ -37,6 +37,7 @@ export interface RecordStore extends ReadonlyRecords {
    * (the caller may rather rebuild from this store).
    */
   diff(before: RecordStore, visit: (change: RecordChange) => void, budget?: number): boolean;
+  /** Every record with its objectID and sequence number, in no particular order (the trie's). */
   forEachUnordered(visit: (key: string, record: SearchRecord, seq: number) => void): void;
   /** Every record with its objectID and sequence number, in insertion order. */
   forEachInOrder(visit: (key: string, record: SearchRecord, seq: number) => void): void;
@@ -65,7 +66,6 @@ const insertionOrders = new WeakMap<RecordStore, InsertionOrder>();
 
 /** The hash trie behind every {@link RecordStore}. */
 class TrieRecords implements RecordStore {
-
   constructor(
     private readonly root: Node | undefined,
     readonly size: number,

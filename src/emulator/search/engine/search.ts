@@ -314,8 +314,14 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
     sorted = applyPostRank(ctx, postRanks, sorted, { inverted, filter, evaluate: evaluateDoc });
   }
   const matched = sorted.some((c) => c.unmatched) ? sorted.filter((c) => !c.unmatched) : sorted;
-  const ids = Int32Array.from(matched, (candidate) => candidate.info.doc.id);
-  const faceted: FacetedMatches = { candidates: () => matched, docs: { index: inverted, ids, count: ids.length } };
+  // The doc ids only when facets ask for them.
+  const faceted: FacetedMatches = {
+    candidates: () => matched,
+    get docs() {
+      const ids = Int32Array.from(matched, (candidate) => candidate.info.doc.id);
+      return { index: inverted, ids, count: ids.length };
+    },
+  };
   const ranked = sorted;
   return { query, options, plans, inverted, queryAfterRemoval, ctx, response, reading, dispose, sorted, faceted, count: sorted.length, top: (k: number) => ranked.slice(0, k), dropped };
 }
