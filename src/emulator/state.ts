@@ -24,8 +24,8 @@ export interface IndexState {
   readonly updatedAt: number;
   /**
    * A persistent map (writes share all but the changed paths with the version before), read in
-   * insertion order; equally ranked records come back by objectID, descending (see the engine's
-   * Doc.order).
+   * insertion order; equally ranked records come back by objectID, descending (see
+   * search/tie-order.ts).
    */
   readonly records: RecordStore;
   /** Only the settings set explicitly, under their current names; defaults are applied on read. */

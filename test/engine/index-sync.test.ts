@@ -59,8 +59,6 @@ function view(index: InvertedIndex) {
     docs: docs.map((doc, position) => ({
       objectID: doc.record.objectID,
       record: doc.record,
-      order: doc.order,
-      orderById: index.orders[doc.id],
       position,
       slots: doc.slots.map((slot) => [index.paths[slot.path], slot.element, slot.length]),
       terms: [...doc.termIds].map((id) => idToTerm.get(id)),

@@ -1,5 +1,4 @@
 import type { SearchRecord } from '../../state';
-import { byObjectIDDescending } from '../tie-order';
 import { emptyRecords, type RecordChange, type RecordStore } from '../record-store';
 import { grown, objectArray } from './arrays';
 import { eachFieldValue } from './fields';
@@ -24,8 +23,6 @@ export interface Slot {
 export interface Doc {
   readonly id: number;
   readonly record: SearchRecord;
-  /** Place among the live docs by objectID, descending: ranking's last tie-break (see {@link byObjectIDDescending}). */
-  order: number;
   readonly slots: readonly Slot[];
   /** Ids of the doc's terms (see {@link InvertedIndex.termId}), in order of first occurrence. */
   readonly termIds: Int32Array;
@@ -58,7 +55,6 @@ class IndexedDoc implements Doc {
   constructor(
     readonly id: number,
     readonly record: SearchRecord,
-    readonly order: number,
     private readonly index: InvertedIndex,
   ) {}
 
@@ -129,12 +125,6 @@ export class InvertedIndex {
   /** Interned attribute paths. */
   readonly paths: readonly string[] = this.pathTable.names;
   private readonly splitter: WordSplitter;
-  /** {@link Doc.order} by doc id (ranking's last tie-break, read without the doc). */
-  readonly orders: number[] = [];
-  /** The live docs by objectID, descending (see {@link Doc.order}). */
-  private ranked: Doc[] = [];
-  /** Docs the running sync filed, merged into {@link ranked} when it ends. */
-  private filed: Doc[] = [];
   private readonly docs: (Doc | undefined)[] = objectArray();
   private readonly byObjectID = new Map<string, Doc>();
   private dead = 0;
@@ -240,7 +230,6 @@ export class InvertedIndex {
       this.apply(changes);
     }
     this.flush();
-    this.rank();
     this.source = records;
     if (this.dead > 1000 && this.dead > this.byObjectID.size) this.compact();
     return true;
@@ -262,39 +251,14 @@ export class InvertedIndex {
     for (const change of changes) if (change.after !== undefined) this.add(change.after);
   }
 
-  /**
-   * Merges the docs this sync filed into the objectID ranking (sorting only them) and drops the
-   * removed ones, then numbers every doc's order: O(n + k log k) for k new docs.
-   */
-  private rank(): void {
-    const fresh = this.filed;
-    const size = this.byObjectID.size;
-    if (fresh.length === 0 && this.ranked.length === size) return;
-    this.filed = [];
-    fresh.sort(byRecordObjectID);
-    const kept = this.ranked.length + fresh.length === size ? this.ranked : this.ranked.filter((doc) => this.docs[doc.id] === doc);
-    const out = new Array<Doc>(size);
-    let i = 0;
-    let j = 0;
-    for (let k = 0; k < size; k++) {
-      const doc = j === fresh.length || (i < kept.length && byRecordObjectID(kept[i], fresh[j]) < 0) ? kept[i++] : fresh[j++];
-      out[k] = doc;
-      doc.order = k;
-      this.orders[doc.id] = k;
-    }
-    this.ranked = out;
-  }
-
   /** Files a record's occurrences in the postings; its doc builds its own lists when first read. */
   private add(record: SearchRecord): void {
     const id = this.docs.length;
-    const doc = new IndexedDoc(id, record, 0, this);
-    this.filed.push(doc);
+    const doc = new IndexedDoc(id, record, this);
     this.filing.id = id;
     this.filing.slot = 0;
     eachFieldValue(record, fileField, this);
     this.docs.push(doc);
-    this.orders.push(0);
     this.byObjectID.set(record.objectID, doc);
     if (id >>> 5 >= this.liveBits.length) this.liveBits = grown(this.liveBits, new Int32Array(this.liveBits.length * 2));
     this.liveBits[id >>> 5] |= 1 << (id & 31);
@@ -461,7 +425,6 @@ export class InvertedIndex {
   }
 }
 
-const byRecordObjectID = (a: Doc, b: Doc) => byObjectIDDescending(a.record, b.record);
 /** Below this many changes a diff is always applied (a rebuild of a small index costs little either way). */
 const MIN_DIFF_BUDGET = 64;
 

@@ -1,3 +1,5 @@
+import type { SearchRecord } from '../../state';
+import { byObjectIDDescending } from '../tie-order';
 import type { GeoMatch } from './geo';
 import type { InvertedIndex } from './inverted-index';
 import type { MatchInfo } from './match';
@@ -222,9 +224,13 @@ export class MatchSet {
     return keys;
   }
 
-  /** Entry `i`'s doc order (ranking's last tie-break, objectID descending). */
-  order(i: number): number {
-    return this.index ? this.index.orders[this.docs[i]] : this.built.get(i)!.info.doc.order;
+  /** Negative when entry `i` comes before entry `j` on ranking's last tie-break: objectID, descending (see tie-order.ts). */
+  compareOrder(i: number, j: number): number {
+    return byObjectIDDescending(this.recordOf(i), this.recordOf(j));
+  }
+
+  private recordOf(i: number): SearchRecord {
+    return this.index ? this.index.doc(this.docs[i])!.record : this.built.get(i)!.info.doc.record;
   }
 
   /**

@@ -1,3 +1,4 @@
+import { byObjectIDDescending } from '../tie-order';
 import { readPath } from './fields';
 import type { GeoMatch } from './geo';
 import type { MatchInfo } from './match';
@@ -105,7 +106,7 @@ export function rankingCriteria(options: QueryOptions): RankingCriterion[] {
 }
 
 /** The last tie-break: the greater objectID ranks first, as on the service (objectIDs are unique, so the order is total). */
-export const byDocOrder: Compare = (a, b) => a.info.doc.order - b.info.doc.order;
+export const byDocOrder: Compare = (a, b) => byObjectIDDescending(a.info.doc.record, b.info.doc.record);
 
 /** The comparator of a query: its {@link rankingCriteria} in order, then {@link byDocOrder}. */
 export function comparator(options: QueryOptions): Compare {

@@ -98,9 +98,9 @@ export class Ranking {
     return result !== 0 ? result : this.byOrder(i, j);
   }
 
-  /** The last tie-break, objectID descending (see Doc.order): read only for entries every criterion ties (few), not as a column. */
+  /** The last tie-break, objectID descending (see tie-order.ts): read only for entries every criterion ties (few), not as a column. */
   private byOrder(i: number, j: number): number {
-    return this.set.order(i) - this.set.order(j);
+    return this.set.compareOrder(i, j);
   }
 
   /** The first `k` candidates in ranking order (all of them by default). */

@@ -1,3 +1,4 @@
+import { byObjectIDDescending } from '../tie-order';
 import { readPath } from './fields';
 import type { InvertedIndex } from './inverted-index';
 import type { Candidate } from './rank';
@@ -51,7 +52,7 @@ export function userScoreOf(index: InvertedIndex, customRanking: readonly string
         if (ys === undefined) return -1;
         return (xs < ys ? -1 : 1) * (direction === 'asc' ? 1 : -1);
       }
-      return a.order - b.order;
+      return byObjectIDDescending(a.record, b.record);
     });
     scores = new Map(docs.map((doc, rank) => [doc.record.objectID, docs.length - 1 - rank]));
     perSource.set(key, scores);
