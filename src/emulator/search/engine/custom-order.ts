@@ -1,4 +1,5 @@
 import { grown } from './arrays';
+import { derivedFrom } from './derived';
 import type { InvertedIndex } from './inverted-index';
 import { compareValues } from './rank';
 import { pathValues, type PathValues } from './sort-values';
@@ -194,20 +195,8 @@ export class CustomOrder {
   }
 }
 
-const orders = new WeakMap<InvertedIndex, Map<string, CustomOrder>>();
-
 /** The order of `index`'s docs by `keys`, made on first use and brought up to date. */
 export function customOrder(index: InvertedIndex, keys: readonly SortKey[]): CustomOrder {
-  let perIndex = orders.get(index);
-  if (!perIndex) {
-    perIndex = new Map();
-    orders.set(index, perIndex);
-  }
-  const id = keys.map((key) => `${key.ascending ? 'asc' : 'desc'}(${key.path})`).join('\u0000');
-  let order = perIndex.get(id);
-  if (!order) {
-    order = new CustomOrder(index, keys);
-    perIndex.set(id, order);
-  }
-  return order.follow();
+  const id = keys.map((key) => `${key.ascending ? 'asc' : 'desc'}(${key.path})`).join(',');
+  return derivedFrom(index, 'order', id, () => new CustomOrder(index, keys)).follow();
 }

@@ -1,5 +1,6 @@
 import { facetString, valuesAt } from '../filters/values';
 import { grown } from './arrays';
+import { derivedFrom } from './derived';
 import type { InvertedIndex } from './inverted-index';
 
 /** How docs hold a facet value: as a string, a number or a boolean (a value may come several ways). */
@@ -166,19 +167,7 @@ export class DocList {
 
 const NONE: readonly number[] = [];
 
-const columns = new WeakMap<InvertedIndex, Map<string, FacetColumn>>();
-
 /** The facet column of `attribute` over `index`, made on first use and brought up to date. */
 export function facetColumn(index: InvertedIndex, attribute: string): FacetColumn {
-  let perIndex = columns.get(index);
-  if (!perIndex) {
-    perIndex = new Map();
-    columns.set(index, perIndex);
-  }
-  let column = perIndex.get(attribute);
-  if (!column) {
-    column = new FacetColumn(index, attribute);
-    perIndex.set(attribute, column);
-  }
-  return column.follow();
+  return derivedFrom(index, 'facets', attribute, () => new FacetColumn(index, attribute)).follow();
 }

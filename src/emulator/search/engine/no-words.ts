@@ -5,7 +5,7 @@ import type { InvertedIndex } from './inverted-index';
 import type { MatchInfo } from './match';
 import type { QueryOptions } from './options';
 import { SORT, type Candidate } from './rank';
-import type { MatchesBase } from './ranked-matches';
+import { FoundMatches, type MatchesBase } from './ranked-matches';
 import type { Matches } from './search';
 
 /**
@@ -37,18 +37,8 @@ export function noWordsOrder(options: QueryOptions): SortKey[] {
  * there is no word (all 0) and the filters' one score. Ranked by walking the index's
  * custom-ranking order ({@link customOrder}) and stopping at the page; counted without a walk.
  */
-export class OrderedMatches implements Matches {
-  readonly query: string;
-  readonly options: QueryOptions;
-  readonly plans: MatchesBase['plans'];
-  readonly inverted: InvertedIndex;
-  readonly queryAfterRemoval: string | undefined;
-  readonly ctx: MatchesBase['ctx'];
-  readonly response: Record<string, unknown>;
-  readonly reading: MatchesBase['reading'];
-  readonly dispose: () => void;
+export class OrderedMatches extends FoundMatches implements Matches {
   readonly count: number;
-  readonly dropped = 0;
   private full: Candidate[] | undefined = undefined;
 
   constructor(
@@ -57,15 +47,7 @@ export class OrderedMatches implements Matches {
     /** The docs the filters keep, or null without filters. */
     private readonly kept: KeptDocs | null,
   ) {
-    this.query = base.query;
-    this.options = base.options;
-    this.plans = base.plans;
-    this.inverted = base.inverted;
-    this.queryAfterRemoval = base.queryAfterRemoval;
-    this.ctx = base.ctx;
-    this.response = base.response;
-    this.reading = base.reading;
-    this.dispose = base.dispose;
+    super(base);
     this.count = kept === null ? base.inverted.size : kept.count;
   }
 

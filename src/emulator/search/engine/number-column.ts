@@ -1,5 +1,6 @@
 import { numbersAt } from '../filters/values';
 import { grown } from './arrays';
+import { derivedFrom } from './derived';
 import type { InvertedIndex } from './inverted-index';
 
 /**
@@ -49,19 +50,7 @@ export class NumberColumn {
   }
 }
 
-const columns = new WeakMap<InvertedIndex, Map<string, NumberColumn>>();
-
 /** The number column of `attribute` over `index`, made on first use and brought up to date. */
 export function numberColumn(index: InvertedIndex, attribute: string): NumberColumn {
-  let perIndex = columns.get(index);
-  if (!perIndex) {
-    perIndex = new Map();
-    columns.set(index, perIndex);
-  }
-  let column = perIndex.get(attribute);
-  if (!column) {
-    column = new NumberColumn(index, attribute);
-    perIndex.set(attribute, column);
-  }
-  return column.follow();
+  return derivedFrom(index, 'numbers', attribute, () => new NumberColumn(index, attribute)).follow();
 }

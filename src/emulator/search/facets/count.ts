@@ -1,3 +1,4 @@
+import { eachBit } from '../engine/doc-bits';
 import { AS_NUMBER, facetColumn } from '../engine/facet-column';
 import type { InvertedIndex } from '../engine/inverted-index';
 import { numberColumn, type NumberColumn } from '../engine/number-column';
@@ -66,15 +67,6 @@ function summary(column: NumberColumn, index: InvertedIndex, docs: MatchedDocs):
     for (let k = 0; k < docs.count; k++) add(docs.ids[k]);
     return out;
   }
-  const live = index.live;
-  const words = Math.min(live.length, (index.docCount >>> 5) + 1);
-  for (let w = 0; w < words; w++) {
-    let x = live[w];
-    while (x !== 0) {
-      const low = x & -x;
-      add((w << 5) + 31 - Math.clz32(low));
-      x ^= low;
-    }
-  }
+  eachBit(index.live, add);
   return out;
 }

@@ -1,4 +1,4 @@
-import { complementWithin, countBits, emptyBits, intersect, setBit, unite } from '../engine/doc-bits';
+import { complementWithin, countBits, eachBit, emptyBits, intersect, setBit, unite } from '../engine/doc-bits';
 import { AS_BOOLEAN, AS_NUMBER, AS_STRING, facetColumn, type FacetColumn } from '../engine/facet-column';
 import type { KeptDocs } from '../engine/hooks';
 import type { InvertedIndex } from '../engine/inverted-index';
@@ -160,16 +160,7 @@ function addValue(column: FacetColumn, id: number, matching: number, leaf: Leaf,
 }
 
 function eachLive(index: InvertedIndex, visit: (doc: number) => void): void {
-  const live = index.live;
-  const words = Math.min(live.length, (index.docCount >>> 5) + 1);
-  for (let w = 0; w < words; w++) {
-    let x = live[w];
-    while (x !== 0) {
-      const low = x & -x;
-      visit((w << 5) + 31 - Math.clz32(low));
-      x ^= low;
-    }
-  }
+  eachBit(index.live, visit);
 }
 
 /**
