@@ -8,6 +8,7 @@ import { loadPackage } from './package';
 import { catalogue } from './catalogue';
 import { builders, scaleBuilders, type Built, type ScaleRequest } from './engines';
 import { timeBoth } from './measure';
+import { serve } from './processes';
 
 /** What the orchestrator asks; every answer is {@link Samples} (`build`: one each). */
 export type Command =
@@ -90,12 +91,4 @@ async function timeSaves(records: readonly object[], count: number): Promise<Sam
   return out;
 }
 
-process.on('message', (command: Command) => {
-  answer(command).then(
-    (samples) => process.send!(samples),
-    (error) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-});
+serve(answer);

@@ -5,6 +5,7 @@
 import { catalogue } from './catalogue';
 import type { Samples } from './engine-process';
 import { timeBoth } from './measure';
+import { serve } from './processes';
 import { loadPackage } from './package';
 
 export type LifecycleCommand =
@@ -82,12 +83,4 @@ async function answer(command: LifecycleCommand): Promise<LifecycleAnswer> {
   }
 }
 
-process.on('message', (command: LifecycleCommand) => {
-  answer(command).then(
-    (samples) => process.send!(samples),
-    (error) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-});
+serve(answer);

@@ -1,6 +1,19 @@
-/** A bench child process driven by messages: one command at a time, one answer each. */
+/** A bench child process driven by messages: one command at a time, one answer each (see {@link serve} for the child's side). */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+
+/** In the child: answers each command the parent sends; a failure ends the process (the parent's ask rejects). */
+export function serve<Command, Answer>(answer: (command: Command) => Promise<Answer>): void {
+  process.on('message', (command: Command) => {
+    answer(command).then(
+      (result) => process.send!(result),
+      (error) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+}
 
 export class BenchProcess<Command extends { kind: string }, Answer> {
   private readonly child: ChildProcess;
