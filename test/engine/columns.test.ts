@@ -33,7 +33,7 @@ const rangeFilter = fc.tuple(fc.constantFrom('size', 'meta.tier'), fc.constantFr
 const params = fc.record(
   {
     facetFilters: fc.array(fc.oneof(facetFilter, fc.array(facetFilter, { minLength: 1, maxLength: 3 })), { maxLength: 3 }),
-    numericFilters: fc.array(fc.oneof(numericFilter, fc.array(numericFilter, { minLength: 1, maxLength: 2 })), { maxLength: 2 }),
+    numericFilters: fc.array(fc.oneof(numericFilter, rangeFilter, fc.array(numericFilter, { minLength: 1, maxLength: 2 })), { maxLength: 2 }),
     filters: fc.constantFrom('', 'size:1 TO 2', 'NOT color:red', '_tags:a OR _tags:b', 'meta.tier = 1 OR meta.tier > 2'),
     tagFilters: fc.constantFrom<unknown>([], ['a'], [['a', 'A']], ['-b']),
     optionalFilters: fc.constantFrom<unknown>([], ['color:red']),

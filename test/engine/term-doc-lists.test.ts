@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvertedIndex } from '../../src/emulator/search/engine/inverted-index';
 import { emptyRecords, type RecordStore } from '../../src/emulator/search/record-store';
-import type { SearchRecord } from '../../src/emulator/state';
 
 const CONFIG = { keepDiacritics: '', custom: {}, separators: '' };
 

@@ -1,4 +1,3 @@
-import type { SearchRecord } from '../state';
 import type { ReadonlyRecords } from '../search/record-store';
 
 /** The models a recommendation request names. */

@@ -131,8 +131,8 @@ export const FILTER_PARAMETERS = ['filters', 'facetFilters', 'numericFilters', '
 export const FACET_PARAMETERS = ['facets'] as const;
 
 /**
- * The engine's extension points. Other modules register their stage once at import; the
- * engine calls them in pipeline order: rewrite -> words rewrite -> alternatives -> retrieve ->
+ * The engine's extension points. `installSearchStages` (search/stages.ts) registers each
+ * feature's stage once; the engine calls them in pipeline order: rewrite -> words rewrite -> alternatives -> retrieve ->
  * filter -> rank -> rerank -> relevant sort (virtual replicas) -> post-rank (returned by rewrites) ->
  * facets -> paginate -> decorate.
  */

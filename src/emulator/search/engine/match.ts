@@ -3,7 +3,7 @@ import type { WordAlternative } from './hooks';
 import { occurrencesOf, posOf, slotOf, type Doc, type InvertedIndex } from './inverted-index';
 import type { QueryOptions } from './options';
 import type { QueryWord } from './query';
-import { allowedTypos, damerauLevenshtein, fuzzyVocabulary, reportedTypos } from './typo';
+import { allowedTypos, fuzzyVocabulary, reportedTypos } from './typo';
 import { isDigits } from './vocabulary';
 
 /** How a vocabulary term matches one query word. */

@@ -1,6 +1,6 @@
 import type { Core } from '../../core';
-import { badRequest, forbidden } from '../../errors';
-import { indexAllowed } from '../../gate';
+import { badRequest } from '../../errors';
+import { assertIndexAllowed } from '../../gate';
 import type { Auth } from '../../route';
 import { requireIndex } from '../store';
 import { resolveOptions } from './options';
@@ -34,7 +34,7 @@ function parseEntry(raw: unknown, i: number, auth: Auth): Entry {
   const indexName = entry.indexName;
   if (typeof indexName !== 'string' || indexName === '') throw badRequest(`Missing \`indexName\` in requests[${i}]`);
   if (entry.type !== undefined && entry.type !== 'default' && entry.type !== 'facet') throw badRequest(`Invalid value for \`type\` in requests[${i}]: expected "default" or "facet"`);
-  if (!indexAllowed(auth, indexName)) throw forbidden('Index not allowed with this API key');
+  assertIndexAllowed(auth, indexName);
   if (entry.type === 'facet') return { indexName, params: {}, facet: { entry, position: i } };
   const fields = Object.fromEntries(Object.entries(entry).filter(([name]) => !ENTRY_FIELDS.has(name)));
   return { indexName, params: parseParams([fields]) };

@@ -2,7 +2,7 @@ import { badRequest, notFound, messages } from '../../errors';
 import { assertIndexAllowed } from '../../gate';
 import type { OperationContext } from '../../route';
 import { enqueue } from '../../tasks';
-import { assertIndexName, deleteRecords, isoDate, recordOf, recordsOf, requireIndex, writeRecords } from '../store';
+import { assertIndexName, deleteRecords, recordOf, recordsOf, requireIndex, writeRecords } from '../store';
 import { assertNotReplica, generateObjectIDs, requireObject, requireObjectID } from '../validate';
 import { retrieveAttributes, parseAttributeList } from '../retrieve';
 

@@ -1,4 +1,4 @@
-import type { IndexState, SearchRecord } from '../../state';
+import type { IndexState } from '../../state';
 import type { DictionariesState } from '../dictionaries/state';
 import { pluralFormsOf } from '../dictionaries/lookup';
 import { expandSynonyms } from '../synonyms/expand';

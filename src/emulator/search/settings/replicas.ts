@@ -1,6 +1,6 @@
 import { current, isDraft, type Draft } from 'immer';
 import { badRequest } from '../../errors';
-import type { IndexState, SearchRecord, State } from '../../state';
+import type { IndexState, State } from '../../state';
 import { emptyRecords } from '../record-store';
 import { emptyIndex } from '../store';
 
