@@ -10,7 +10,9 @@ const TABLES = ['plurals', 'stopwords'];
  */
 const languageFiles = {
   name: 'language-files',
-  setup(build: { onResolve(options: { filter: RegExp }, callback: (args: { path: string; importer: string }) => unknown): void }) {
+  setup(build: {
+    onResolve(options: { filter: RegExp }, callback: (args: { path: string; importer: string }) => unknown): void;
+  }) {
     build.onResolve({ filter: /^\.\/(plurals|stopwords)\/[\w-]+$/ }, (args) => {
       if (!args.importer.replace(/\\/g, '/').endsWith(`${DATA}/tables.ts`)) return undefined;
       const [, table, language] = args.path.split('/');
@@ -40,7 +42,13 @@ export default defineConfig({
   // `search-emulator/server` the Node-only standalone server, `search-emulator/vitest` and
   // `/jest` the test-runner matchers. They share chunks of the emulator, so every entry sees
   // the same classes (ApiError).
-  entry: { index: 'src/index.ts', msw: 'src/msw.ts', server: 'src/server/index.ts', vitest: 'src/vitest.ts', jest: 'src/jest.ts' },
+  entry: {
+    index: 'src/index.ts',
+    msw: 'src/msw.ts',
+    server: 'src/server/index.ts',
+    vitest: 'src/vitest.ts',
+    jest: 'src/jest.ts',
+  },
   format: ['esm', 'cjs'],
   splitting: true,
   dts: true,
@@ -50,7 +58,18 @@ export default defineConfig({
   clean: true,
   target: 'es2022',
   platform: 'neutral',
-  external: ['msw', 'immer', 'seedrandom', 'cheerio', 'picomatch', 'robots-parser', '@breejs/later', 'vitest', 'expect', /^node:/],
+  external: [
+    'msw',
+    'immer',
+    'seedrandom',
+    'cheerio',
+    'picomatch',
+    'robots-parser',
+    '@breejs/later',
+    'vitest',
+    'expect',
+    /^node:/,
+  ],
   esbuildPlugins: [languageFiles],
   esbuildOptions(options, { format }) {
     // CommonJS loads the tables with require(), never import(): Jest runs it without ESM support.

@@ -35,7 +35,10 @@ async function main() {
     console.error('usage: npm run bench:ab -- <path of another checkout>');
     process.exit(2);
   }
-  const sides: Record<string, string> = { this: new URL('../src/index.ts', import.meta.url).href, other: resolve(other, 'src/index.ts') };
+  const sides: Record<string, string> = {
+    this: new URL('../src/index.ts', import.meta.url).href,
+    other: resolve(other, 'src/index.ts'),
+  };
   const cat = catalogue(SIZE);
   const built: Built[] = [];
   for (const entry of Object.values(sides)) {
@@ -43,7 +46,9 @@ async function main() {
     built.push(await buildEmulator(createEmulator, cat.records));
   }
   const kinds = queryKinds(cat);
-  console.log(`# ${SIZE} records; p50 of ${QUERIES * (PASSES - 1)} queries, each asked once of each side (${process.env.BENCH_CLOCK === 'cpu' ? 'CPU time' : 'time passed'}); this = ${sides.this}, other = ${sides.other}`);
+  console.log(
+    `# ${SIZE} records; p50 of ${QUERIES * (PASSES - 1)} queries, each asked once of each side (${process.env.BENCH_CLOCK === 'cpu' ? 'CPU time' : 'time passed'}); this = ${sides.this}, other = ${sides.other}`,
+  );
   // BENCH_KINDS=prefix,typo: only those kinds (the others are still drawn, so the queries stay the same).
   const only = process.env.BENCH_KINDS?.split(',');
   for (const [kind, next] of Object.entries(kinds)) {
@@ -61,7 +66,9 @@ async function main() {
       }
     }
     const [mine, theirs] = samples.map((s) => stats(s).p50);
-    console.log(`${kind.padEnd(10)} this ${mine.toFixed(3)} ms  other ${theirs.toFixed(3)} ms  this/other ${(mine / theirs).toFixed(3)}`);
+    console.log(
+      `${kind.padEnd(10)} this ${mine.toFixed(3)} ms  other ${theirs.toFixed(3)} ms  this/other ${(mine / theirs).toFixed(3)}`,
+    );
   }
 }
 

@@ -11,12 +11,39 @@ export interface Product {
   _geoloc: { lat: number; lng: number };
 }
 
-const SYLLABLES = ['ka', 'lo', 'mi', 'ra', 'ten', 'sol', 'vi', 'dor', 'pa', 'nu', 'bel', 'ix', 'mar', 'ko', 'tri', 'sen', 'ga', 'lum', 'fe', 'zo'];
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mi',
+  'ra',
+  'ten',
+  'sol',
+  'vi',
+  'dor',
+  'pa',
+  'nu',
+  'bel',
+  'ix',
+  'mar',
+  'ko',
+  'tri',
+  'sen',
+  'ga',
+  'lum',
+  'fe',
+  'zo',
+];
 
 export function catalogue(size: number, seed = 'bench') {
   const random = alea(seed, { state: true });
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
-  const vocabulary = Array.from(new Set(Array.from({ length: 6000 }, () => Array.from({ length: 2 + Math.floor(random() * 3) }, () => pick(SYLLABLES)).join('')))).filter((w) => w.length >= 4);
+  const vocabulary = Array.from(
+    new Set(
+      Array.from({ length: 6000 }, () =>
+        Array.from({ length: 2 + Math.floor(random() * 3) }, () => pick(SYLLABLES)).join(''),
+      ),
+    ),
+  ).filter((w) => w.length >= 4);
   // A Zipf-like draw: a few frequent words, a long tail.
   const word = () => vocabulary[Math.floor(vocabulary.length * random() ** 2.2)];
   const words = (n: number) => Array.from({ length: n }, word).join(' ');
@@ -38,7 +65,12 @@ export function catalogue(size: number, seed = 'bench') {
  * The bench's kinds of queries, drawn from the catalogue's seeded generator: the same catalogue
  * drawing the same kinds in the same order gives the same queries in every run.
  */
-export function queryKinds({ records, vocabulary, random, word }: ReturnType<typeof catalogue>): Record<string, () => string> {
+export function queryKinds({
+  records,
+  vocabulary,
+  random,
+  word,
+}: ReturnType<typeof catalogue>): Record<string, () => string> {
   const pickFrom = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
   const long = vocabulary.filter((w) => w.length >= 6);
   // Two letters swapped inside the word: one typo.

@@ -63,7 +63,13 @@ async function answer(command: Command): Promise<Samples> {
     }
     case 'geo': {
       const geo = engine!.geo!;
-      return timed(command.queries.map(({ query, aroundLatLng }) => () => geo(query, aroundLatLng)));
+      return timed(
+        command.queries.map(
+          ({ query, aroundLatLng }) =>
+            () =>
+              geo(query, aroundLatLng),
+        ),
+      );
     }
     case 'saves':
       return timeSaves(records.slice(0, command.records), command.count);
@@ -82,7 +88,12 @@ async function timeSaves(records: readonly object[], count: number): Promise<Sam
   for (let i = 0; i < 1 + count; i++) {
     const fresh = createEmulator();
     const { ms, cpu } = await timeBoth(async () => {
-      await fresh.batch({ indexName: 'save', batchWriteParams: { requests: records.map((body) => ({ action: 'updateObject', body: body as Record<string, unknown> })) } });
+      await fresh.batch({
+        indexName: 'save',
+        batchWriteParams: {
+          requests: records.map((body) => ({ action: 'updateObject', body: body as Record<string, unknown> })),
+        },
+      });
       await fresh.searchSingleIndex({ indexName: 'save', searchParams: { query: 'x' } });
     });
     out.ms.push(ms);

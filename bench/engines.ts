@@ -29,16 +29,34 @@ const LIMIT = 20;
  * bench/ab.ts), used through its direct calls as a test uses it; the build ends with a first
  * search (index ready).
  */
-export async function buildEmulator(create: () => ReturnType<typeof createEmulator>, records: readonly Product[]): Promise<Built> {
+export async function buildEmulator(
+  create: () => ReturnType<typeof createEmulator>,
+  records: readonly Product[],
+): Promise<Built> {
   const emulator = create();
-  await emulator.setSettings({ indexName: 'bench', indexSettings: { searchableAttributes: ['name', 'brand', 'category', 'unordered(description)'], customRanking: ['desc(popularity)'] } });
+  await emulator.setSettings({
+    indexName: 'bench',
+    indexSettings: {
+      searchableAttributes: ['name', 'brand', 'category', 'unordered(description)'],
+      customRanking: ['desc(popularity)'],
+    },
+  });
   for (let i = 0; i < records.length; i += 10_000) {
-    await emulator.batch({ indexName: 'bench', batchWriteParams: { requests: records.slice(i, i + 10_000).map((body) => ({ action: 'updateObject', body: { ...body } })) } });
+    await emulator.batch({
+      indexName: 'bench',
+      batchWriteParams: {
+        requests: records.slice(i, i + 10_000).map((body) => ({ action: 'updateObject', body: { ...body } })),
+      },
+    });
   }
   await emulator.searchSingleIndex({ indexName: 'bench', searchParams: { query: 'warmup' } });
   return {
     search: (query) => emulator.searchSingleIndex({ indexName: 'bench', searchParams: { query } }),
-    geo: (query, aroundLatLng) => emulator.searchSingleIndex({ indexName: 'bench', searchParams: { query, aroundLatLng, aroundRadius: 2_000_000 } }),
+    geo: (query, aroundLatLng) =>
+      emulator.searchSingleIndex({
+        indexName: 'bench',
+        searchParams: { query, aroundLatLng, aroundRadius: 2_000_000 },
+      }),
   };
 }
 
@@ -47,17 +65,33 @@ export const builders: Record<string, (records: readonly Product[]) => Promise<B
   'search-emulator': async (records) => buildEmulator((await loadPackage()).createEmulator, records),
   // Document index, forward tokenizer = prefix search.
   flexsearch: async (records) => {
-    const flex = new FlexSearch.Document({ document: { id: 'objectID', index: ['name', 'brand', 'category', 'description'] }, tokenize: 'forward', encoder: { dedupe: false, normalize: true } } as any);
+    const flex = new FlexSearch.Document({
+      document: { id: 'objectID', index: ['name', 'brand', 'category', 'description'] },
+      tokenize: 'forward',
+      encoder: { dedupe: false, normalize: true },
+    } as any);
     for (const r of records) flex.add(r as any);
     return { search: (query) => flex.search(query, { limit: LIMIT } as any) };
   },
   minisearch: async (records) => {
-    const mini = new MiniSearch<Product>({ fields: ['name', 'brand', 'category', 'description'], idField: 'objectID', searchOptions: { prefix: true, fuzzy: 0.2, combineWith: 'AND' } });
+    const mini = new MiniSearch<Product>({
+      fields: ['name', 'brand', 'category', 'description'],
+      idField: 'objectID',
+      searchOptions: { prefix: true, fuzzy: 0.2, combineWith: 'AND' },
+    });
     mini.addAll(records as Product[]);
     return { search: (query) => mini.search(query).slice(0, LIMIT) };
   },
   orama: async (records) => {
-    const orama = create({ schema: { name: 'string', brand: 'string', category: 'string', description: 'string', popularity: 'number' } as const });
+    const orama = create({
+      schema: {
+        name: 'string',
+        brand: 'string',
+        category: 'string',
+        description: 'string',
+        popularity: 'number',
+      } as const,
+    });
     await insertMultiple(orama, records.map(({ _geoloc, objectID, ...r }) => ({ ...r, id: objectID })) as any, 5000);
     return { search: (query) => oramaSearch(orama, { term: query, tolerance: 1, limit: LIMIT }) };
   },
@@ -74,19 +108,43 @@ export const scaleBuilders: Record<string, (records: readonly Product[]) => Prom
   'search-emulator': async (records) => {
     const emulator = (await loadPackage()).createEmulator();
     const indexName = 'products';
-    await emulator.setSettings({ indexName, indexSettings: { searchableAttributes: ['name', 'brand'], attributesForFaceting: ['brand', 'category'], customRanking: ['desc(popularity)'] } });
+    await emulator.setSettings({
+      indexName,
+      indexSettings: {
+        searchableAttributes: ['name', 'brand'],
+        attributesForFaceting: ['brand', 'category'],
+        customRanking: ['desc(popularity)'],
+      },
+    });
     // The client's helper, default batch size (1000).
     await emulator.saveObjects({ indexName, objects: records as unknown as Record<string, unknown>[] });
     await emulator.searchSingleIndex({ indexName, searchParams: { query: '' } });
     const search = (searchParams: Record<string, unknown>) => emulator.searchSingleIndex({ indexName, searchParams });
     return {
       search: (query) => search({ query }),
-      request: ({ query, facets, brand }) => search({ query, ...(facets ? { facets } : {}), ...(brand !== undefined ? { filters: `brand:"${brand}"` } : {}) }),
+      request: ({ query, facets, brand }) =>
+        search({
+          query,
+          ...(facets ? { facets } : {}),
+          ...(brand !== undefined ? { filters: `brand:"${brand}"` } : {}),
+        }),
     };
   },
   orama: async (records) => {
-    const orama = create({ schema: { name: 'string', brand: 'enum', category: 'enum', popularity: 'number' } as const });
-    await insertMultiple(orama, records.map(({ objectID, name, brand, category, popularity }) => ({ id: objectID, name, brand, category, popularity })) as any, 5000);
+    const orama = create({
+      schema: { name: 'string', brand: 'enum', category: 'enum', popularity: 'number' } as const,
+    });
+    await insertMultiple(
+      orama,
+      records.map(({ objectID, name, brand, category, popularity }) => ({
+        id: objectID,
+        name,
+        brand,
+        category,
+        popularity,
+      })) as any,
+      5000,
+    );
     return {
       search: (query) => oramaSearch(orama, { term: query, tolerance: 1, limit: LIMIT }),
       request: ({ query, facets, brand }) =>
@@ -102,12 +160,20 @@ export const scaleBuilders: Record<string, (records: readonly Product[]) => Prom
     };
   },
   minisearch: async (records) => {
-    const mini = new MiniSearch<Product>({ fields: ['name', 'brand'], idField: 'objectID', storeFields: ['brand', 'category', 'popularity'], searchOptions: { prefix: true, fuzzy: 0.2, combineWith: 'AND' } });
+    const mini = new MiniSearch<Product>({
+      fields: ['name', 'brand'],
+      idField: 'objectID',
+      storeFields: ['brand', 'category', 'popularity'],
+      searchOptions: { prefix: true, fuzzy: 0.2, combineWith: 'AND' },
+    });
     mini.addAll(records as Product[]);
     return {
       search: (query) => mini.search(query).slice(0, LIMIT),
       request: ({ query, facets, brand }) => {
-        const results = mini.search(query === '' ? MiniSearch.wildcard : query, brand !== undefined ? { filter: (result) => result.brand === brand } : {});
+        const results = mini.search(
+          query === '' ? MiniSearch.wildcard : query,
+          brand !== undefined ? { filter: (result) => result.brand === brand } : {},
+        );
         if (query === '') results.sort((a, b) => b.popularity - a.popularity);
         const counts: Record<string, Record<string, number>> = {};
         if (facets) {

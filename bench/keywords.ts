@@ -45,7 +45,9 @@ export async function keywordSection(): Promise<void> {
   const engines = Object.keys(builders);
   const builds: Record<string, number> = {};
   const colds: Record<string, number[]> = {};
-  const samples: Record<string, Record<string, number[]>> = Object.fromEntries(Object.keys(queries).map((kind) => [kind, {}]));
+  const samples: Record<string, Record<string, number[]>> = Object.fromEntries(
+    Object.keys(queries).map((kind) => [kind, {}]),
+  );
   let geoSamples: number[] = [];
   let saves: number[] = [];
   for (const engine of engines) {
@@ -68,7 +70,9 @@ export async function keywordSection(): Promise<void> {
   console.log(`| engine | build ms |\n|---|---|`);
   for (const name of engines) console.log(`| ${name} | ${fmt(builds[name])} |`);
 
-  console.log(`\n## Keyword queries (${RUNS} each after a warm-up of up to ${WARM_UP} queries or ${WARM_UP_MS / 1000} s per engine and kind; ms)\n`);
+  console.log(
+    `\n## Keyword queries (${RUNS} each after a warm-up of up to ${WARM_UP} queries or ${WARM_UP_MS / 1000} s per engine and kind; ms)\n`,
+  );
   console.log(`| query | ${engines.map((e) => `${e} p50 / p99`).join(' | ')} | emulator / fastest other (p50) |`);
   console.log(`|---|${engines.map(() => '---').join('|')}|---|`);
   const cell = (list: number[]) => {
@@ -78,10 +82,16 @@ export async function keywordSection(): Promise<void> {
   for (const kind of Object.keys(queries)) {
     const p50 = (name: string) => stats(samples[kind][name]).p50;
     const others = Math.min(...engines.filter((n) => n !== 'search-emulator').map(p50));
-    console.log(`| ${kind} | ${engines.map((n) => cell(samples[kind][n])).join(' | ')} | ${(p50('search-emulator') / others).toFixed(1)}x |`);
+    console.log(
+      `| ${kind} | ${engines.map((n) => cell(samples[kind][n])).join(' | ')} | ${(p50('search-emulator') / others).toFixed(1)}x |`,
+    );
   }
-  console.log(`| one word, cold: the first ${COLD} after the build, no warm-up | ${engines.map((n) => cell(colds[n])).join(' | ')} | – |`);
+  console.log(
+    `| one word, cold: the first ${COLD} after the build, no warm-up | ${engines.map((n) => cell(colds[n])).join(' | ')} | – |`,
+  );
   console.log(`| geo (one word + aroundLatLng, emulator only) | ${cell(geoSamples)} | – | – | – | – |`);
 
-  console.log(`\n## Saving 10,000 records (batch + first search): ${fmt(stats(saves.slice(1)).p50)} ms (median of ${SAVES} after the first; the first ${fmt(saves[0])} ms)`);
+  console.log(
+    `\n## Saving 10,000 records (batch + first search): ${fmt(stats(saves.slice(1)).p50)} ms (median of ${SAVES} after the first; the first ${fmt(saves[0])} ms)`,
+  );
 }

@@ -17,7 +17,11 @@ export type LifecycleCommand =
 /** Samples by measure. */
 export type LifecycleAnswer = Record<string, Samples>;
 
-const SETTINGS = { searchableAttributes: ['name', 'brand'], attributesForFaceting: ['brand', 'category'], customRanking: ['desc(popularity)'] };
+const SETTINGS = {
+  searchableAttributes: ['name', 'brand'],
+  attributesForFaceting: ['brand', 'category'],
+  customRanking: ['desc(popularity)'],
+};
 const INDEX = 'products';
 
 async function products(size: number) {
@@ -47,7 +51,9 @@ async function answer(command: LifecycleCommand): Promise<LifecycleAnswer> {
       for (let i = 0; i < command.count; i++) {
         const body = { ...cat.records[i], objectID: `written-${i}`, name: `${words[i % words.length]} fresh` };
         await record(out, 'write', () => emulator.saveObject({ indexName: INDEX, body }));
-        await record(out, 'searchAfterWrite', () => emulator.searchSingleIndex({ indexName: INDEX, searchParams: { query: words[(i * 7) % words.length] } }));
+        await record(out, 'searchAfterWrite', () =>
+          emulator.searchSingleIndex({ indexName: INDEX, searchParams: { query: words[(i * 7) % words.length] } }),
+        );
       }
       return out;
     }
@@ -58,14 +64,21 @@ async function answer(command: LifecycleCommand): Promise<LifecycleAnswer> {
         // afterEach(restore): the test wrote one record.
         await emulator.saveObject({ indexName: INDEX, body: { ...cat.records[i], objectID: `test-${i}` } });
         emulator.restore(seeded);
-        await record(out, 'restoreOne', () => emulator.searchSingleIndex({ indexName: INDEX, searchParams: { query: words[i % words.length] } }));
+        await record(out, 'restoreOne', () =>
+          emulator.searchSingleIndex({ indexName: INDEX, searchParams: { query: words[i % words.length] } }),
+        );
       }
       for (let i = 0; i < command.count; i++) {
         // beforeEach(reset): settings and 100 records of the test's own.
         emulator.reset();
         await emulator.setSettings({ indexName: INDEX, indexSettings: SETTINGS });
-        await emulator.saveObjects({ indexName: INDEX, objects: cat.records.slice(i * 100, i * 100 + 100) as unknown as Record<string, unknown>[] });
-        await record(out, 'resetHundred', () => emulator.searchSingleIndex({ indexName: INDEX, searchParams: { query: '' } }));
+        await emulator.saveObjects({
+          indexName: INDEX,
+          objects: cat.records.slice(i * 100, i * 100 + 100) as unknown as Record<string, unknown>[],
+        });
+        await record(out, 'resetHundred', () =>
+          emulator.searchSingleIndex({ indexName: INDEX, searchParams: { query: '' } }),
+        );
       }
       return out;
     }
@@ -74,8 +87,12 @@ async function answer(command: LifecycleCommand): Promise<LifecycleAnswer> {
       const records = catalogue(command.size).records;
       const emulator = createEmulator();
       await emulator.setSettings({ indexName: INDEX, indexSettings: SETTINGS });
-      await record(out, 'saveObjects', () => emulator.saveObjects({ indexName: INDEX, objects: records as unknown as Record<string, unknown>[] }));
-      await record(out, 'firstSearch', () => emulator.searchSingleIndex({ indexName: INDEX, searchParams: { query: '' } }));
+      await record(out, 'saveObjects', () =>
+        emulator.saveObjects({ indexName: INDEX, objects: records as unknown as Record<string, unknown>[] }),
+      );
+      await record(out, 'firstSearch', () =>
+        emulator.searchSingleIndex({ indexName: INDEX, searchParams: { query: '' } }),
+      );
       return out;
     }
     case 'exit':

@@ -29,7 +29,9 @@ export async function lifecycleSection(): Promise<void> {
     const ms = samples.ms.slice(skip);
     const { p50, p99 } = stats(ms);
     const met = size === 100_000 ? `, ${verdict(name, p50)}` : '';
-    console.log(`| ${TARGETS[name].label} | ${size.toLocaleString('en')} | ${fmt(p50)} / ${fmt(p99)} (${fmt(stats(samples.cpu.slice(skip)).p50)}) | ≤ ${TARGETS[name].ms} ms${met} |`);
+    console.log(
+      `| ${TARGETS[name].label} | ${size.toLocaleString('en')} | ${fmt(p50)} / ${fmt(p99)} (${fmt(stats(samples.cpu.slice(skip)).p50)}) | ≤ ${TARGETS[name].ms} ms${met} |`,
+    );
   };
   for (const size of SIZES) {
     const writes = await inProcess({ kind: 'writes', size, count: WRITES });
@@ -51,5 +53,8 @@ export async function lifecycleSection(): Promise<void> {
       `| saveObjects, default batch size, then the first search | ${size.toLocaleString('en')} | ${fmt(total)} (writes ${fmt(saveObjects.ms[0])} + first search ${fmt(firstSearch.ms[0])}; CPU ${fmt(saveObjects.cpu[0] + firstSearch.cpu[0])}) | ${target} |`,
     );
   }
-  if (perRecord.length === 2) console.log(`\nsaveObjects per record, ${SAVES[1].toLocaleString('en')} against ${SAVES[0].toLocaleString('en')}: ${(perRecord[1] / perRecord[0]).toFixed(2)}x (1 is linear)`);
+  if (perRecord.length === 2)
+    console.log(
+      `\nsaveObjects per record, ${SAVES[1].toLocaleString('en')} against ${SAVES[0].toLocaleString('en')}: ${(perRecord[1] / perRecord[0]).toFixed(2)}x (1 is linear)`,
+    );
 }

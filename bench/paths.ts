@@ -56,7 +56,13 @@ async function p50s(server: SetupServer, ways: Record<string, Way>): Promise<Rec
 /** Median wall time (ms) of `code` run as an ES module in a fresh Node, five times. */
 function importTime(code: string): number {
   const runs = Array.from({ length: 5 }, () =>
-    Number(execFileSync(process.execPath, ['--input-type=module', '-e', `const t = performance.now(); ${code}; console.log(performance.now() - t);`], { cwd: root, encoding: 'utf8' }).trim()),
+    Number(
+      execFileSync(
+        process.execPath,
+        ['--input-type=module', '-e', `const t = performance.now(); ${code}; console.log(performance.now() - t);`],
+        { cwd: root, encoding: 'utf8' },
+      ).trim(),
+    ),
   );
   return runs.sort((a, b) => a - b)[2];
 }
@@ -64,13 +70,29 @@ function importTime(code: string): number {
 async function coreBundleGzip(): Promise<{ entry: number; languages: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-bundle-'));
   try {
-    writeFileSync(join(dir, 'entry.js'), "import { createEmulator } from 'search-emulator';\nglobalThis.emulator = createEmulator();\n");
-    await build({ entryPoints: [join(dir, 'entry.js')], bundle: true, splitting: true, minify: true, format: 'esm', platform: 'browser', outdir: join(dir, 'out'), nodePaths: [join(root, 'node_modules')], alias: { 'search-emulator': join(root, 'dist/index.js') }, logLevel: 'silent' });
+    writeFileSync(
+      join(dir, 'entry.js'),
+      "import { createEmulator } from 'search-emulator';\nglobalThis.emulator = createEmulator();\n",
+    );
+    await build({
+      entryPoints: [join(dir, 'entry.js')],
+      bundle: true,
+      splitting: true,
+      minify: true,
+      format: 'esm',
+      platform: 'browser',
+      outdir: join(dir, 'out'),
+      nodePaths: [join(root, 'node_modules')],
+      alias: { 'search-emulator': join(root, 'dist/index.js') },
+      logLevel: 'silent',
+    });
     const files = readdirSync(join(dir, 'out'));
     const gz = (file: string) => gzipSync(readFileSync(join(dir, 'out', file))).length;
     // The entry and the chunks it imports statically are what the page loads up front.
     const entry = readFileSync(join(dir, 'out', 'entry.js'), 'utf8');
-    const upFront = files.filter((file) => file === 'entry.js' || new RegExp(`from"\\./${file.replace('.', '\\.')}"`).test(entry));
+    const upFront = files.filter(
+      (file) => file === 'entry.js' || new RegExp(`from"\\./${file.replace('.', '\\.')}"`).test(entry),
+    );
     const languages = files.filter((file) => !upFront.includes(file)).reduce((sum, file) => sum + gz(file), 0);
     return { entry: upFront.reduce((sum, file) => sum + gz(file), 0), languages };
   } finally {
@@ -80,9 +102,15 @@ async function coreBundleGzip(): Promise<{ entry: number; languages: number }> {
 
 export async function benchPaths(): Promise<void> {
   const { createEmulator, createRequester } = await loadPackage();
-  const { createHandlers } = (await import(new URL('../dist/msw.js', import.meta.url).href)) as typeof import('../src/msw');
+  const { createHandlers } = (await import(
+    new URL('../dist/msw.js', import.meta.url).href
+  )) as typeof import('../src/msw');
   const emulator = createEmulator({ appId: 'PATHAPP', adminApiKey: 'admin' });
-  const products = Array.from({ length: 100 }, (_, i) => ({ objectID: String(i), name: `product ${i} ${i % 2 ? 'phone' : 'case'}`, brand: `brand ${i % 7}` }));
+  const products = Array.from({ length: 100 }, (_, i) => ({
+    objectID: String(i),
+    name: `product ${i} ${i % 2 ? 'phone' : 'case'}`,
+    brand: `brand ${i % 7}`,
+  }));
   await emulator.saveObjects({ indexName: 'products', objects: products });
   const params = { indexName: 'products', searchParams: { query: 'phone', hitsPerPage: 5 } };
   const fixed = await emulator.searchSingleIndex(params);
@@ -123,16 +151,30 @@ export async function benchPaths(): Promise<void> {
   const importMsw = importTime("await import('msw'); await import('msw/node')");
   const bundle = await coreBundleGzip();
 
-  console.log(`\n## The official client's paths and the package (a search of 5 hits among 100 records; p50 of ${ROUNDS})\n`);
+  console.log(
+    `\n## The official client's paths and the package (a search of 5 hits among 100 records; p50 of ${ROUNDS})\n`,
+  );
   console.log('| measure | now | target |\n|---|---|---|');
-  console.log(`| v5 client over msw, the emulator's handlers | ${fmt(overMsw)} ms (${(overMsw / bare).toFixed(2)}x msw's floor, ${(overMsw / readsBody).toFixed(2)}x the fair floor) | ≤ 1.15x msw's floor |`);
-  console.log(`| v5 client over msw, a bare handler answering the same JSON, request unread (msw's floor) | ${fmt(bare)} ms | – |`);
-  console.log(`| v5 client over msw, a bare handler reading the JSON body, then answering the same JSON (the fair floor) | ${fmt(readsBody)} ms (${(readsBody / bare).toFixed(2)}x msw's floor) | – |`);
-  console.log(`| getObject over msw, the emulator's handlers, against a bare handler answering the same record (no search: the handlers' own cost) | ${fmt(getOverMsw)} ms (${(getOverMsw / getBare).toFixed(2)}x; bare ${fmt(getBare)} ms) | – |`);
+  console.log(
+    `| v5 client over msw, the emulator's handlers | ${fmt(overMsw)} ms (${(overMsw / bare).toFixed(2)}x msw's floor, ${(overMsw / readsBody).toFixed(2)}x the fair floor) | ≤ 1.15x msw's floor |`,
+  );
+  console.log(
+    `| v5 client over msw, a bare handler answering the same JSON, request unread (msw's floor) | ${fmt(bare)} ms | – |`,
+  );
+  console.log(
+    `| v5 client over msw, a bare handler reading the JSON body, then answering the same JSON (the fair floor) | ${fmt(readsBody)} ms (${(readsBody / bare).toFixed(2)}x msw's floor) | – |`,
+  );
+  console.log(
+    `| getObject over msw, the emulator's handlers, against a bare handler answering the same record (no search: the handlers' own cost) | ${fmt(getOverMsw)} ms (${(getOverMsw / getBare).toFixed(2)}x; bare ${fmt(getBare)} ms) | – |`,
+  );
   console.log(`| v5 client with createRequester (in-process) | ${fmt(viaRequester)} ms | ≤ 0.3 ms |`);
   console.log(`| direct call | ${fmt(direct)} ms | – |`);
-  console.log(`| import of search-emulator in a fresh Node (no msw) | ${(importCore / 1000).toFixed(2)} s (msw alone: ${(importMsw / 1000).toFixed(2)} s) | ≤ 0.3 s |`);
-  console.log(`| browser bundle loaded up front (esbuild, minified, gzipped) | ${(bundle.entry / 1024).toFixed(0)} KB (language tables, on demand: ${(bundle.languages / 1024).toFixed(0)} KB) | ≤ 150 KB |`);
+  console.log(
+    `| import of search-emulator in a fresh Node (no msw) | ${(importCore / 1000).toFixed(2)} s (msw alone: ${(importMsw / 1000).toFixed(2)} s) | ≤ 0.3 s |`,
+  );
+  console.log(
+    `| browser bundle loaded up front (esbuild, minified, gzipped) | ${(bundle.entry / 1024).toFixed(0)} KB (language tables, on demand: ${(bundle.languages / 1024).toFixed(0)} KB) | ≤ 150 KB |`,
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -21,7 +21,9 @@ const SECTIONS: Record<string, () => Promise<void>> = {
 };
 
 async function main() {
-  console.log(`# search-emulator bench — ${new Date().toISOString().slice(0, 10)} — ${cpus()[0]?.model ?? 'cpu'} x${cpus().length}, node ${process.version}`);
+  console.log(
+    `# search-emulator bench — ${new Date().toISOString().slice(0, 10)} — ${cpus()[0]?.model ?? 'cpu'} x${cpus().length}, node ${process.version}`,
+  );
   const only = process.env.BENCH_ONLY?.split(',');
   for (const [name, run] of Object.entries(SECTIONS)) if (!only || only.includes(name)) await run();
 }

@@ -33,7 +33,8 @@ function kinds({ records, vocabulary, random }: ReturnType<typeof catalogue>): [
 function wordsAbout(records: readonly Product[], hits: number): string[] {
   const target = (hits * records.length) / 100_000;
   const counts = new Map<string, number>();
-  for (const record of records) for (const word of new Set(record.name.split(' '))) counts.set(word, (counts.get(word) ?? 0) + 1);
+  for (const record of records)
+    for (const word of new Set(record.name.split(' '))) counts.set(word, (counts.get(word) ?? 0) + 1);
   const ranked = [...counts].sort((a, b) => Math.abs(a[1] - target) - Math.abs(b[1] - target));
   const near = ranked.filter(([, count]) => Math.abs(count - target) <= target / 3);
   return (near.length >= 5 ? near : ranked.slice(0, 5)).map(([word]) => word);
@@ -42,7 +43,11 @@ function wordsAbout(records: readonly Product[], hits: number): string[] {
 export async function scaleSection(): Promise<void> {
   for (const size of SIZES) {
     const products = catalogue(size);
-    const requests = kinds(products).map(([name, next]) => ({ name, warmUp: Array.from({ length: WARM_UP }, next), measured: Array.from({ length: RUNS }, next) }));
+    const requests = kinds(products).map(([name, next]) => ({
+      name,
+      warmUp: Array.from({ length: WARM_UP }, next),
+      measured: Array.from({ length: RUNS }, next),
+    }));
     const samples: Record<string, Record<string, Samples>> = {};
     const builds: Record<string, number> = {};
     for (const engine of ENGINES) {
@@ -54,17 +59,27 @@ export async function scaleSection(): Promise<void> {
       }
       await runner.stop();
     }
-    console.log(`\n## Queries at scale: ${size.toLocaleString('en')} records (p50 / p99 ms of ${RUNS} after ${WARM_UP} unmeasured; emulator CPU time in brackets)\n`);
+    console.log(
+      `\n## Queries at scale: ${size.toLocaleString('en')} records (p50 / p99 ms of ${RUNS} after ${WARM_UP} unmeasured; emulator CPU time in brackets)\n`,
+    );
     console.log(`| query | search-emulator | target (p50 at 100k) | ${ENGINES.slice(1).join(' | ')} |`);
-    console.log(`|---|---|---|${ENGINES.slice(1).map(() => '---').join('|')}|`);
+    console.log(
+      `|---|---|---|${ENGINES.slice(1)
+        .map(() => '---')
+        .join('|')}|`,
+    );
     for (const { name } of requests) {
       const mine = samples[name]['search-emulator'];
       const { p50, p99 } = stats(mine.ms);
       const target = `≤ ${TARGETS[name].ms} ms${size === 100_000 ? `, ${verdict(name, p50)}` : ''}`;
       const others = ENGINES.slice(1).map((engine) => cell(samples[name][engine].ms));
-      console.log(`| ${TARGETS[name].label} | ${fmt(p50)} / ${fmt(p99)} (${fmt(stats(mine.cpu).p50)}) | ${target} | ${others.join(' | ')} |`);
+      console.log(
+        `| ${TARGETS[name].label} | ${fmt(p50)} / ${fmt(p99)} (${fmt(stats(mine.cpu).p50)}) | ${target} | ${others.join(' | ')} |`,
+      );
     }
-    console.log(`\nBuild (ms, including the emulator's first search): ${ENGINES.map((engine) => `${engine} ${fmt(builds[engine])}`).join(', ')}`);
+    console.log(
+      `\nBuild (ms, including the emulator's first search): ${ENGINES.map((engine) => `${engine} ${fmt(builds[engine])}`).join(', ')}`,
+    );
   }
 }
 

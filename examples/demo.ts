@@ -52,8 +52,15 @@ async function main() {
     console.table(hits.map((hit) => ({ name: hit.name, city: hit.city, iata: hit.iata_code })));
 
     const loaded = emulator.load(await readFixtures(new URL('./fixtures/ecommerce', import.meta.url).pathname));
-    console.log(`Loaded the ecommerce fixtures at once: ${Object.entries(loaded.indices).map(([name, { records }]) => `${name} (${records} records)`).join(', ')}`);
-    const articles = await client.searchSingleIndex<{ title: string }>({ indexName: 'articles', searchParams: { query: 'colection', hitsPerPage: 3 } });
+    console.log(
+      `Loaded the ecommerce fixtures at once: ${Object.entries(loaded.indices)
+        .map(([name, { records }]) => `${name} (${records} records)`)
+        .join(', ')}`,
+    );
+    const articles = await client.searchSingleIndex<{ title: string }>({
+      indexName: 'articles',
+      searchParams: { query: 'colection', hitsPerPage: 3 },
+    });
     console.log(`"colection" in articles: ${articles.nbHits} hits, first: ${articles.hits[0]?.title}`);
 
     await crawlSmallSite(emulator, server, client);
@@ -69,7 +76,11 @@ const SITE: Record<string, string> = {
   '/lyon': '<h1>Lyon</h1><p>Airport: Saint-Exupery.</p>',
 };
 
-async function crawlSmallSite(emulator: ReturnType<typeof createEmulator>, server: ReturnType<typeof setupServer>, client: ReturnType<typeof algoliasearch>) {
+async function crawlSmallSite(
+  emulator: ReturnType<typeof createEmulator>,
+  server: ReturnType<typeof setupServer>,
+  client: ReturnType<typeof algoliasearch>,
+) {
   server.use(
     http.get('https://guide.test/robots.txt', () => HttpResponse.text('User-agent: *\nDisallow: /admin/')),
     ...Object.entries(SITE).map(([path, html]) => http.get(`https://guide.test${path}`, () => HttpResponse.html(html))),
@@ -94,7 +105,10 @@ async function crawlSmallSite(emulator: ReturnType<typeof createEmulator>, serve
         {
           indexName: 'guide',
           pathsToMatch: ['https://guide.test/**'],
-          recordExtractor: { __type: 'function', source: "({ url, $ }) => [{ title: $('h1').text(), text: $('p').text(), path: url.pathname }]" },
+          recordExtractor: {
+            __type: 'function',
+            source: "({ url, $ }) => [{ title: $('h1').text(), text: $('p').text(), path: url.pathname }]",
+          },
         },
       ],
     },
@@ -110,7 +124,10 @@ async function crawlSmallSite(emulator: ReturnType<typeof createEmulator>, serve
   const stats = await crawler('GET', `/crawlers/${id}/stats/urls`);
   console.table(stats.data);
   emulator.clock.advance('2s'); // indexingDelay: the crawl's writes are tasks too
-  const { hits } = await client.searchSingleIndex<{ title: string; path: string }>({ indexName: 'guide', searchParams: { query: 'airport' } });
+  const { hits } = await client.searchSingleIndex<{ title: string; path: string }>({
+    indexName: 'guide',
+    searchParams: { query: 'airport' },
+  });
   console.log(`"airport" in the crawled index: ${hits.map((hit) => `${hit.title} (${hit.path})`).join(', ')}`);
 }
 

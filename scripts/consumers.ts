@@ -21,7 +21,11 @@ const root = resolve(import.meta.dirname, '..');
 const cache = join(root, '.ci', 'cache');
 const artifacts = resolve(process.env.ARTIFACTS_DIR ?? join(root, '.ci', 'artifacts'));
 
-function sh(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): { ok: boolean; output: string } {
+function sh(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv },
+): { ok: boolean; output: string } {
   const result = spawnSync(command, args, { ...options, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return { ok: result.status === 0, output: `${result.stdout ?? ''}${result.stderr ?? ''}` };
 }
@@ -33,21 +37,34 @@ function nodeBin(major: number): string {
   if (!existsSync(join(bin, 'node'))) {
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'package.json'), '{"private":true}\n');
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', `node-linux-${process.arch}@${major}`], { cwd: dir, stdio: 'inherit' });
+    execFileSync(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--loglevel=error', `node-linux-${process.arch}@${major}`],
+      { cwd: dir, stdio: 'inherit' },
+    );
   }
   return bin;
 }
 
 function pack(): string {
   const out = mkdtempSync(join(tmpdir(), 'search-emulator-pack-'));
-  const name = execFileSync('npm', ['pack', '--pack-destination', out, '--loglevel=error'], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop()!;
+  const name = execFileSync('npm', ['pack', '--pack-destination', out, '--loglevel=error'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+    .trim()
+    .split('\n')
+    .pop()!;
   return join(out, name);
 }
 
 function run(recipe: Recipe, tarball: string): { ok: boolean; output: string; seconds: number } {
   const started = Date.now();
   const project = mkdtempSync(join(tmpdir(), `recipe-${recipe.name}-`));
-  cpSync(join(root, 'examples', recipe.folder ?? recipe.name), project, { recursive: true, filter: (path) => !/node_modules|dist|storybook-static/.test(path) });
+  cpSync(join(root, 'examples', recipe.folder ?? recipe.name), project, {
+    recursive: true,
+    filter: (path) => !/node_modules|dist|storybook-static/.test(path),
+  });
   const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'));
   manifest.devDependencies['search-emulator'] = `file:${tarball}`;
   writeFileSync(join(project, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -70,14 +87,22 @@ function run(recipe: Recipe, tarball: string): { ok: boolean; output: string; se
 
 const wanted = process.argv.slice(2);
 const recipes = wanted.length === 0 ? RECIPES : RECIPES.filter((recipe) => wanted.includes(recipe.name));
-if (recipes.length === 0) throw new Error(`No recipe named ${wanted.join(', ')}: ${RECIPES.map((r) => r.name).join(', ')}`);
+if (recipes.length === 0)
+  throw new Error(`No recipe named ${wanted.join(', ')}: ${RECIPES.map((r) => r.name).join(', ')}`);
 mkdirSync(artifacts, { recursive: true });
 const tarball = pack();
 let failed = 0;
 for (const recipe of recipes) {
   console.log(`\n== ${recipe.name}: ${recipe.leg}`);
   const result = run(recipe, tarball);
-  console.log(result.ok ? result.output.split('\n').filter((line) => /Tests|passed|failed|✓|PASS|Node|v\d+\.\d+/.test(line)).join('\n') : result.output);
+  console.log(
+    result.ok
+      ? result.output
+          .split('\n')
+          .filter((line) => /Tests|passed|failed|✓|PASS|Node|v\d+\.\d+/.test(line))
+          .join('\n')
+      : result.output,
+  );
   console.log(`${result.ok ? 'ok' : 'FAILED'} ${recipe.name} (${result.seconds.toFixed(0)} s)`);
   if (!result.ok) failed++;
 }

@@ -26,8 +26,18 @@ export const CLIENTS: { client: string; pkg: string; host: HostFamily; type?: st
   { client: 'recommend', pkg: '@algolia/recommend', host: 'search', type: 'RecommendClient' },
   { client: 'analytics', pkg: '@algolia/client-analytics', host: 'analytics', type: 'AnalyticsClient' },
   { client: 'insights', pkg: '@algolia/client-insights', host: 'insights', type: 'InsightsClient' },
-  { client: 'personalization', pkg: '@algolia/client-personalization', host: 'personalization', type: 'PersonalizationClient' },
-  { client: 'query-suggestions', pkg: '@algolia/client-query-suggestions', host: 'suggestions', type: 'QuerySuggestionsClient' },
+  {
+    client: 'personalization',
+    pkg: '@algolia/client-personalization',
+    host: 'personalization',
+    type: 'PersonalizationClient',
+  },
+  {
+    client: 'query-suggestions',
+    pkg: '@algolia/client-query-suggestions',
+    host: 'suggestions',
+    type: 'QuerySuggestionsClient',
+  },
   // The platform's other APIs: every operation answers 501 naming its API.
   { client: 'abtesting', pkg: '@algolia/client-abtesting', host: 'analytics' },
   { client: 'abtesting-v3', pkg: '@algolia/abtesting', host: 'analytics' },
@@ -44,7 +54,12 @@ export const CLIENTS: { client: string; pkg: string; host: HostFamily; type?: st
 export const SPEC_APIS: { client: string; spec: string; host: HostFamily; prefix: string }[] = [
   { client: 'composition', spec: 'composition', host: 'search', prefix: '' },
   { client: 'agent-studio', spec: 'agent-studio', host: 'search', prefix: '/agent-studio' },
-  { client: 'advanced-personalization', spec: 'advanced-personalization', host: 'advanced-personalization', prefix: '' },
+  {
+    client: 'advanced-personalization',
+    spec: 'advanced-personalization',
+    host: 'advanced-personalization',
+    prefix: '',
+  },
 ];
 
 /** Where the bare mirror of `algolia/api-clients-automation` is (`API_CLIENTS_MIRROR` overrides). */
@@ -59,14 +74,24 @@ const HTTP_METHODS = new Set(['get', 'post', 'put', 'delete', 'patch']);
  * generic `custom*` requests are left out, as for the installed clients.
  */
 export function specOperations(client: string, spec: string, prefix: string): ClientOperation[] {
-  const text = execFileSync('git', ['-C', MIRROR, 'show', `HEAD:specs/bundled/${spec}.yml`], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const text = execFileSync('git', ['-C', MIRROR, 'show', `HEAD:specs/bundled/${spec}.yml`], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const operations: ClientOperation[] = [];
   let inPaths = false;
   let path: string | undefined;
   let current: (ClientOperation & { helper?: boolean }) | undefined;
   let readingAcl = false;
   const flush = () => {
-    if (current && !current.helper && current.operation && !current.operation.startsWith('custom')) operations.push({ client, operation: current.operation, method: current.method, path: current.path, acl: current.acl });
+    if (current && !current.helper && current.operation && !current.operation.startsWith('custom'))
+      operations.push({
+        client,
+        operation: current.operation,
+        method: current.method,
+        path: current.path,
+        acl: current.acl,
+      });
     current = undefined;
   };
   for (const line of text.split('\n')) {
@@ -85,7 +110,8 @@ export function specOperations(client: string, spec: string, prefix: string): Cl
     const methodLine = /^ {4}(\w+):\s*$/.exec(line);
     if (methodLine) {
       flush();
-      if (path !== undefined && HTTP_METHODS.has(methodLine[1])) current = { client, operation: '', method: methodLine[1].toUpperCase(), path: prefix + path, acl: [] };
+      if (path !== undefined && HTTP_METHODS.has(methodLine[1]))
+        current = { client, operation: '', method: methodLine[1].toUpperCase(), path: prefix + path, acl: [] };
       continue;
     }
     if (!current) continue;
@@ -106,9 +132,18 @@ export function specOperations(client: string, spec: string, prefix: string): Cl
 
 /** Every operation the parity report lists: the installed clients', then the spec-only APIs' (from the catalogue). */
 export function officialOperations(): (ClientOperation & { host: HostFamily })[] {
-  const installed = CLIENTS.flatMap(({ client, pkg, host }) => clientOperations(client, pkg).map((op) => ({ ...op, host })));
+  const installed = CLIENTS.flatMap(({ client, pkg, host }) =>
+    clientOperations(client, pkg).map((op) => ({ ...op, host })),
+  );
   const fromSpecs = SPEC_APIS.flatMap(({ client }) =>
-    CATALOGUE.filter((row) => row[0] === client).map(([, operation, method, path, host, acl]) => ({ client, operation, method, path, acl: [...acl], host })),
+    CATALOGUE.filter((row) => row[0] === client).map(([, operation, method, path, host, acl]) => ({
+      client,
+      operation,
+      method,
+      path,
+      acl: [...acl],
+      host,
+    })),
   );
   return [...installed, ...fromSpecs];
 }
@@ -165,8 +200,16 @@ export function parityReport(routes: readonly Route[]): string {
   const counts = { implemented: 0, partial: 0, missing: 0 };
   const operations = officialOperations();
   for (const op of operations) {
-    const route = routes.find((r) => r.host === op.host && r.method === op.method && normalize(r.path) === normalize(op.path));
-    const status = !route ? 'missing' : route.parity?.status === 'missing' ? 'missing' : route.parity ? 'partial' : 'implemented';
+    const route = routes.find(
+      (r) => r.host === op.host && r.method === op.method && normalize(r.path) === normalize(op.path),
+    );
+    const status = !route
+      ? 'missing'
+      : route.parity?.status === 'missing'
+        ? 'missing'
+        : route.parity
+          ? 'partial'
+          : 'implemented';
     counts[status]++;
     const note = route?.parity?.note ?? (route ? '' : 'no route: answers 404');
     lines.push(`| ${op.client} | \`${op.operation}\` | ${op.method} | \`${op.path}\` | ${status} | ${note} |`);
@@ -174,8 +217,15 @@ export function parityReport(routes: readonly Route[]): string {
   const official = new Set(operations.map((o) => `${o.method} ${normalize(o.path)}`));
   const extra = routes.filter((r) => r.host !== 'crawler' && !official.has(`${r.method} ${normalize(r.path)}`));
   if (extra.length > 0) {
-    lines.push('', '## Routes of the spec that the v5 clients do not call', '', '| operation | method | path | status |', '|---|---|---|---|');
-    for (const r of extra) lines.push(`| \`${r.operation}\` | ${r.method} | \`${r.path}\` | ${r.parity?.status ?? 'implemented'} |`);
+    lines.push(
+      '',
+      '## Routes of the spec that the v5 clients do not call',
+      '',
+      '| operation | method | path | status |',
+      '|---|---|---|---|',
+    );
+    for (const r of extra)
+      lines.push(`| \`${r.operation}\` | ${r.method} | \`${r.path}\` | ${r.parity?.status ?? 'implemented'} |`);
   }
   lines.push(...crawlerSection(routes, counts));
   lines.push('', `Totals: ${counts.implemented} implemented, ${counts.partial} partial, ${counts.missing} missing.`);
@@ -189,7 +239,10 @@ export function parityReport(routes: readonly Route[]): string {
  * The crawler API has no official npm client: its rows come from the route table (spec 001's
  * operations and the live OpenAPI's extras), then the differences between the two documents.
  */
-function crawlerSection(routes: readonly Route[], counts: Record<'implemented' | 'partial' | 'missing', number>): string[] {
+function crawlerSection(
+  routes: readonly Route[],
+  counts: Record<'implemented' | 'partial' | 'missing', number>,
+): string[] {
   const lines = [
     '',
     '## Crawler API (no official npm client: rows from the route table)',
@@ -201,9 +254,17 @@ function crawlerSection(routes: readonly Route[], counts: Record<'implemented' |
     const status = r.parity?.status ?? 'implemented';
     counts[status]++;
     const source = SPEC_001_OPERATIONS.has(r.operation) ? 'spec 001' : 'live OpenAPI';
-    lines.push(`| \`${r.operation}\` | ${r.method} | \`${r.path}\` | ${source} | ${status} | ${r.parity?.note ?? ''} |`);
+    lines.push(
+      `| \`${r.operation}\` | ${r.method} | \`${r.path}\` | ${source} | ${status} | ${r.parity?.note ?? ''} |`,
+    );
   }
-  lines.push('', '### Spec 001 and the live crawler OpenAPI differ', '', '| topic | spec 001 | live OpenAPI | emulator |', '|---|---|---|---|');
+  lines.push(
+    '',
+    '### Spec 001 and the live crawler OpenAPI differ',
+    '',
+    '| topic | spec 001 | live OpenAPI | emulator |',
+    '|---|---|---|---|',
+  );
   for (const d of SPEC_DIFFERENCES) lines.push(`| ${d.topic} | ${d.spec} | ${d.live} | ${d.emulator} |`);
   return lines;
 }
@@ -227,11 +288,16 @@ export function directCallsSource(routes: readonly Route[]): string {
     names.forEach((name) => typed.add(name));
     const union = type.replace(/Client$/, 'Operations');
     imports.push(`import type { ${type} } from '${pkg}';`);
-    unions.push(`/** The operations of \`${pkg}\` the emulator routes. */\ntype ${union} =\n${names.map((name) => `  | '${name}'`).join('\n')};\n`);
+    unions.push(
+      `/** The operations of \`${pkg}\` the emulator routes. */\ntype ${union} =\n${names.map((name) => `  | '${name}'`).join('\n')};\n`,
+    );
     picks.push(`Pick<${type}, ${union}>`);
   }
   const loose = operations.filter((operation) => !typed.has(operation));
-  const looseNote = loose.length === 0 ? '' : '\n * Operations no installed official client has (the crawler, the APIs answering 501) are loose.';
+  const looseNote =
+    loose.length === 0
+      ? ''
+      : '\n * Operations no installed official client has (the crawler, the APIs answering 501) are loose.';
   const body = loose.length === 0 ? '' : `\n${loose.map((name) => `  ${name}: LooseCall;`).join('\n')}\n`;
   const looseImport = loose.length === 0 ? '' : "\nimport type { LooseCall } from './facade';";
   return `// Generated by \`npm run parity\` from the route table and the installed official v5 clients.

@@ -7,5 +7,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { readmeFrom } from './readme-lib';
 
 const root = new URL('../', import.meta.url);
-writeFileSync(new URL('README.md', root), readmeFrom(readFileSync(new URL('README.src.md', root), 'utf8'), (path) => readFileSync(new URL(path, root), 'utf8')));
+writeFileSync(
+  new URL('README.md', root),
+  readmeFrom(readFileSync(new URL('README.src.md', root), 'utf8'), (path) => readFileSync(new URL(path, root), 'utf8')),
+);
 console.log('README.md written');

@@ -13,12 +13,26 @@ export interface Recipe {
 }
 
 export const RECIPES: readonly Recipe[] = [
-  { name: 'vitest', leg: 'Node 20, msw 2, Vitest: msw handlers, direct calls, per-test options, requester (v5 and v4)' },
+  {
+    name: 'vitest',
+    leg: 'Node 20, msw 2, Vitest: msw handlers, direct calls, per-test options, requester (v5 and v4)',
+  },
   { name: 'vitest-msw3', leg: 'Node 22, msw 3, Vitest: msw handlers with onUnhandledFrame', node: 22 },
-  { name: 'vitest-node24', folder: 'vitest-msw3', leg: 'Node 24, msw 3, Vitest: the same recipe on the next Node', node: 24 },
-  { name: 'jest-cjs', leg: 'Node 20, Jest 30 CommonJS, jest-fixed-jsdom: direct calls and requester untransformed, msw handlers' },
+  {
+    name: 'vitest-node24',
+    folder: 'vitest-msw3',
+    leg: 'Node 24, msw 3, Vitest: the same recipe on the next Node',
+    node: 24,
+  },
+  {
+    name: 'jest-cjs',
+    leg: 'Node 20, Jest 30 CommonJS, jest-fixed-jsdom: direct calls and requester untransformed, msw handlers',
+  },
   { name: 'jest-esm', leg: 'Node 20, Jest 30 ES modules, jest-fixed-jsdom: msw handlers' },
   { name: 'browser', leg: 'Chromium, msw setupWorker, InstantSearch.js: a search page answered by the emulator' },
-  { name: 'server-browser', leg: 'Chromium, the standalone server on another origin: writes (one preflighted) and InstantSearch searches' },
+  {
+    name: 'server-browser',
+    leg: 'Chromium, the standalone server on another origin: writes (one preflighted) and InstantSearch searches',
+  },
   { name: 'storybook', leg: 'Chromium, Storybook 10, msw-storybook-addon mswLoader: a story answered by the emulator' },
 ];

@@ -27,4 +27,13 @@ export type { JournalQuery } from './emulator/journal/params';
 export type { FaultHandle } from './emulator/faults/faults';
 export type { FaultSpec, FaultScope, AppliedFault, FaultKind } from './emulator/faults/spec';
 export { emulatorMatchers, type EmulatorMatchers, type ExpectedEvent } from './matchers/matchers';
-export type { Explanation, ExplainRequest, NeighbourComparison, WordMatch, Reason, ReasonKind, Applied, CriterionValue } from './emulator/search/explain/types';
+export type {
+  Explanation,
+  ExplainRequest,
+  NeighbourComparison,
+  WordMatch,
+  Reason,
+  ReasonKind,
+  Applied,
+  CriterionValue,
+} from './emulator/search/explain/types';

@@ -36,7 +36,12 @@ export function toEpochMs(instant: Instant): number {
   return ms;
 }
 
-function createClock(kind: Clock['kind'], read: () => number, move: (ms: number) => void, jump: (ms: number) => void): Clock {
+function createClock(
+  kind: Clock['kind'],
+  read: () => number,
+  move: (ms: number) => void,
+  jump: (ms: number) => void,
+): Clock {
   const listeners = new Set<(now: number) => void>();
   let stops: (from: number, to: number) => number | undefined = () => undefined;
   const notify = () => {
@@ -47,7 +52,11 @@ function createClock(kind: Clock['kind'], read: () => number, move: (ms: number)
   /** Stops (and notifies) at every stop before `target`; true when it stopped at least once. */
   const stopOnTheWay = (target: number) => {
     let stopped = false;
-    for (let stop = stops(read(), target); stop !== undefined && stop > read() && stop < target; stop = stops(read(), target)) {
+    for (
+      let stop = stops(read(), target);
+      stop !== undefined && stop > read() && stop < target;
+      stop = stops(read(), target)
+    ) {
       jump(stop);
       notify();
       stopped = true;

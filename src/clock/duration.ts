@@ -1,8 +1,6 @@
 /** A span of time: milliseconds, a string such as `"1h30m"`, `"4d"`, `"250ms"`, or parts. */
 export type Duration =
-  | number
-  | string
-  | { days?: number; hours?: number; minutes?: number; seconds?: number; milliseconds?: number };
+  number | string | { days?: number; hours?: number; minutes?: number; seconds?: number; milliseconds?: number };
 
 const UNIT_MS: Record<string, number> = {
   ms: 1,

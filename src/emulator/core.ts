@@ -136,7 +136,11 @@ export class Core {
     if (this.runningJobs) return;
     this.runningJobs = true;
     try {
-      for (let job = this.current.jobs.queue[0]; job !== undefined && job.at <= this.clock.now(); job = this.current.jobs.queue[0]) {
+      for (
+        let job = this.current.jobs.queue[0];
+        job !== undefined && job.at <= this.clock.now();
+        job = this.current.jobs.queue[0]
+      ) {
         const due: Job = job;
         this.commit((draft) => {
           draft.jobs.queue = draft.jobs.queue.filter((queued) => queued.id !== due.id);
@@ -186,7 +190,8 @@ export class Core {
   /** The first pending task's publication strictly between `from` and `to` (a stop of the clock). */
   private nextTaskBetween(from: number, to: number): number | undefined {
     let next: number | undefined;
-    for (const { publishAt } of this.current.tasks.pending) if (publishAt > from && publishAt < to) next = earliest(next, publishAt);
+    for (const { publishAt } of this.current.tasks.pending)
+      if (publishAt > from && publishAt < to) next = earliest(next, publishAt);
     return next;
   }
 
@@ -235,7 +240,8 @@ export class Core {
   }
 }
 
-const earliest = (a: number | undefined, b: number | undefined) => (a === undefined ? b : b === undefined ? a : Math.min(a, b));
+const earliest = (a: number | undefined, b: number | undefined) =>
+  a === undefined ? b : b === undefined ? a : Math.min(a, b);
 
 /** An O(1) copy of the whole emulator: the immutable state tree, generator state and clock. */
 export interface Snapshot {

@@ -1,4 +1,12 @@
-import { createFakeClock, createSystemClock, DEFAULT_START, toMilliseconds, type Clock, type Duration, type Instant } from '../clock';
+import {
+  createFakeClock,
+  createSystemClock,
+  DEFAULT_START,
+  toMilliseconds,
+  type Clock,
+  type Duration,
+  type Instant,
+} from '../clock';
 import { Core, type Snapshot } from './core';
 import { Faults } from './faults/faults';
 import { DEFAULT_JOURNAL_LIMIT, Journal } from './journal/journal';
@@ -105,7 +113,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       analyticsRefresh: options.analyticsRefresh === 'immediate' ? 0 : toMilliseconds(options.analyticsRefresh ?? '5m'),
       analyticsRetention: toMilliseconds(options.analyticsRetention ?? '90d'),
       ...(options.country !== undefined ? { country: options.country } : {}),
-      ...(options.dictionaryEntriesQuota !== undefined ? { dictionaryEntriesQuota: options.dictionaryEntriesQuota } : {}),
+      ...(options.dictionaryEntriesQuota !== undefined
+        ? { dictionaryEntriesQuota: options.dictionaryEntriesQuota }
+        : {}),
       crawler: {
         userId: options.crawlerUserId ?? 'crawler-user-id',
         apiKey: options.crawlerApiKey ?? 'crawler-api-key',
@@ -151,7 +161,11 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     async advance(duration: Duration): Promise<number> {
       const target = clock.now() + toMilliseconds(duration);
       await core.idle();
-      for (let stop = core.nextStop(clock.now(), target); stop !== undefined; stop = core.nextStop(clock.now(), target)) {
+      for (
+        let stop = core.nextStop(clock.now(), target);
+        stop !== undefined;
+        stop = core.nextStop(clock.now(), target)
+      ) {
         clock.set(stop);
         await core.idle();
       }
@@ -162,7 +176,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     crawlerCredentials,
     journal,
     faults: core.faults,
-    explain: (request: ExplainRequest): Promise<Explanation> => withLoads(core, 'explain', () => explain(core, searchRoute, request)),
+    explain: (request: ExplainRequest): Promise<Explanation> =>
+      withLoads(core, 'explain', () => explain(core, searchRoute, request)),
     as(caller: Partial<Caller> & { apiKey: string }) {
       return buildDirectCalls(core, { appId, crawler: crawlerCredentials, ...caller }) as unknown as DirectCalls;
     },

@@ -33,10 +33,15 @@ export async function dispatch(core: Core, req: EmulatorRequest): Promise<Emulat
     fault = core.faults.decide(req, route);
     if (fault?.response) res = fault.response;
     // The firewall allow-list works at the network level: a refused source reaches no server.
-    else if (core.state.security.firewall.enabled && !sourceAllowed(core, clientIp(core, req))) res = { status: 0, headers: {}, body: { message: messages.unreachable } };
+    else if (core.state.security.firewall.enabled && !sourceAllowed(core, clientIp(core, req)))
+      res = { status: 0, headers: {}, body: { message: messages.unreachable } };
     else {
       served = true;
-      if (match === undefined) throw unservedApiError(req.host, req.method, req.path) ?? new ApiError(404, `Path not found: ${req.method} ${req.path}`);
+      if (match === undefined)
+        throw (
+          unservedApiError(req.host, req.method, req.path) ??
+          new ApiError(404, `Path not found: ${req.method} ${req.path}`)
+        );
       if (match === 'method') throw new ApiError(404, `Method ${req.method} is not allowed on ${req.path}`);
       auth = await authenticate(core, req, match.route);
       if (req.bodyError) throw badRequest(req.bodyError);
@@ -76,5 +81,9 @@ export function toErrorResponse(error: unknown): EmulatorResponse {
     return { status: error.status, headers: { 'content-type': JSON_TYPE }, body: error.toBody() };
   }
   const message = error instanceof Error ? error.message : String(error);
-  return { status: 500, headers: { 'content-type': JSON_TYPE }, body: { message: `Internal emulator error: ${message}`, status: 500 } };
+  return {
+    status: 500,
+    headers: { 'content-type': JSON_TYPE },
+    body: { message: `Internal emulator error: ${message}`, status: 500 },
+  };
 }

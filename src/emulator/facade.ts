@@ -59,7 +59,12 @@ export function buildDirectCalls(core: Core, caller: Caller): Record<string, Dir
 }
 
 /** The request the real client would send for `route` called with `params`. */
-export function toRequest(route: Route, given: Record<string, any>, caller: Caller, options: RequestOptions = {}): EmulatorRequest {
+export function toRequest(
+  route: Route,
+  given: Record<string, any>,
+  caller: Caller,
+  options: RequestOptions = {},
+): EmulatorRequest {
   const shape = route.call ?? NO_SHAPE;
   const params = shape.prepare ? shape.prepare(given) : given;
   const path = pathOf(route, params);
@@ -80,11 +85,17 @@ export function toRequest(route: Route, given: Record<string, any>, caller: Call
   addLowered(headers, caller.headers);
   if (shape.headers) {
     for (const param in shape.headers) {
-      if (hasOwn.call(shape.headers, param) && params[param] !== undefined) headers[shape.headers[param].toLowerCase()] = String(params[param]);
+      if (hasOwn.call(shape.headers, param) && params[param] !== undefined)
+        headers[shape.headers[param].toLowerCase()] = String(params[param]);
     }
   }
   addLowered(headers, options.headers);
-  const raw = route.method === 'GET' || shape.body === undefined ? undefined : shape.body === '$params' ? params : params[shape.body];
+  const raw =
+    route.method === 'GET' || shape.body === undefined
+      ? undefined
+      : shape.body === '$params'
+        ? params
+        : params[shape.body];
   const { body, text, error } = wireBody(raw);
   const request = new DirectRequest(route, path, query, headers, body, text);
   if (error !== undefined) request.bodyError = error;

@@ -21,7 +21,14 @@ export type Helpers = Pick<
   | 'indexExists'
   | 'browseObjects'
 >;
-type Action = 'addObject' | 'updateObject' | 'partialUpdateObject' | 'partialUpdateObjectNoCreate' | 'deleteObject' | 'delete' | 'clear';
+type Action =
+  | 'addObject'
+  | 'updateObject'
+  | 'partialUpdateObject'
+  | 'partialUpdateObjectNoCreate'
+  | 'deleteObject'
+  | 'delete'
+  | 'clear';
 
 /** One page of a browse. */
 export interface BrowsePage {
@@ -45,7 +52,10 @@ export function buildHelpers(core: Core, calls: Calls): Helpers {
    * Resolves with the task status once published. It never waits: a pending task means the
    * fake clock has not reached its publication time, so it throws and says so.
    */
-  async function waitForTask({ indexName, taskID }: { indexName: string; taskID: number; maxRetries?: number }, requestOptions?: RequestOptions) {
+  async function waitForTask(
+    { indexName, taskID }: { indexName: string; taskID: number; maxRetries?: number },
+    requestOptions?: RequestOptions,
+  ) {
     const response = (await calls.getTask({ indexName, taskID }, requestOptions)) as { status: string };
     if (response.status === 'published') return response;
     const due = core.state.tasks.pending.find((task) => task.taskID === taskID);
@@ -74,19 +84,35 @@ export function buildHelpers(core: Core, calls: Calls): Helpers {
       action = 'addObject',
       waitForTasks = false,
       batchSize = 1000,
-    }: { indexName: string; objects: readonly object[]; action?: Action; waitForTasks?: boolean; batchSize?: number; maxRetries?: number },
+    }: {
+      indexName: string;
+      objects: readonly object[];
+      action?: Action;
+      waitForTasks?: boolean;
+      batchSize?: number;
+      maxRetries?: number;
+    },
     requestOptions?: RequestOptions,
   ): Promise<BatchResponse[]> {
     const responses: BatchResponse[] = [];
     for (let start = 0; start < objects.length; start += batchSize) {
       const requests = objects.slice(start, start + batchSize).map((body) => ({ action, body }));
-      responses.push((await calls.batch({ indexName, batchWriteParams: { requests } }, requestOptions)) as BatchResponse);
+      responses.push(
+        (await calls.batch({ indexName, batchWriteParams: { requests } }, requestOptions)) as BatchResponse,
+      );
     }
-    if (waitForTasks) for (const response of responses) await waitForTask({ indexName, taskID: response.taskID }, requestOptions);
+    if (waitForTasks)
+      for (const response of responses) await waitForTask({ indexName, taskID: response.taskID }, requestOptions);
     return responses;
   }
 
-  type ObjectsParams = { indexName: string; objects: readonly object[]; waitForTasks?: boolean; batchSize?: number; maxRetries?: number };
+  type ObjectsParams = {
+    indexName: string;
+    objects: readonly object[];
+    waitForTasks?: boolean;
+    batchSize?: number;
+    maxRetries?: number;
+  };
 
   const saveObjects = (params: ObjectsParams, requestOptions?: RequestOptions) =>
     chunkedBatch({ ...params, action: 'addObject' }, requestOptions);
@@ -94,12 +120,20 @@ export function buildHelpers(core: Core, calls: Calls): Helpers {
   const deleteObjects = (
     { objectIDs, ...params }: Omit<ObjectsParams, 'objects'> & { objectIDs: string[] },
     requestOptions?: RequestOptions,
-  ) => chunkedBatch({ ...params, objects: objectIDs.map((objectID) => ({ objectID })), action: 'deleteObject' }, requestOptions);
+  ) =>
+    chunkedBatch(
+      { ...params, objects: objectIDs.map((objectID) => ({ objectID })), action: 'deleteObject' },
+      requestOptions,
+    );
 
   const partialUpdateObjects = (
     { createIfNotExists, ...params }: ObjectsParams & { createIfNotExists?: boolean },
     requestOptions?: RequestOptions,
-  ) => chunkedBatch({ ...params, action: createIfNotExists ? 'partialUpdateObject' : 'partialUpdateObjectNoCreate' }, requestOptions);
+  ) =>
+    chunkedBatch(
+      { ...params, action: createIfNotExists ? 'partialUpdateObject' : 'partialUpdateObjectNoCreate' },
+      requestOptions,
+    );
 
   /**
    * Like the client: copy the scopes to a temporary index, batch the records into it, copy
@@ -107,18 +141,29 @@ export function buildHelpers(core: Core, calls: Calls): Helpers {
    * seeded generator (the client uses Math.random).
    */
   async function replaceAllObjects(
-    { indexName, objects, batchSize, scopes = ['settings', 'rules', 'synonyms'] }: ObjectsParams & { scopes?: string[] },
+    {
+      indexName,
+      objects,
+      batchSize,
+      scopes = ['settings', 'rules', 'synonyms'],
+    }: ObjectsParams & { scopes?: string[] },
     requestOptions?: RequestOptions,
   ) {
     const tmpIndexName = `${indexName}_tmp_${core.random.int(100_000, 1_099_999)}`;
     const copy = () =>
-      calls.operationIndex({ indexName, operationIndexParams: { operation: 'copy', destination: tmpIndexName, scope: scopes } }, requestOptions) as Promise<{
+      calls.operationIndex(
+        { indexName, operationIndexParams: { operation: 'copy', destination: tmpIndexName, scope: scopes } },
+        requestOptions,
+      ) as Promise<{
         taskID: number;
         updatedAt: string;
       }>;
     try {
       let copyOperationResponse = await copy();
-      const batchResponses = await chunkedBatch({ indexName: tmpIndexName, objects, waitForTasks: true, batchSize }, requestOptions);
+      const batchResponses = await chunkedBatch(
+        { indexName: tmpIndexName, objects, waitForTasks: true, batchSize },
+        requestOptions,
+      );
       await waitForTask({ indexName: tmpIndexName, taskID: copyOperationResponse.taskID }, requestOptions);
       copyOperationResponse = await copy();
       await waitForTask({ indexName: tmpIndexName, taskID: copyOperationResponse.taskID }, requestOptions);
@@ -156,7 +201,12 @@ export function buildHelpers(core: Core, calls: Calls): Helpers {
       browseParams = {},
       aggregator,
       validate = (page: BrowsePage) => page.cursor === undefined,
-    }: { indexName: string; browseParams?: object; aggregator?: (page: BrowsePage) => unknown; validate?: (page: BrowsePage) => boolean },
+    }: {
+      indexName: string;
+      browseParams?: object;
+      aggregator?: (page: BrowsePage) => unknown;
+      validate?: (page: BrowsePage) => boolean;
+    },
     requestOptions?: RequestOptions,
   ): Promise<BrowsePage> {
     let page: BrowsePage | undefined;
@@ -168,8 +218,17 @@ export function buildHelpers(core: Core, calls: Calls): Helpers {
     return page;
   }
 
-  const helpers = { waitForTask, waitForAppTask, chunkedBatch, saveObjects, deleteObjects, partialUpdateObjects, replaceAllObjects, indexExists, browseObjects };
+  const helpers = {
+    waitForTask,
+    waitForAppTask,
+    chunkedBatch,
+    saveObjects,
+    deleteObjects,
+    partialUpdateObjects,
+    replaceAllObjects,
+    indexExists,
+    browseObjects,
+  };
   // The implementations take the client's parameters; their answers are the wire's JSON, which the client's types describe.
   return helpers as unknown as Helpers;
 }
-

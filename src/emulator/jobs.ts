@@ -46,7 +46,8 @@ export function scheduleJob(draft: Draft<State>, at: number, kind: string, data:
 
 /** Removes the scheduled jobs `match` picks (a crawler deleted, a configuration removed). */
 export function cancelJobs(draft: Draft<State>, match: (job: Job) => boolean): void {
-  if (draft.jobs.queue.some((job) => match(job as Job))) draft.jobs.queue = draft.jobs.queue.filter((job) => !match(job as Job));
+  if (draft.jobs.queue.some((job) => match(job as Job)))
+    draft.jobs.queue = draft.jobs.queue.filter((job) => !match(job as Job));
 }
 
 /** The first job strictly after `from`, when it is before `to`: a stop of the clock. */

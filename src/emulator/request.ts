@@ -75,7 +75,10 @@ export function readHeader(req: Pick<EmulatorRequest, 'headers'>, name: string):
 }
 
 /** Reads a credential from headers, then from the query string (any case, either spelling). */
-export function readCredential(req: Pick<EmulatorRequest, 'headers' | 'query'>, name: 'application-id' | 'api-key'): string | undefined {
+export function readCredential(
+  req: Pick<EmulatorRequest, 'headers' | 'query'>,
+  name: 'application-id' | 'api-key',
+): string | undefined {
   return readHeaderOrQuery(req, name === 'api-key' ? 'x-algolia-api-key' : 'x-algolia-application-id');
 }
 
@@ -107,7 +110,11 @@ function spellingsOf(name: string): readonly string[] {
   let known = spellingCache.get(name);
   if (known === undefined) {
     const lower = name.toLowerCase();
-    const other = lower.startsWith('x-algolia-') ? `x-service-${lower.slice(10)}` : lower.startsWith('x-service-') ? `x-algolia-${lower.slice(10)}` : undefined;
+    const other = lower.startsWith('x-algolia-')
+      ? `x-service-${lower.slice(10)}`
+      : lower.startsWith('x-service-')
+        ? `x-algolia-${lower.slice(10)}`
+        : undefined;
     spellingCache.set(name, (known = other === undefined ? [lower] : [lower, other]));
   }
   return known;

@@ -39,7 +39,11 @@ export class Router {
       if (!byLength) groups.set(route.host, (byLength = []));
       (byLength[entry.segments.length] ??= []).push(entry);
     }
-    for (const [host, byLength] of groups) this.buckets.set(host, byLength.map((group) => group && bucket(group)));
+    for (const [host, byLength] of groups)
+      this.buckets.set(
+        host,
+        byLength.map((group) => group && bucket(group)),
+      );
   }
 
   /** The matching route, `'method'` when only the method differs, or `undefined`. */
@@ -90,7 +94,11 @@ function bucket(group: readonly Compiled[]): Bucket {
   const byLast = new Map<string, Compiled[]>();
   for (const entry of group) {
     const last = lastOf(entry);
-    if (last !== null && !byLast.has(last)) byLast.set(last, group.filter((other) => lastOf(other) === last || lastOf(other) === null));
+    if (last !== null && !byLast.has(last))
+      byLast.set(
+        last,
+        group.filter((other) => lastOf(other) === last || lastOf(other) === null),
+      );
   }
   return { byLast, open: group.filter((entry) => lastOf(entry) === null) };
 }

@@ -78,7 +78,9 @@ const UNSERVED_PREFIXES: readonly { readonly host: HostFamily; readonly prefix: 
  * answers 404. `undefined` when the path belongs to a served API.
  */
 export function unservedApiError(host: HostFamily, method: Method, path: string): Error | undefined {
-  const client = UNSERVED_HOSTS[host] ?? UNSERVED_PREFIXES.find((entry) => entry.host === host && path.startsWith(entry.prefix))?.client;
+  const client =
+    UNSERVED_HOSTS[host] ??
+    UNSERVED_PREFIXES.find((entry) => entry.host === host && path.startsWith(entry.prefix))?.client;
   if (client === undefined) return undefined;
   return notImplemented(`The ${apiName(client)} API (${method} ${path})`, 'see docs/parity.md');
 }

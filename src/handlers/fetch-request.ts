@@ -18,7 +18,11 @@ export async function toEmulatorRequest(request: Request, host: HostFamily): Pro
   request.headers.forEach((value, key) => (headers[key] = value));
   const encoding = headers['content-encoding'];
   const text =
-    request.method === 'GET' || request.method === 'HEAD' ? '' : encoding === 'gzip' ? await requestText(await request.arrayBuffer(), encoding) : await textOf(request);
+    request.method === 'GET' || request.method === 'HEAD'
+      ? ''
+      : encoding === 'gzip'
+        ? await requestText(await request.arrayBuffer(), encoding)
+        : await textOf(request);
   const req = fromWire({ method: request.method, url: request.url, headers, text }, host);
   req.signal = request.signal;
   return req;

@@ -47,7 +47,9 @@ export function createRequester(emulator: Pick<Emulator, 'core'>): Requester {
     async send({ method, url, headers, data }) {
       const host = served.find(([, pattern]) => pattern.test(url))?.[0];
       if (host === undefined) {
-        throw new Error(`search-emulator: no emulated host answers ${method} ${url} (the emulator's application ID is "${core.options.appId}")`);
+        throw new Error(
+          `search-emulator: no emulated host answers ${method} ${url} (the emulator's application ID is "${core.options.appId}")`,
+        );
       }
       const text = await requestText(data, contentEncoding(headers));
       const res = await dispatch(core, fromWire({ method, url, headers, text }, host));

@@ -23,7 +23,8 @@ export function fromWire(wire: WireRequest, host: HostFamily): EmulatorRequest {
   const end = queryStart < 0 ? wire.url.length : queryStart;
   const query: Record<string, string> = {};
   // The usual request has no query string: only then is URLSearchParams needed.
-  if (queryStart >= 0) new URLSearchParams(wire.url.slice(queryStart + 1)).forEach((value, key) => (query[key] = value));
+  if (queryStart >= 0)
+    new URLSearchParams(wire.url.slice(queryStart + 1)).forEach((value, key) => (query[key] = value));
   const headers: Record<string, string> = {};
   for (const name in wire.headers) headers[name.toLowerCase()] = wire.headers[name];
   const method = wire.method.toUpperCase() as Method;
@@ -57,7 +58,10 @@ export function fromWire(wire: WireRequest, host: HostFamily): EmulatorRequest {
  * A request body as text: bytes are decoded as UTF-8, after gunzipping them when the client
  * compressed them (`content-encoding: gzip`, as the v5 clients' `compression: 'gzip'` sends).
  */
-export async function requestText(data: string | Uint8Array | ArrayBuffer | undefined, encoding: string | undefined): Promise<string> {
+export async function requestText(
+  data: string | Uint8Array | ArrayBuffer | undefined,
+  encoding: string | undefined,
+): Promise<string> {
   if (data === undefined) return '';
   if (typeof data === 'string' && encoding !== 'gzip') return data;
   const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;

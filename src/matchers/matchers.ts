@@ -64,29 +64,58 @@ const MISMATCHES = 4;
 type Matcher = (this: MatcherState, received: unknown, ...args: any[]) => MatcherResult;
 
 export const emulatorMatchers: { [K in keyof EmulatorMatchers]: Matcher } = {
-  toHaveReceived(this: MatcherState, received: unknown, operation: string, expected?: Record<string, unknown>): MatcherResult {
+  toHaveReceived(
+    this: MatcherState,
+    received: unknown,
+    operation: string,
+    expected?: Record<string, unknown>,
+  ): MatcherResult {
     const journal = journalOf(received);
-    const matching = journal.entries.filter((entry) => entry.served && entry.operation === operation && holds(entry, expected, this.equals));
+    const matching = journal.entries.filter(
+      (entry) => entry.served && entry.operation === operation && holds(entry, expected, this.equals),
+    );
     const pass = matching.length > 0;
     return {
       pass,
       message: () => {
-        const hint = this.utils.matcherHint('toHaveReceived', 'emulator', expected === undefined ? 'operation' : 'operation, expected', { isNot: this.isNot });
+        const hint = this.utils.matcherHint(
+          'toHaveReceived',
+          'emulator',
+          expected === undefined ? 'operation' : 'operation, expected',
+          { isNot: this.isNot },
+        );
         const wanted = `${operation} request${expected === undefined ? '' : ` holding ${expectedText(this, expected)}`}`;
-        if (pass) return `${hint}\n\nExpected no ${wanted}\nReceived ${matching.length}:\n${matching.slice(0, SHOWN).map((e) => `  ${e}`).join('\n')}`;
+        if (pass)
+          return `${hint}\n\nExpected no ${wanted}\nReceived ${matching.length}:\n${matching
+            .slice(0, SHOWN)
+            .map((e) => `  ${e}`)
+            .join('\n')}`;
         return `${hint}\n\nExpected a ${wanted}\n${closestEntries(this, journal, operation, expected)}`;
       },
     };
   },
 
-  toHaveReceivedTimes(this: MatcherState, received: unknown, operation: string, times: number, expected?: Record<string, unknown>): MatcherResult {
+  toHaveReceivedTimes(
+    this: MatcherState,
+    received: unknown,
+    operation: string,
+    times: number,
+    expected?: Record<string, unknown>,
+  ): MatcherResult {
     const journal = journalOf(received);
-    const matching = journal.entries.filter((entry) => entry.served && entry.operation === operation && holds(entry, expected, this.equals));
+    const matching = journal.entries.filter(
+      (entry) => entry.served && entry.operation === operation && holds(entry, expected, this.equals),
+    );
     const pass = matching.length === times;
     return {
       pass,
       message: () => {
-        const hint = this.utils.matcherHint('toHaveReceivedTimes', 'emulator', expected === undefined ? 'operation, times' : 'operation, times, expected', { isNot: this.isNot });
+        const hint = this.utils.matcherHint(
+          'toHaveReceivedTimes',
+          'emulator',
+          expected === undefined ? 'operation, times' : 'operation, times, expected',
+          { isNot: this.isNot },
+        );
         const wanted = `${operation} request${expected === undefined ? '' : `s holding ${expectedText(this, expected)}`}`;
         const head = `${hint}\n\nExpected ${this.isNot ? 'not ' : ''}${expectedText(this, times)} ${wanted}\nReceived ${receivedText(this, matching.length)}`;
         const listed = matching.slice(0, SHOWN + 2).map((e) => `  ${e}`);
@@ -105,7 +134,8 @@ export const emulatorMatchers: { [K in keyof EmulatorMatchers]: Matcher } = {
         const hint = this.utils.matcherHint('toHaveReceivedEvent', 'emulator', 'expected', { isNot: this.isNot });
         const wanted = `an accepted insights event holding ${expectedText(this, expected)}`;
         if (pass) return `${hint}\n\nExpected no ${wanted.slice(3)}`;
-        if (events.length === 0) return `${hint}\n\nExpected ${wanted}\nReceived no insights events (${summary(journal)})`;
+        if (events.length === 0)
+          return `${hint}\n\nExpected ${wanted}\nReceived no insights events (${summary(journal)})`;
         const ranked = events
           .map((e) => ({ e, fit: compare(e.event, expected, this.equals) }))
           .sort((a, b) => b.fit.held / b.fit.total - a.fit.held / a.fit.total || b.e.entry.seq - a.e.entry.seq)
@@ -153,7 +183,8 @@ function holds(entry: JournalEntry, expected: Record<string, unknown> | undefine
 
 /** How close an entry comes to `expected`: its best fit among its parameters and its queries (more fields held, then fewer missing). */
 function fitOf(entry: JournalEntry, expected: Record<string, unknown>, equals: Equals) {
-  const closeness = (fit: ReturnType<typeof compare>) => fit.held / fit.total - fit.mismatches.filter((m) => m.actual === undefined).length / (fit.total + 1);
+  const closeness = (fit: ReturnType<typeof compare>) =>
+    fit.held / fit.total - fit.mismatches.filter((m) => m.actual === undefined).length / (fit.total + 1);
   let best = compare(entry.params, expected, equals);
   for (const query of entry.queries ?? []) {
     const fit = compare(query, expected, equals);
@@ -163,25 +194,42 @@ function fitOf(entry: JournalEntry, expected: Record<string, unknown>, equals: E
 }
 
 /** The journal entries nearest to what was asked: same operation first, then the most expected fields held, newest first. */
-function closestEntries(state: MatcherState, journal: Journal, operation: string, expected: Record<string, unknown> | undefined): string {
+function closestEntries(
+  state: MatcherState,
+  journal: Journal,
+  operation: string,
+  expected: Record<string, unknown> | undefined,
+): string {
   const entries = journal.entries;
-  if (entries.length === 0) return 'Received no requests at all (is the emulator the one your code talks to? are its msw handlers installed?)';
+  if (entries.length === 0)
+    return 'Received no requests at all (is the emulator the one your code talks to? are its msw handlers installed?)';
   const scored = entries.map((entry) => {
-    const fit = expected === undefined ? { held: 0, total: 1, mismatches: [] as Mismatch[] } : fitOf(entry, expected, state.equals);
+    const fit =
+      expected === undefined
+        ? { held: 0, total: 1, mismatches: [] as Mismatch[] }
+        : fitOf(entry, expected, state.equals);
     const score = (entry.operation === operation ? 2 : 0) + (entry.served ? 0.5 : 0) + fit.held / fit.total;
     return { entry, fit, score };
   });
   scored.sort((a, b) => b.score - a.score || b.entry.seq - a.entry.seq);
   const lines = scored.slice(0, SHOWN).map(({ entry, fit }) => {
     const why = entry.served ? '' : ' (not served)';
-    const params = entry.operation === operation && expected !== undefined ? mismatchLines(state, fit.mismatches) : `\n      ${receivedText(state, entry.params)}`;
+    const params =
+      entry.operation === operation && expected !== undefined
+        ? mismatchLines(state, fit.mismatches)
+        : `\n      ${receivedText(state, entry.params)}`;
     return `  ${entry}${why}${params}`;
   });
   return `Received ${entries.length} request${entries.length === 1 ? '' : 's'} (${summary(journal)}); the closest:\n${lines.join('\n')}`;
 }
 
 function mismatchLines(state: MatcherState, mismatches: readonly Mismatch[]): string {
-  const shown = mismatches.slice(0, MISMATCHES).map((m) => `\n      ${m.path || '(value)'}: expected ${expectedText(state, m.expected)}, received ${receivedText(state, m.actual)}`);
+  const shown = mismatches
+    .slice(0, MISMATCHES)
+    .map(
+      (m) =>
+        `\n      ${m.path || '(value)'}: expected ${expectedText(state, m.expected)}, received ${receivedText(state, m.actual)}`,
+    );
   const more = mismatches.length > MISMATCHES ? `\n      ... and ${mismatches.length - MISMATCHES} more` : '';
   return shown.join('') + more;
 }
@@ -189,7 +237,8 @@ function mismatchLines(state: MatcherState, mismatches: readonly Mismatch[]): st
 /** `saveObject ×2, search ×1`: what the journal holds, by operation. */
 function summary(journal: Journal): string {
   const counts = new Map<string, number>();
-  for (const entry of journal.entries) counts.set(entry.operation ?? '(no route)', (counts.get(entry.operation ?? '(no route)') ?? 0) + 1);
+  for (const entry of journal.entries)
+    counts.set(entry.operation ?? '(no route)', (counts.get(entry.operation ?? '(no route)') ?? 0) + 1);
   return [...counts].map(([name, count]) => `${name} ×${count}`).join(', ');
 }
 
@@ -202,7 +251,12 @@ function compact(value: unknown): string {
   const text =
     JSON.stringify(value, (_, item: unknown) => {
       if (item instanceof RegExp) return `__raw__${String(item)}`;
-      if (item !== null && typeof item === 'object' && typeof (item as { asymmetricMatch?: unknown }).asymmetricMatch === 'function') return `__raw__${String(item)}`;
+      if (
+        item !== null &&
+        typeof item === 'object' &&
+        typeof (item as { asymmetricMatch?: unknown }).asymmetricMatch === 'function'
+      )
+        return `__raw__${String(item)}`;
       return item;
     }) ?? String(value);
   const readable = text.replace(/"__raw__((?:[^"\\]|\\.)*)"/g, (_, raw: string) => JSON.parse(`"${raw}"`));
@@ -220,8 +274,15 @@ function messageOf(body: unknown): string {
 /** The journal of an emulator (or a journal itself); duck-typed, so an ESM and a CJS copy of the package agree. */
 function journalOf(received: unknown): Journal {
   const candidate = (received as { journal?: unknown } | null | undefined)?.journal ?? received;
-  if (candidate !== null && typeof candidate === 'object' && Array.isArray((candidate as Journal).entries) && typeof (candidate as Journal).searches === 'function') {
+  if (
+    candidate !== null &&
+    typeof candidate === 'object' &&
+    Array.isArray((candidate as Journal).entries) &&
+    typeof (candidate as Journal).searches === 'function'
+  ) {
     return candidate as Journal;
   }
-  throw new TypeError('The emulator matchers take an emulator (createEmulator()) or its journal: expect(emulator).toHaveReceived(...)');
+  throw new TypeError(
+    'The emulator matchers take an emulator (createEmulator()) or its journal: expect(emulator).toHaveReceived(...)',
+  );
 }

@@ -58,11 +58,15 @@ export async function main(argv: readonly string[]): Promise<number> {
     return 2;
   }
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) return fail(`--port must be a port number, got "${values.port}"`);
-  if (values.clock !== 'fake' && values.clock !== 'system') return fail(`--clock is fake or system, got "${values.clock}"`);
-  if (values.clock === 'system' && values.now !== undefined) return fail('--now sets the start of the fake clock: leave it out with --clock system');
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    return fail(`--port must be a port number, got "${values.port}"`);
+  if (values.clock !== 'fake' && values.clock !== 'system')
+    return fail(`--clock is fake or system, got "${values.clock}"`);
+  if (values.clock === 'system' && values.now !== undefined)
+    return fail('--now sets the start of the fake clock: leave it out with --clock system');
   const maxBody = values['max-body'] === undefined ? undefined : Number(values['max-body']);
-  if (maxBody !== undefined && !(Number.isInteger(maxBody) && maxBody > 0)) return fail(`--max-body must be a number of bytes, got "${values['max-body']}"`);
+  if (maxBody !== undefined && !(Number.isInteger(maxBody) && maxBody > 0))
+    return fail(`--max-body must be a number of bytes, got "${values['max-body']}"`);
   const apiKey = values['api-key'];
   const options: ServerOptions = {
     port,
@@ -70,7 +74,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     ...(values['app-id'] === undefined ? {} : { appId: values['app-id'] }),
     ...(apiKey === undefined ? {} : { adminApiKey: apiKey }),
     ...(values.seed === undefined ? {} : { seed: values.seed }),
-    ...(values.clock === 'system' ? { now: 'system' as const } : values.now === undefined ? {} : { now: numeric(values.now) }),
+    ...(values.clock === 'system'
+      ? { now: 'system' as const }
+      : values.now === undefined
+        ? {}
+        : { now: numeric(values.now) }),
     ...(values['indexing-delay'] === undefined ? {} : { indexingDelay: numeric(values['indexing-delay']) }),
     ...(values.data === undefined ? {} : { data: values.data }),
     ...(maxBody === undefined ? {} : { maxBodyBytes: maxBody }),
@@ -78,7 +86,14 @@ export async function main(argv: readonly string[]): Promise<number> {
       const [appId, key] = entry.split(':');
       return { appId, ...(key ? { adminApiKey: key } : apiKey ? { adminApiKey: apiKey } : {}) };
     }),
-    ...(values.verbose ? { onRequest: (line) => console.log(`${line.method} ${line.path} ${line.status}${line.appId ? ` ${line.appId}` : ''}${line.family ? ` ${line.family}` : ''}`) } : {}),
+    ...(values.verbose
+      ? {
+          onRequest: (line) =>
+            console.log(
+              `${line.method} ${line.path} ${line.status}${line.appId ? ` ${line.appId}` : ''}${line.family ? ` ${line.family}` : ''}`,
+            ),
+        }
+      : {}),
   };
   let server;
   try {

@@ -24,7 +24,8 @@ const app = (req: ControlRequest): Emulator => {
   return found;
 };
 
-const field = (body: unknown, name: string): unknown => (body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined);
+const field = (body: unknown, name: string): unknown =>
+  body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
 
 const describe = (emulator: Emulator) => ({
   appId: emulator.appId,
@@ -33,7 +34,10 @@ const describe = (emulator: Emulator) => ({
   indices: emulator.core.state.indices.size,
 });
 
-const clockOf = (emulator: Emulator) => ({ now: new Date(emulator.clock.now()).toISOString(), epochMs: emulator.clock.now() });
+const clockOf = (emulator: Emulator) => ({
+  now: new Date(emulator.clock.now()).toISOString(),
+  epochMs: emulator.clock.now(),
+});
 
 /**
  * The control table: tests that cannot import the library (E2E suites, other languages)
@@ -48,8 +52,10 @@ const CONTROLS: readonly [method: string, path: string, control: Control][] = [
     (req) => {
       const appId = field(req.body, 'appId');
       const apiKey = field(req.body, 'apiKey');
-      if (typeof appId !== 'string' || !/^[A-Za-z0-9]+$/.test(appId)) throw badRequest('`appId` is required: letters and digits');
-      if (apiKey !== undefined && (typeof apiKey !== 'string' || apiKey === '')) throw badRequest('`apiKey` must be a non-empty string');
+      if (typeof appId !== 'string' || !/^[A-Za-z0-9]+$/.test(appId))
+        throw badRequest('`appId` is required: letters and digits');
+      if (apiKey !== undefined && (typeof apiKey !== 'string' || apiKey === ''))
+        throw badRequest('`apiKey` must be a non-empty string');
       return describe(req.apps.create({ appId, ...(apiKey === undefined ? {} : { adminApiKey: apiKey }) }));
     },
   ],
@@ -57,7 +63,8 @@ const CONTROLS: readonly [method: string, path: string, control: Control][] = [
     'DELETE',
     '/apps/{appId}',
     (req) => {
-      if (!req.apps.delete(req.params.appId)) throw notFound(`Application ${req.params.appId} does not exist on this server`);
+      if (!req.apps.delete(req.params.appId))
+        throw notFound(`Application ${req.params.appId} does not exist on this server`);
       return { deleted: req.params.appId };
     },
   ],
@@ -67,7 +74,8 @@ const CONTROLS: readonly [method: string, path: string, control: Control][] = [
     '/apps/{appId}/clock/advance',
     (req) => {
       const by = field(req.body, 'by');
-      if (typeof by !== 'string' && typeof by !== 'number') throw badRequest('`by` is required: milliseconds or a duration such as "2s", "1h30m"');
+      if (typeof by !== 'string' && typeof by !== 'number')
+        throw badRequest('`by` is required: milliseconds or a duration such as "2s", "1h30m"');
       const emulator = app(req);
       guarded(() => emulator.clock.advance(by));
       return clockOf(emulator);
@@ -78,7 +86,8 @@ const CONTROLS: readonly [method: string, path: string, control: Control][] = [
     '/apps/{appId}/clock/set',
     (req) => {
       const to = field(req.body, 'to');
-      if (typeof to !== 'string' && typeof to !== 'number') throw badRequest('`to` is required: epoch milliseconds or an ISO 8601 date');
+      if (typeof to !== 'string' && typeof to !== 'number')
+        throw badRequest('`to` is required: epoch milliseconds or an ISO 8601 date');
       const emulator = app(req);
       guarded(() => emulator.clock.set(to));
       return clockOf(emulator);
@@ -106,7 +115,8 @@ const CONTROLS: readonly [method: string, path: string, control: Control][] = [
     '/apps/{appId}/snapshots/{snapshotId}/restore',
     (req) => {
       const snapshot = req.snapshots.get(req.params.snapshotId);
-      if (!snapshot || !req.params.snapshotId.startsWith(`${req.params.appId.toUpperCase()}-`)) throw notFound(`Snapshot ${req.params.snapshotId} does not exist for this application`);
+      if (!snapshot || !req.params.snapshotId.startsWith(`${req.params.appId.toUpperCase()}-`))
+        throw notFound(`Snapshot ${req.params.snapshotId} does not exist for this application`);
       app(req).restore(snapshot);
       return { restored: req.params.snapshotId };
     },
@@ -114,7 +124,11 @@ const CONTROLS: readonly [method: string, path: string, control: Control][] = [
   ['POST', '/apps/{appId}/load', (req) => app(req).load(req.body as never)],
   ['GET', '/apps/{appId}/dump', (req) => app(req).dump()],
   // The test affordances (docs/testing.md), for suites that cannot reach the emulator object.
-  ['GET', '/apps/{appId}/journal', (req) => ({ entries: app(req).journal.entries.map((entry) => entry.toJSON()), dropped: app(req).journal.dropped })],
+  [
+    'GET',
+    '/apps/{appId}/journal',
+    (req) => ({ entries: app(req).journal.entries.map((entry) => entry.toJSON()), dropped: app(req).journal.dropped }),
+  ],
   [
     'DELETE',
     '/apps/{appId}/journal',
@@ -154,7 +168,13 @@ const compiled = CONTROLS.map(([method, path, control]) => {
 });
 
 /** Answers a control request; `path` is what follows the prefix. Throws ApiError for bad ones. */
-export function control(method: string, path: string, body: unknown, apps: Apps, snapshots: Map<string, Snapshot>): unknown {
+export function control(
+  method: string,
+  path: string,
+  body: unknown,
+  apps: Apps,
+  snapshots: Map<string, Snapshot>,
+): unknown {
   let pathMatched = false;
   for (const entry of compiled) {
     const match = entry.pattern.exec(path);
@@ -164,7 +184,11 @@ export function control(method: string, path: string, body: unknown, apps: Apps,
     const params = Object.fromEntries(entry.names.map((name, i) => [name, decodeURIComponent(match[i + 1])]));
     return entry.control({ method, params, body, apps, snapshots });
   }
-  throw notFound(pathMatched ? `Method ${method} is not allowed on ${CONTROL_PREFIX}${path}` : `No control endpoint ${CONTROL_PREFIX}${path}: see docs/server.md`);
+  throw notFound(
+    pathMatched
+      ? `Method ${method} is not allowed on ${CONTROL_PREFIX}${path}`
+      : `No control endpoint ${CONTROL_PREFIX}${path}: see docs/server.md`,
+  );
 }
 
 /** The clock's and the faults' refusals (an unreadable duration or date, a negative step, a bad fault) are the caller's: a 400. */

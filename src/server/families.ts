@@ -50,7 +50,9 @@ export function destinationOf(router: Router, method: Method, host: string, path
   const search = SEARCH_HOST.exec(hostname);
   if (search) return { family: 'search', path, appId: search[1] };
   for (const [pattern, family] of HOSTS) if (pattern.test(hostname)) return { family, path };
-  const families = [...new Set(router.routes.map((route) => route.host))].filter((family) => router.match(family, method, path) !== undefined);
+  const families = [...new Set(router.routes.map((route) => route.host))].filter(
+    (family) => router.match(family, method, path) !== undefined,
+  );
   if (families.length === 0) return undefined;
   return { family: families.includes('search') ? 'search' : families[0], path };
 }

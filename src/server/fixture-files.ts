@@ -11,7 +11,9 @@ export async function readFixtures(path: string): Promise<Fixture> {
   const names = (await stat(path)).isDirectory()
     ? (await readdir(path)).filter((name) => /\.(?:json|ndjson|jsonl)$/.test(name)).map((name) => join(path, name))
     : [path];
-  const files = await Promise.all(names.map(async (name) => ({ name: basename(name), text: await readFile(name, 'utf8') })));
+  const files = await Promise.all(
+    names.map(async (name) => ({ name: basename(name), text: await readFile(name, 'utf8') })),
+  );
   return fixtureFromFiles(files);
 }
 

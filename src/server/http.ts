@@ -40,7 +40,11 @@ interface Held {
 export function createListener(options: ListenerOptions) {
   const snapshots = new Map<string, Snapshot>();
   return async (incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> => {
-    const line: { -readonly [K in keyof RequestLine]: RequestLine[K] } = { method: incoming.method ?? 'GET', path: (incoming.url ?? '/').split('?')[0], status: 0 };
+    const line: { -readonly [K in keyof RequestLine]: RequestLine[K] } = {
+      method: incoming.method ?? 'GET',
+      path: (incoming.url ?? '/').split('?')[0],
+      status: 0,
+    };
     // Aborted when the client goes away: an answer held by a fault is let go then.
     const gone = new AbortController();
     outgoing.once('close', () => gone.abort());
@@ -130,7 +134,14 @@ function preflight(incoming: IncomingMessage): EmulatorResponse {
 function headersOf(incoming: IncomingMessage): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(incoming.headers)) {
-    if (value === undefined || name === 'host' || name === 'content-length' || name === 'connection' || name === 'transfer-encoding') continue;
+    if (
+      value === undefined ||
+      name === 'host' ||
+      name === 'content-length' ||
+      name === 'connection' ||
+      name === 'transfer-encoding'
+    )
+      continue;
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
   return headers;
@@ -144,6 +155,7 @@ async function readBody(incoming: IncomingMessage, limit: number): Promise<Buffe
     size += chunk.length;
     if (size <= limit) chunks.push(chunk);
   }
-  if (size > limit) throw payloadTooLarge(`Request body of ${size} bytes is over this server's limit of ${limit} bytes (--max-body)`);
+  if (size > limit)
+    throw payloadTooLarge(`Request body of ${size} bytes is over this server's limit of ${limit} bytes (--max-body)`);
   return Buffer.concat(chunks);
 }

@@ -6,7 +6,6 @@ import { Apps } from './apps';
 import { readFixtures } from './fixture-files';
 import { createListener, type RequestLine } from './http';
 
-
 export interface ServerOptions extends EmulatorOptions {
   /** Port to listen on; 0 picks a free one (read it from the result). Default 0. */
   port?: number;
@@ -39,7 +38,15 @@ export interface RunningServer {
  * the msw handlers, for E2E suites, other languages and tools that cannot import the library.
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const { port = 0, host = '127.0.0.1', apps: declared = [], data, maxBodyBytes = 100 * 1024 * 1024, onRequest, ...emulatorOptions } = options;
+  const {
+    port = 0,
+    host = '127.0.0.1',
+    apps: declared = [],
+    data,
+    maxBodyBytes = 100 * 1024 * 1024,
+    onRequest,
+    ...emulatorOptions
+  } = options;
   const defaultAppId = emulatorOptions.appId ?? 'TESTAPP';
   const apps = new Apps(emulatorOptions, defaultAppId);
   const emulator = apps.create({ ...emulatorOptions, appId: defaultAppId });
@@ -52,7 +59,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const address = server.address() as AddressInfo;
   const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return { url: `http://${shown}:${address.port}`, port: address.port, emulator, apps, close: () => closeGracefully(server) };
+  return {
+    url: `http://${shown}:${address.port}`,
+    port: address.port,
+    emulator,
+    apps,
+    close: () => closeGracefully(server),
+  };
 }
 
 function closeGracefully(server: Server): Promise<void> {

@@ -23,7 +23,12 @@ async function shop(): Promise<Emulator> {
 }
 
 const tracked = async (emulator: Emulator, query: string, userToken = 'alice'): Promise<string> =>
-  (await emulator.searchSingleIndex({ indexName: 'products', searchParams: { query, clickAnalytics: true, userToken } })).queryID!;
+  (
+    await emulator.searchSingleIndex({
+      indexName: 'products',
+      searchParams: { query, clickAnalytics: true, userToken },
+    })
+  ).queryID!;
 
 const click = (queryID: string, objectID = 'iphone'): EventsItems => ({
   eventType: 'click',
@@ -36,11 +41,13 @@ const click = (queryID: string, objectID = 'iphone'): EventsItems => ({
 });
 
 const top = async (emulator: Emulator) =>
-  ((await emulator.getTopSearches({ index: 'products', clickAnalytics: true })).searches as { search: string; count: number; clickCount: number }[]).map((s) => [
-    s.search,
-    s.count,
-    s.clickCount,
-  ]);
+  (
+    (await emulator.getTopSearches({ index: 'products', clickAnalytics: true })).searches as {
+      search: string;
+      count: number;
+      clickCount: number;
+    }[]
+  ).map((s) => [s.search, s.count, s.clickCount]);
 
 const pushStatus = (emulator: Emulator, queryID: string) =>
   emulator.pushEvents({ events: [click(queryID)] }).then(

@@ -22,7 +22,9 @@ describe.each(SURFACES)('the /3/patterns rights (%s)', (surface) => {
   it('getPatternsFields is open to any valid key; the pattern queries need analytics', async () => {
     const { emulator } = open(surface);
     const { key } = await emulator.addApiKey({ acl: ['search'] });
-    const analytics = (surface === 'direct' ? emulator.as({ apiKey: key }) : algoliasearch(emulator.appId, key).initAnalytics({})) as unknown as Api;
+    const analytics = (surface === 'direct'
+      ? emulator.as({ apiKey: key })
+      : algoliasearch(emulator.appId, key).initAnalytics({})) as unknown as Api;
     expect(await answer(analytics.getPatternsFields())).toBe(501);
     expect(await answer(analytics.queryPatternsTable({ tablePayload: { metrics: [], parameters: [] } }))).toBe(403);
   });

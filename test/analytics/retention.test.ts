@@ -43,7 +43,12 @@ const REPORTS: [string, Record<string, unknown>][] = [
 type Analytics = Record<string, (params: Record<string, unknown>) => Promise<unknown>>;
 
 /** Every report over the given days; the clock moves a minute first (100 analytics calls a minute). */
-async function everyReport(emulator: Emulator, analytics: Analytics, startDate: string, endDate: string): Promise<unknown[]> {
+async function everyReport(
+  emulator: Emulator,
+  analytics: Analytics,
+  startDate: string,
+  endDate: string,
+): Promise<unknown[]> {
   emulator.clock.advance('1m');
   const answers: unknown[] = [];
   for (const [name, params] of REPORTS) {
@@ -72,15 +77,42 @@ async function replay(emulator: Emulator, steps: Step[]): Promise<void> {
     const headers: Record<string, string> = s.country ? { 'x-emulator-country': s.country } : {};
     const res = await emulator.as({ apiKey: emulator.adminApiKey, headers }).searchSingleIndex({
       indexName: 'products',
-      searchParams: { query: s.query, userToken: s.user, clickAnalytics: s.tracked, analyticsTags: s.tags, ...(s.brand ? { facetFilters: [`brand:${s.brand}`] } : {}) },
+      searchParams: {
+        query: s.query,
+        userToken: s.user,
+        clickAnalytics: s.tracked,
+        analyticsTags: s.tags,
+        ...(s.brand ? { facetFilters: [`brand:${s.brand}`] } : {}),
+      },
     });
     const hit = (res.hits as { objectID: string }[])[0]?.objectID;
     if (res.queryID && hit) {
       const timestamp = emulator.clock.now() + (s.click?.late ? 2 * 3_600_000 : 60_000);
       const events: Record<string, unknown>[] = [];
-      if (s.click) events.push({ eventType: 'click', eventName: 'Clicked', index: 'products', userToken: s.user, queryID: res.queryID, objectIDs: [hit], positions: [s.click.position], timestamp });
+      if (s.click)
+        events.push({
+          eventType: 'click',
+          eventName: 'Clicked',
+          index: 'products',
+          userToken: s.user,
+          queryID: res.queryID,
+          objectIDs: [hit],
+          positions: [s.click.position],
+          timestamp,
+        });
       if (s.purchase !== undefined) {
-        events.push({ eventType: 'conversion', eventSubtype: 'purchase', eventName: 'Bought', index: 'products', userToken: s.user, queryID: res.queryID, objectIDs: [hit], objectData: [{ price: s.purchase, quantity: 2 }], currency: 'EUR', timestamp });
+        events.push({
+          eventType: 'conversion',
+          eventSubtype: 'purchase',
+          eventName: 'Bought',
+          index: 'products',
+          userToken: s.user,
+          queryID: res.queryID,
+          objectIDs: [hit],
+          objectData: [{ price: s.purchase, quantity: 2 }],
+          currency: 'EUR',
+          timestamp,
+        });
       }
       if (events.length > 0) await emulator.pushEvents({ events: events as never });
     }
@@ -120,7 +152,10 @@ describe.each(SURFACES)('a long soak keeps analytics memory flat (%s)', (surface
     const raw: number[] = [];
     for (let day = 0; day < 100; day++) {
       for (let i = 0; i < 2; i++) {
-        await api.searchSingleIndex({ indexName: 'products', searchParams: { query: QUERIES[(day + i) % 4], clickAnalytics: true, userToken: `user-${i}` } });
+        await api.searchSingleIndex({
+          indexName: 'products',
+          searchParams: { query: QUERIES[(day + i) % 4], clickAnalytics: true, userToken: `user-${i}` },
+        });
         emulator.clock.advance('12h');
       }
       raw.push(emulator.core.state.analytics.searches.length);
@@ -131,12 +166,18 @@ describe.each(SURFACES)('a long soak keeps analytics memory flat (%s)', (surface
     // 90 days of tallies (and today's), whatever the soak's length.
     const days = new Set(emulator.core.state.analytics.folded.map((day) => day.date));
     expect(days.size).toBeLessThanOrEqual(91);
-    expect([...days].sort()[0]).toBe(new Date(Math.floor(emulator.clock.now() / DAY) * DAY - 90 * DAY).toISOString().slice(0, 10));
+    expect([...days].sort()[0]).toBe(
+      new Date(Math.floor(emulator.clock.now() / DAY) * DAY - 90 * DAY).toISOString().slice(0, 10),
+    );
     // A recent range answers from the tallies; a range past the retention answers nothing.
     const today = new Date(emulator.clock.now()).toISOString().slice(0, 10);
     const lastMonth = new Date(emulator.clock.now() - 30 * DAY).toISOString().slice(0, 10);
-    expect(await analytics.getSearchesCount({ index: 'products', startDate: lastMonth, endDate: today })).toMatchObject({ count: 30 * 2 });
-    expect(await analytics.getSearchesCount({ index: 'products', startDate: '2024-01-01', endDate: '2024-01-09' })).toMatchObject({ count: 0 });
+    expect(await analytics.getSearchesCount({ index: 'products', startDate: lastMonth, endDate: today })).toMatchObject(
+      { count: 30 * 2 },
+    );
+    expect(
+      await analytics.getSearchesCount({ index: 'products', startDate: '2024-01-01', endDate: '2024-01-09' }),
+    ).toMatchObject({ count: 0 });
   });
 });
 
@@ -151,9 +192,13 @@ describe('the retention period', () => {
       await emulator.searchSingleIndex({ indexName: 'products', searchParams: { query: 'phone' } });
       const day = (offset: number) => new Date(START + offset * DAY).toISOString().slice(0, 10);
       emulator.clock.set(START + kept * DAY);
-      expect(await emulator.getSearchesCount({ index: 'products', startDate: day(0), endDate: day(kept) })).toMatchObject({ count: 1 });
+      expect(
+        await emulator.getSearchesCount({ index: 'products', startDate: day(0), endDate: day(kept) }),
+      ).toMatchObject({ count: 1 });
       emulator.clock.set(START + (kept + 1) * DAY);
-      expect(await emulator.getSearchesCount({ index: 'products', startDate: day(0), endDate: day(kept + 1) })).toMatchObject({ count: 0 });
+      expect(
+        await emulator.getSearchesCount({ index: 'products', startDate: day(0), endDate: day(kept + 1) }),
+      ).toMatchObject({ count: 0 });
       expect(emulator.core.state.analytics.folded).toHaveLength(0);
     }
   });

@@ -6,7 +6,9 @@ import { createHandlers } from '../../src/msw';
 import { setupMsw } from '../support/server';
 import type { Emulator } from '../../src';
 
-const { getRequesterForNode } = searchInsights as unknown as { getRequesterForNode: () => (url: string, data: Record<string, unknown>) => Promise<boolean> };
+const { getRequesterForNode } = searchInsights as unknown as {
+  getRequesterForNode: () => (url: string, data: Record<string, unknown>) => Promise<boolean>;
+};
 
 const server = setupMsw();
 
@@ -35,7 +37,10 @@ describe('searches through the real client are recorded', () => {
     });
     expect(tracked.queryID).toMatch(/^[0-9a-f]{32}$/);
     await client.searchSingleIndex({ indexName: 'products', searchParams: { query: 'hidden', analytics: false } });
-    await client.searchSingleIndex({ indexName: 'products', searchParams: { query: 'nothing' } }, { headers: { 'x-emulator-country': 'FR', 'x-algolia-usertoken': 'bob' } });
+    await client.searchSingleIndex(
+      { indexName: 'products', searchParams: { query: 'nothing' } },
+      { headers: { 'x-emulator-country': 'FR', 'x-algolia-usertoken': 'bob' } },
+    );
     const multi = await client.search({
       requests: [
         { indexName: 'products', query: 'smart', clickAnalytics: true, userToken: 'carol' },
@@ -55,29 +60,67 @@ describe('searches through the real client are recorded', () => {
 
     const analytics = client.initAnalytics({ region: 'us' });
     expect(await analytics.getSearchesCount({ index: 'products' })).toMatchObject({ count: 4 });
-    expect(await analytics.getTopCountries({ index: 'products' })).toEqual({ countries: [{ country: 'DE', count: 3 }, { country: 'FR', count: 1 }] });
+    expect(await analytics.getTopCountries({ index: 'products' })).toEqual({
+      countries: [
+        { country: 'DE', count: 3 },
+        { country: 'FR', count: 1 },
+      ],
+    });
     expect(await analytics.getSearchesCount({ index: 'products', tags: 'mobile' })).toMatchObject({ count: 1 });
-    expect(await analytics.getSearchesNoResults({ index: 'products' })).toEqual({ searches: [{ search: 'nothing', count: 1, withFilterCount: 0 }] });
+    expect(await analytics.getSearchesNoResults({ index: 'products' })).toEqual({
+      searches: [{ search: 'nothing', count: 1, withFilterCount: 0 }],
+    });
 
     // A click with the returned queryID, through search-insights, counts for the search.
     const insights = new searchInsights.AlgoliaAnalytics({ requestFn: getRequesterForNode() });
     insights.init({ appId: emulator.appId, apiKey: emulator.adminApiKey, userToken: 'alice' });
-    expect(await insights.clickedObjectIDsAfterSearch({ index: 'products', eventName: 'Clicked', queryID: tracked.queryID!, objectIDs: ['pixel'], positions: [2] })).toBe(true);
-    expect(await analytics.getClickThroughRate({ index: 'products' })).toMatchObject({ rate: 0.5, clickCount: 1, trackedSearchCount: 2 });
+    expect(
+      await insights.clickedObjectIDsAfterSearch({
+        index: 'products',
+        eventName: 'Clicked',
+        queryID: tracked.queryID!,
+        objectIDs: ['pixel'],
+        positions: [2],
+      }),
+    ).toBe(true);
+    expect(await analytics.getClickThroughRate({ index: 'products' })).toMatchObject({
+      rate: 0.5,
+      clickCount: 1,
+      trackedSearchCount: 2,
+    });
     expect(await analytics.getAverageClickPosition({ index: 'products' })).toMatchObject({ average: 2, clickCount: 1 });
     // An invalid event: search-insights resolves false, nothing is stored.
-    expect(await insights.clickedObjectIDsAfterSearch({ index: 'products', eventName: 'Clicked', queryID: tracked.queryID!, objectIDs: ['pixel'], positions: [] })).toBe(false);
+    expect(
+      await insights.clickedObjectIDsAfterSearch({
+        index: 'products',
+        eventName: 'Clicked',
+        queryID: tracked.queryID!,
+        objectIDs: ['pixel'],
+        positions: [],
+      }),
+    ).toBe(false);
     expect(emulator.core.state.analytics.events).toHaveLength(1);
   });
 
   it('records the filters of real searches, in every form', async () => {
     const { client } = await shop();
     await client.setSettings({ indexName: 'products', indexSettings: { attributesForFaceting: ['brand'] } });
-    await client.searchSingleIndex({ indexName: 'products', searchParams: { query: 'phone', facetFilters: [['brand:Apple', 'brand:Google']], userToken: 'a' } });
-    await client.searchSingleIndex({ indexName: 'products', searchParams: { query: 'phone', filters: 'brand:Apple AND NOT brand:Nokia', userToken: 'b' } });
-    await client.searchSingleIndex({ indexName: 'products', searchParams: { query: 'zzz', facetFilters: ['brand:Apple'], userToken: 'c' } });
+    await client.searchSingleIndex({
+      indexName: 'products',
+      searchParams: { query: 'phone', facetFilters: [['brand:Apple', 'brand:Google']], userToken: 'a' },
+    });
+    await client.searchSingleIndex({
+      indexName: 'products',
+      searchParams: { query: 'phone', filters: 'brand:Apple AND NOT brand:Nokia', userToken: 'b' },
+    });
+    await client.searchSingleIndex({
+      indexName: 'products',
+      searchParams: { query: 'zzz', facetFilters: ['brand:Apple'], userToken: 'c' },
+    });
     const analytics = client.initAnalytics({ region: 'us' });
-    expect(await analytics.getTopFilterAttributes({ index: 'products' })).toEqual({ attributes: [{ attribute: 'brand', count: 3 }] });
+    expect(await analytics.getTopFilterAttributes({ index: 'products' })).toEqual({
+      attributes: [{ attribute: 'brand', count: 3 }],
+    });
     expect(await analytics.getTopFilterForAttribute({ index: 'products', attribute: 'brand' })).toEqual({
       values: [
         { attribute: 'brand', operator: ':', value: 'Apple', count: 3 },
@@ -100,7 +143,10 @@ describe('searches through the real client are recorded', () => {
     await client.searchSingleIndex({ indexName: 'products', searchParams: { query: 'sm', userToken: 'bob' } });
     emulator.clock.advance('31s');
     // 31 s later: a new search, even though it extends the previous one.
-    await client.searchSingleIndex({ indexName: 'products', searchParams: { query: 'smart phone', userToken: 'alice' } });
+    await client.searchSingleIndex({
+      indexName: 'products',
+      searchParams: { query: 'smart phone', userToken: 'alice' },
+    });
     const top = await client.initAnalytics({ region: 'us' }).getTopSearches({ index: 'products' });
     expect(top.searches.map((s) => [s.search, s.count])).toEqual([
       ['sm', 1],
@@ -111,7 +157,10 @@ describe('searches through the real client are recorded', () => {
 
   it('answers 429 to the v5 analytics client after 100 calls in a minute', async () => {
     const { emulator } = await shop();
-    const analytics = algoliasearch(emulator.appId, emulator.adminApiKey).initAnalytics({ region: 'us', options: { maxRateLimitRetries: 0 } as never });
+    const analytics = algoliasearch(emulator.appId, emulator.adminApiKey).initAnalytics({
+      region: 'us',
+      options: { maxRateLimitRetries: 0 } as never,
+    });
     for (let i = 0; i < 100; i++) await analytics.getStatus({ index: 'products' });
     await expect(analytics.getStatus({ index: 'products' })).rejects.toMatchObject({ status: 429 });
     emulator.clock.advance('1m');
@@ -133,7 +182,10 @@ describe('personalization re-ranks a real query', () => {
         indexName: 'products',
         searchParams: { query: 'phone', enablePersonalization: true, userToken: 'alice', getRankingInfo: true },
       });
-      return res.hits.map((h) => [h.objectID, (h._rankingInfo as { personalization?: { score: number } }).personalization?.score]);
+      return res.hits.map((h) => [
+        h.objectID,
+        (h._rankingInfo as { personalization?: { score: number } }).personalization?.score,
+      ]);
     };
     expect(await search()).toEqual([
       ['pixel', 0],
@@ -141,7 +193,9 @@ describe('personalization re-ranks a real query', () => {
       ['galaxy', 0],
     ]);
     await client.initInsights({}).pushEvents({
-      events: [{ eventType: 'click', eventName: 'Clicked', index: 'products', userToken: 'alice', objectIDs: ['galaxy'] }],
+      events: [
+        { eventType: 'click', eventName: 'Clicked', index: 'products', userToken: 'alice', objectIDs: ['galaxy'] },
+      ],
     });
     // Samsung affinity 5 x facet score 100 = 500, a quarter of the strategy maximum (100 x 20).
     expect(await search()).toEqual([
@@ -150,7 +204,10 @@ describe('personalization re-ranks a real query', () => {
       ['iphone', 0],
     ]);
     // Without enablePersonalization, or for another user, the order is the plain one.
-    const plain = await client.searchSingleIndex({ indexName: 'products', searchParams: { query: 'phone', userToken: 'alice' } });
+    const plain = await client.searchSingleIndex({
+      indexName: 'products',
+      searchParams: { query: 'phone', userToken: 'alice' },
+    });
     expect(plain.hits.map((h) => h.objectID)).toEqual(['pixel', 'iphone', 'galaxy']);
     await personalization.deleteUserProfile({ userToken: 'alice' });
     expect((await search()).map(([id]) => id)).toEqual(['pixel', 'iphone', 'galaxy']);

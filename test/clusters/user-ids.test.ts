@@ -11,13 +11,18 @@ describe.each(SURFACES)('multi-cluster user IDs through %s calls', (surface) => 
       await api.assignUserId({ xAlgoliaUserID: userID, assignUserIdParams: { cluster: 'c1-test' } });
       expect(await api.getUserId({ userID })).toMatchObject({ userID, clusterName: 'c1-test' });
     }
-    await api.batchAssignUserIds({ xAlgoliaUserID: 'admin', batchAssignUserIdsParams: { cluster: 'c2-test', users: ['Jane Roe', 'x.y'] } });
+    await api.batchAssignUserIds({
+      xAlgoliaUserID: 'admin',
+      batchAssignUserIdsParams: { cluster: 'c2-test', users: ['Jane Roe', 'x.y'] },
+    });
     expect(await api.getUserId({ userID: 'Jane Roe' })).toMatchObject({ clusterName: 'c2-test' });
   });
 
   it.each(['under_score', 'slash/user', 'é', 'a'.repeat(65)])('refuses %s with a 400', async (userID) => {
     const { api } = open(surface);
-    await expect(api.assignUserId({ xAlgoliaUserID: userID, assignUserIdParams: { cluster: 'c1-test' } })).rejects.toMatchObject({
+    await expect(
+      api.assignUserId({ xAlgoliaUserID: userID, assignUserIdParams: { cluster: 'c1-test' } }),
+    ).rejects.toMatchObject({
       status: 400,
       message: expect.stringContaining('Invalid userID'),
     });
@@ -33,7 +38,10 @@ describe.each(SURFACES)('multi-cluster user IDs through %s calls', (surface) => 
 
   it('a userID without a mapping is 404 "Mapping does not exist for this userID"', async () => {
     const { api } = open(surface);
-    await expect(api.getUserId({ userID: 'ghost' })).rejects.toMatchObject({ status: 404, message: 'Mapping does not exist for this userID' });
+    await expect(api.getUserId({ userID: 'ghost' })).rejects.toMatchObject({
+      status: 404,
+      message: 'Mapping does not exist for this userID',
+    });
   });
 });
 
@@ -48,7 +56,12 @@ describe('multi-cluster management through the v4 client (its integration test)'
     await expect(client.assignUserID(userID(0), cluster)).resolves.toHaveProperty('createdAt');
     await expect(client.assignUserIDs([userID(1), userID(2)], cluster)).resolves.toHaveProperty('createdAt');
     for (const n of [0, 1, 2]) {
-      await expect(client.getUserID(userID(n))).resolves.toMatchObject({ userID: userID(n), clusterName: cluster, nbRecords: 0, dataSize: 0 });
+      await expect(client.getUserID(userID(n))).resolves.toMatchObject({
+        userID: userID(n),
+        clusterName: cluster,
+        nbRecords: 0,
+        dataSize: 0,
+      });
     }
     const listed = await client.listUserIDs();
     expect(Object.keys(listed.userIDs[0])).toEqual(['userID', 'clusterName', 'nbRecords', 'dataSize']);
@@ -57,8 +70,14 @@ describe('multi-cluster management through the v4 client (its integration test)'
     expect(Object.keys(top.topUsers[cluster][0])).toEqual(['userID', 'nbRecords', 'dataSize']);
     for (const n of [0, 1, 2]) await expect(client.removeUserID(userID(n))).resolves.toHaveProperty('deletedAt');
     for (const n of [0, 1, 2]) {
-      await expect(client.getUserID(userID(n))).rejects.toMatchObject({ message: 'Mapping does not exist for this userID', status: 404 });
+      await expect(client.getUserID(userID(n))).rejects.toMatchObject({
+        message: 'Mapping does not exist for this userID',
+        status: 404,
+      });
     }
-    await expect(client.hasPendingMappings({ retrieveMappings: true })).resolves.toMatchObject({ clusters: expect.any(Object), pending: expect.any(Boolean) });
+    await expect(client.hasPendingMappings({ retrieveMappings: true })).resolves.toMatchObject({
+      clusters: expect.any(Object),
+      pending: expect.any(Boolean),
+    });
   });
 });

@@ -15,10 +15,19 @@ type Op =
 
 const ops: fc.Arbitrary<Op[]> = fc.array(
   fc.oneof(
-    { weight: 6, arbitrary: fc.record({ kind: fc.constant('append' as const), key: fc.option(fc.constantFrom('a', 'b', 'c'), { nil: undefined }) }, { requiredKeys: ['kind'] }) },
+    {
+      weight: 6,
+      arbitrary: fc.record(
+        { kind: fc.constant('append' as const), key: fc.option(fc.constantFrom('a', 'b', 'c'), { nil: undefined }) },
+        { requiredKeys: ['kind'] },
+      ),
+    },
     { weight: 2, arbitrary: fc.constant({ kind: 'snapshot' as const }) },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('restore' as const), slot: fc.nat() }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('filter' as const), modulo: fc.integer({ min: 2, max: 4 }) }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({ kind: fc.constant('filter' as const), modulo: fc.integer({ min: 2, max: 4 }) }),
+    },
   ),
   { maxLength: 120 },
 );
@@ -35,7 +44,8 @@ function expectSame(list: AppendList<Entry>, model: readonly Entry[]): void {
   expect(list.at(model.length)).toBeUndefined();
   expect(list.at(-model.length - 1)).toBeUndefined();
   expect(list.some((entry) => entry.n % 5 === 0)).toBe(model.some((entry) => entry.n % 5 === 0));
-  for (const key of ['a', 'b', 'c']) expect(list.lastWithKey(keyOf, key)).toBe(model.filter((entry) => entry.key === key).at(-1));
+  for (const key of ['a', 'b', 'c'])
+    expect(list.lastWithKey(keyOf, key)).toBe(model.filter((entry) => entry.key === key).at(-1));
 }
 
 describe('AppendList', () => {

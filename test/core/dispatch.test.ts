@@ -44,7 +44,16 @@ function setup(extra: readonly Route[] = []) {
   /** Sends one request; answers the response and the one event the observers got for it. */
   const send = async (method: Method, path: string, request: Partial<EmulatorRequest> & { host?: HostFamily } = {}) => {
     const before = events.length;
-    const res = await dispatch(core, { method, path, host: 'search', query: {}, headers: ADMIN, body: undefined, bodySize: 0, ...request });
+    const res = await dispatch(core, {
+      method,
+      path,
+      host: 'search',
+      query: {},
+      headers: ADMIN,
+      body: undefined,
+      bodySize: 0,
+      ...request,
+    });
     expect(events.length - before, 'one event per request').toBe(1);
     return { res, event: events[events.length - 1] };
   };
@@ -109,19 +118,28 @@ describe('dispatch: one exit at a time', () => {
     expect(res).toMatchObject({ status: 404, body: { message: 'Path not found: GET /1/nowhere', status: 404 } });
     expect(event).toMatchObject({ served: true, route: undefined });
     const unserved = await send('GET', '/1/nowhere', { host: 'ingestion' });
-    expect(unserved.res).toMatchObject({ status: 501, body: { message: expect.stringMatching(/^The Ingestion API \(GET \/1\/nowhere\) is not implemented/) } });
+    expect(unserved.res).toMatchObject({
+      status: 501,
+      body: { message: expect.stringMatching(/^The Ingestion API \(GET \/1\/nowhere\) is not implemented/) },
+    });
   });
 
   it('method: the path exists, not with this method: 404 that says so', async () => {
     const { send } = setup();
     const { res } = await send('PATCH', '/1/indexes');
-    expect(res).toMatchObject({ status: 404, body: { message: 'Method PATCH is not allowed on /1/indexes', status: 404 } });
+    expect(res).toMatchObject({
+      status: 404,
+      body: { message: 'Method PATCH is not allowed on /1/indexes', status: 404 },
+    });
   });
 
   it('credentials: a wrong application ID or key is 403, before the body is looked at', async () => {
     const { send } = setup();
     const wrong = { 'x-algolia-application-id': 'A', 'x-algolia-api-key': 'nope' };
-    const { res, event } = await send('POST', '/1/indexes/products', { headers: wrong, bodyError: messages.invalidJson });
+    const { res, event } = await send('POST', '/1/indexes/products', {
+      headers: wrong,
+      bodyError: messages.invalidJson,
+    });
     expect(res).toMatchObject({ status: 403, body: { message: messages.invalidCredentials, status: 403 } });
     expect(event).toMatchObject({ served: true, route: { operation: 'saveObject' }, auth: undefined });
   });

@@ -46,7 +46,10 @@ function scan(table: readonly Route[], host: HostFamily, method: Method, rawPath
 }
 
 const methods: Method[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
-const value = fc.oneof(fc.constantFrom('', 'products', 'settings', 'query', '*', '%E2%9C%93', '%E0%A4%A', 'a/b', 'batch'), fc.string({ maxLength: 6 }));
+const value = fc.oneof(
+  fc.constantFrom('', 'products', 'settings', 'query', '*', '%E2%9C%93', '%E0%A4%A', 'a/b', 'batch'),
+  fc.string({ maxLength: 6 }),
+);
 
 /** A path of the table with its placeholders filled (or a literal changed), a method, and maybe trailing slashes. */
 const request = fc

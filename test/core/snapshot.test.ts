@@ -10,7 +10,9 @@ describe('snapshot, restore, reset', () => {
     emulator.clock.advance('1h');
 
     emulator.restore(snap);
-    await expect(emulator.getObject({ indexName: 'i', objectID: first.objectID! })).rejects.toMatchObject({ status: 404 });
+    await expect(emulator.getObject({ indexName: 'i', objectID: first.objectID! })).rejects.toMatchObject({
+      status: 404,
+    });
     const again = await emulator.saveObject({ indexName: 'i', body: { a: 1 } });
     expect(again).toEqual(first);
   });
@@ -19,7 +21,9 @@ describe('snapshot, restore, reset', () => {
     const emulator = createEmulator();
     const first = await emulator.saveObject({ indexName: 'i', body: {} });
     emulator.reset();
-    await expect(emulator.getObject({ indexName: 'i', objectID: first.objectID! })).rejects.toMatchObject({ status: 404 });
+    await expect(emulator.getObject({ indexName: 'i', objectID: first.objectID! })).rejects.toMatchObject({
+      status: 404,
+    });
     expect((await emulator.saveObject({ indexName: 'i', body: {} })).objectID).toBe(first.objectID);
   });
 

@@ -30,13 +30,22 @@ describe('authentication: basic auth with the crawler pair, over HTTP', () => {
     expect((await call('Basic !!!')).status).toBe(401);
     expect((await call(`Basic ${btoa('no-colon')}`)).status).toBe(401);
     const wrong = await call(basicAuth('me', 'nope'));
-    expect(wrong).toEqual({ status: 403, body: { message: 'Invalid crawler credentials', status: 403, error: { code: 'forbidden', message: 'Invalid crawler credentials' } } });
+    expect(wrong).toEqual({
+      status: 403,
+      body: {
+        message: 'Invalid crawler credentials',
+        status: 403,
+        error: { code: 'forbidden', message: 'Invalid crawler credentials' },
+      },
+    });
     // The application's admin key is not a crawler credential.
     expect((await call(basicAuth(emulator.appId, emulator.adminApiKey))).status).toBe(403);
     expect((await call(basicAuth('me', 's3cret'))).status).toBe(200);
     const missing = await call(basicAuth('me', 's3cret'), '/api/1/crawlers/00000000-0000-4000-8000-000000000000');
     expect(missing.status).toBe(403);
-    expect(missing.body.message).toBe('User has no access rights to the specified crawler, or the crawler does not exist');
+    expect(missing.body.message).toBe(
+      'User has no access rights to the specified crawler, or the crawler does not exist',
+    );
     expect((await call(undefined, '/api/1/domains')).status).toBe(401);
     expect((await call(basicAuth('me', 'x'), '/api/1/domains')).status).toBe(403);
   });
@@ -44,7 +53,11 @@ describe('authentication: basic auth with the crawler pair, over HTTP', () => {
   it('direct calls send the emulator pair; emulator.as() can send another one', async () => {
     const { emulator } = open('direct');
     expect((await emulator.listCrawlers()).total).toBe(0);
-    await rejects(emulator.as({ apiKey: emulator.adminApiKey, crawler: { userId: 'x', apiKey: 'y' } }).listCrawlers(), 403, 'Invalid crawler credentials');
+    await rejects(
+      emulator.as({ apiKey: emulator.adminApiKey, crawler: { userId: 'x', apiKey: 'y' } }).listCrawlers(),
+      403,
+      'Invalid crawler credentials',
+    );
   });
 });
 
@@ -52,14 +65,32 @@ describe.each(SURFACES)('crawlers and configurations (%s)', (surface) => {
   it('create, list with filters and pages, get with and without config, rename, delete', async () => {
     const { emulator, api } = open(surface);
     const ids: string[] = [];
-    for (const name of ['docs-en', 'docs-fr', 'blog']) ids.push((await api.createCrawler({ name, config: siteConfig(emulator) })).id);
+    for (const name of ['docs-en', 'docs-fr', 'blog'])
+      ids.push((await api.createCrawler({ name, config: siteConfig(emulator) })).id);
     await api.createCrawler({ name: 'other-app', config: siteConfig(emulator, { appId: 'OTHERAPP' }) });
     expect(ids[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(await api.listCrawlers({ name: 'DOCS' })).toEqual({ items: [{ id: ids[0], name: 'docs-en' }, { id: ids[1], name: 'docs-fr' }], itemsPerPage: 20, page: 1, total: 2 });
+    expect(await api.listCrawlers({ name: 'DOCS' })).toEqual({
+      items: [
+        { id: ids[0], name: 'docs-en' },
+        { id: ids[1], name: 'docs-fr' },
+      ],
+      itemsPerPage: 20,
+      page: 1,
+      total: 2,
+    });
     expect((await api.listCrawlers({ appId: emulator.appId })).total).toBe(3);
     expect((await api.listCrawlers({ appID: 'OTHERAPP' })).total).toBe(1);
-    expect(await api.listCrawlers({ itemsPerPage: 2, page: 2 })).toMatchObject({ items: [{ name: 'blog' }, { name: 'other-app' }], itemsPerPage: 2, page: 2, total: 4 });
-    await rejects(api.listCrawlers({ itemsPerPage: 0 }), 400, '`itemsPerPage` must be an integer from 1 to 100, got "0"');
+    expect(await api.listCrawlers({ itemsPerPage: 2, page: 2 })).toMatchObject({
+      items: [{ name: 'blog' }, { name: 'other-app' }],
+      itemsPerPage: 2,
+      page: 2,
+      total: 4,
+    });
+    await rejects(
+      api.listCrawlers({ itemsPerPage: 0 }),
+      400,
+      '`itemsPerPage` must be an integer from 1 to 100, got "0"',
+    );
 
     const crawler = await api.getCrawler({ id: ids[0] });
     expect(crawler).toEqual({
@@ -80,27 +111,70 @@ describe.each(SURFACES)('crawlers and configurations (%s)', (surface) => {
     emulator.clock.advance('1h');
     const { taskId } = await api.patchCrawler({ id: ids[0], name: 'docs-english' });
     expect(taskId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await api.getCrawler({ id: ids[0] })).toMatchObject({ name: 'docs-english', updatedAt: '2024-01-01T01:00:00.000Z' });
+    expect(await api.getCrawler({ id: ids[0] })).toMatchObject({
+      name: 'docs-english',
+      updatedAt: '2024-01-01T01:00:00.000Z',
+    });
     await api.deleteCrawler({ id: ids[0] });
-    await rejects(api.getCrawler({ id: ids[0] }), 403, 'User has no access rights to the specified crawler, or the crawler does not exist');
+    await rejects(
+      api.getCrawler({ id: ids[0] }),
+      403,
+      'User has no access rights to the specified crawler, or the crawler does not exist',
+    );
     expect((await api.listCrawlers()).total).toBe(3);
   });
 
   it('refuses invalid configurations with a 400 naming the property (spec message and live error code)', async () => {
     const { emulator, api } = open(surface);
     const good = siteConfig(emulator);
-    await rejects(api.createCrawler({ config: good }), 400, '`name` must be a string of 1 to 64 characters, got nothing');
-    await rejects(api.createCrawler({ name: 'x', config: { ...good, rateLimit: 0 } }), 400, 'Invalid configuration: `config.rateLimit` must be an integer from 1 to 100, got 0');
-    await rejects(api.createCrawler({ name: 'x', config: { ...good, startUrl: [] } }), 400, 'Invalid configuration: unknown property `config.startUrl`');
-    await rejects(api.createCrawler({ name: 'x', config: { ...good, appId: undefined } }), 400, 'Invalid configuration: `config.appId` is required');
     await rejects(
-      api.createCrawler({ name: 'x', config: { ...good, actions: [{ indexName: 'a', recordExtractor: { __type: 'function', source: '({ $ }) => { return [ }' } }] } }),
+      api.createCrawler({ config: good }),
+      400,
+      '`name` must be a string of 1 to 64 characters, got nothing',
+    );
+    await rejects(
+      api.createCrawler({ name: 'x', config: { ...good, rateLimit: 0 } }),
+      400,
+      'Invalid configuration: `config.rateLimit` must be an integer from 1 to 100, got 0',
+    );
+    await rejects(
+      api.createCrawler({ name: 'x', config: { ...good, startUrl: [] } }),
+      400,
+      'Invalid configuration: unknown property `config.startUrl`',
+    );
+    await rejects(
+      api.createCrawler({ name: 'x', config: { ...good, appId: undefined } }),
+      400,
+      'Invalid configuration: `config.appId` is required',
+    );
+    await rejects(
+      api.createCrawler({
+        name: 'x',
+        config: {
+          ...good,
+          actions: [{ indexName: 'a', recordExtractor: { __type: 'function', source: '({ $ }) => { return [ }' } }],
+        },
+      }),
       400,
       /^Invalid configuration: `config.actions\[0\].recordExtractor` does not compile: /,
     );
-    await rejects(api.createCrawler({ name: 'x', config: { ...good, schedule: 'every 1 hour' } }), 400, /two scheduled crawls must be at least 24 hours apart/);
-    await rejects(api.createCrawler({ name: 'x', config: { ...good, initialIndexSettings: { pages: { nope: 1 } } } }), 400, /^Invalid configuration: `config.initialIndexSettings.pages`: /);
-    const res = await emulator.request({ method: 'POST', host: 'crawler', path: '/api/1/crawlers', headers: { authorization: basicAuth('crawler-user-id', 'crawler-api-key') }, body: { name: 'x', config: { ...good, rateLimit: 'fast' } } });
+    await rejects(
+      api.createCrawler({ name: 'x', config: { ...good, schedule: 'every 1 hour' } }),
+      400,
+      /two scheduled crawls must be at least 24 hours apart/,
+    );
+    await rejects(
+      api.createCrawler({ name: 'x', config: { ...good, initialIndexSettings: { pages: { nope: 1 } } } }),
+      400,
+      /^Invalid configuration: `config.initialIndexSettings.pages`: /,
+    );
+    const res = await emulator.request({
+      method: 'POST',
+      host: 'crawler',
+      path: '/api/1/crawlers',
+      headers: { authorization: basicAuth('crawler-user-id', 'crawler-api-key') },
+      body: { name: 'x', config: { ...good, rateLimit: 'fast' } },
+    });
     expect(res.body).toMatchObject({ status: 400, error: { code: 'invalid_request' } });
     expect((await api.listCrawlers()).total).toBe(0);
   });
@@ -113,7 +187,13 @@ describe.each(SURFACES)('crawlers and configurations (%s)', (surface) => {
     emulator.clock.advance('1m');
     await api.patchConfig({ id, maxUrls: 100 });
     const { config } = await api.getCrawler({ id, withConfig: true });
-    expect(config).toMatchObject({ rateLimit: 8, exclusionPatterns: [], maxUrls: 100, indexPrefix: 'crawler_', startUrls: [`${SITE}/`] });
+    expect(config).toMatchObject({
+      rateLimit: 8,
+      exclusionPatterns: [],
+      maxUrls: 100,
+      indexPrefix: 'crawler_',
+      startUrls: [`${SITE}/`],
+    });
     expect(await api.listConfigVersions({ id })).toEqual({
       items: [
         { version: 3, createdAt: '2024-01-01T00:02:00.000Z', authorId: 'crawler-user-id' },
@@ -157,8 +237,13 @@ describe.each(SURFACES)('crawling specific URLs (%s)', (surface) => {
     const { id } = await api.createCrawler({ name: 'site', config: siteConfig(emulator) });
     const { taskId } = await api.crawlUrls({ id, urls: [`${SITE}/docs/intro`, `${SITE}/missing`] });
     expect(await api.getTaskStatus({ id, taskID: taskId })).toEqual({ pending: false });
-    expect((await emulator.browse({ indexName: 'crawler_pages' })).hits).toEqual([{ objectID: `${SITE}/docs/intro`, title: 'Intro', path: '/docs/intro' }]);
-    expect((await api.getStats({ id })).data.map((g: { reason: string }) => g.reason).sort()).toEqual(['http_not_found', 'success']);
+    expect((await emulator.browse({ indexName: 'crawler_pages' })).hits).toEqual([
+      { objectID: `${SITE}/docs/intro`, title: 'Intro', path: '/docs/intro' },
+    ]);
+    expect((await api.getStats({ id })).data.map((g: { reason: string }) => g.reason).sort()).toEqual([
+      'http_not_found',
+      'success',
+    ]);
 
     await api.startReindex({ id });
     await emulator.advance('1s');
@@ -170,7 +255,10 @@ describe.each(SURFACES)('crawling specific URLs (%s)', (surface) => {
 
   it('save: true adds to extraUrls unless in startUrls or sitemaps; false never; unspecified only what the last reindex did not index', async () => {
     const { emulator, api } = open(surface);
-    const { id } = await api.createCrawler({ name: 'site', config: siteConfig(emulator, { startUrls: [`${SITE}/`, `${SITE}/blog/`] }) });
+    const { id } = await api.createCrawler({
+      name: 'site',
+      config: siteConfig(emulator, { startUrls: [`${SITE}/`, `${SITE}/blog/`] }),
+    });
     await api.startReindex({ id });
     await emulator.advance('1m');
     const extra = async () => (await api.getCrawler({ id, withConfig: true })).config.extraUrls;
@@ -190,13 +278,21 @@ describe.each(SURFACES)('crawling specific URLs (%s)', (surface) => {
     const { id } = await api.createCrawler({ name: 'site', config: siteConfig(emulator) });
     const urls = Array.from({ length: 51 }, (_, i) => `${SITE}/p${i}`);
     await rejects(api.crawlUrls({ id, urls }), 400, '`urls` holds 51 URLs: 50 at most per call');
-    await rejects(api.crawlUrls({ id, urls: ['ftp://site.test/x'] }), 400, '`urls`: "ftp://site.test/x" is not an http(s) URL');
+    await rejects(
+      api.crawlUrls({ id, urls: ['ftp://site.test/x'] }),
+      400,
+      '`urls`: "ftp://site.test/x" is not an http(s) URL',
+    );
     await rejects(api.crawlUrls({ id }), 400, '`urls` is required: an array of 1 to 50 URLs');
     for (let i = 0; i < 200; i++) {
       await api.crawlUrls({ id, urls: [`${SITE}/docs/intro`], save: false });
       if (i === 99) emulator.clock.advance('12h');
     }
-    await rejects(api.crawlUrls({ id, urls: [`${SITE}/docs/intro`] }), 429, 'Too many crawl URLs calls: 200 are allowed per 24 hours');
+    await rejects(
+      api.crawlUrls({ id, urls: [`${SITE}/docs/intro`] }),
+      429,
+      'Too many crawl URLs calls: 200 are allowed per 24 hours',
+    );
     emulator.clock.advance('12h'); // the first 100 calls are now more than 24 hours old
     await api.crawlUrls({ id, urls: [`${SITE}/docs/intro`], save: false });
   });
@@ -209,7 +305,10 @@ describe.each(SURFACES)('the test endpoint (%s)', (surface) => {
       console.log('title', $('h1').text(), { price: dataSources.prices.price });
       return [{ title: $('h1').text(), price: dataSources.prices.price, at: url.pathname }];
     };
-    const config = siteConfig(emulator, { externalData: ['prices'], actions: [{ indexName: 'pages', pathsToMatch: [`${SITE}/**`], recordExtractor: logging }] });
+    const config = siteConfig(emulator, {
+      externalData: ['prices'],
+      actions: [{ indexName: 'pages', pathsToMatch: [`${SITE}/**`], recordExtractor: logging }],
+    });
     const { id } = await api.createCrawler({ name: 'site', config });
     emulator.clock.advance('1h');
     const result = await api.testUrl({ id, url: `${SITE}/docs/` });
@@ -221,7 +320,13 @@ describe.each(SURFACES)('the test endpoint (%s)', (surface) => {
         {
           indexName: 'crawler_pages',
           records: [{ title: 'Docs', price: 10, at: '/docs/', objectID: `${SITE}/docs/` }],
-          recordsPerExtractor: [{ index: 0, type: 'custom', records: [{ title: 'Docs', price: 10, at: '/docs/', objectID: `${SITE}/docs/` }] }],
+          recordsPerExtractor: [
+            {
+              index: 0,
+              type: 'custom',
+              records: [{ title: 'Docs', price: 10, at: '/docs/', objectID: `${SITE}/docs/` }],
+            },
+          ],
         },
       ],
       links: [`${SITE}/docs/intro`, `${SITE}/docs/guide/`],

@@ -33,7 +33,10 @@ const SITE_RECORDS = [
 
 const byPath = (records: { path: string }[]) => [...records].sort((a, b) => a.path.localeCompare(b.path));
 
-async function browseAll(emulator: Emulator, indexName: string): Promise<{ objectID: string; title: string; path: string }[]> {
+async function browseAll(
+  emulator: Emulator,
+  indexName: string,
+): Promise<{ objectID: string; title: string; path: string }[]> {
   const { hits } = await emulator.browse({ indexName });
   return hits.map((hit) => {
     const { objectID, title, path } = hit as { objectID: string; title: string; path: string };
@@ -53,7 +56,9 @@ describe.each(SURFACES)('crawling a three-level site (%s)', (surface) => {
     expect(await api.getTaskStatus({ id, taskID: taskId })).toEqual({ pending: false });
     const stats = await api.getStats({ id });
     expect(stats.count).toBe(15);
-    expect(new Map(stats.data.map((g: Record<string, unknown>) => [g.reason, [g.status, g.category, g.count, g.readable]]))).toEqual(
+    expect(
+      new Map(stats.data.map((g: Record<string, unknown>) => [g.reason, [g.status, g.category, g.count, g.readable]])),
+    ).toEqual(
       new Map([
         ['success', ['DONE', 'success', 9, 'Success']],
         ['excluded', ['SKIPPED', 'fetch', 1, 'Excluded by exclusionPatterns']],
@@ -65,9 +70,17 @@ describe.each(SURFACES)('crawling a three-level site (%s)', (surface) => {
       ]),
     );
     // The temporary index replaced the live one.
-    expect((await emulator.listIndices()).items.map((index: { name: string }) => index.name)).toEqual(['crawler_pages']);
+    expect((await emulator.listIndices()).items.map((index: { name: string }) => index.name)).toEqual([
+      'crawler_pages',
+    ]);
     const crawler = await api.getCrawler({ id });
-    expect(crawler).toMatchObject({ running: true, reindexing: false, blocked: false, lastReindexStartedAt: '2024-01-01T00:00:00.000Z', lastReindexEndedAt: '2024-01-01T00:00:05.000Z' });
+    expect(crawler).toMatchObject({
+      running: true,
+      reindexing: false,
+      blocked: false,
+      lastReindexStartedAt: '2024-01-01T00:00:00.000Z',
+      lastReindexEndedAt: '2024-01-01T00:00:05.000Z',
+    });
   });
 
   it('takes emulator time: rateLimit URLs per second, and every read tells the truth at each instant', async () => {
@@ -101,7 +114,9 @@ describe.each(SURFACES)('crawling a three-level site (%s)', (surface) => {
     const after = await browseAll(emulator, 'crawler_pages');
     expect(after.find((r) => r.path === '/docs/intro')?.title).toBe('Introduction');
     expect(after).toHaveLength(SITE_RECORDS.length);
-    expect((await emulator.listIndices()).items.map((index: { name: string }) => index.name)).toEqual(['crawler_pages']);
+    expect((await emulator.listIndices()).items.map((index: { name: string }) => index.name)).toEqual([
+      'crawler_pages',
+    ]);
   });
 
   it('pause stops the crawl where it is and run resumes it', async () => {
@@ -130,7 +145,9 @@ describe.each(SURFACES)('crawling a three-level site (%s)', (surface) => {
     await api.startReindex({ id });
     await emulator.advance('1m');
     expect((await emulator.getSettings({ indexName: 'crawler_pages' })).searchableAttributes).toEqual(['path']);
-    expect((await emulator.searchSingleIndex({ indexName: 'crawler_pages', searchParams: { query: 'advanced' } })).nbHits).toBe(1);
+    expect(
+      (await emulator.searchSingleIndex({ indexName: 'crawler_pages', searchParams: { query: 'advanced' } })).nbHits,
+    ).toBe(1);
   });
 });
 
@@ -145,7 +162,9 @@ describe.each(SURFACES)('blocking and cancelling (%s)', (surface) => {
     await emulator.advance('1m');
     const crawler = await api.getCrawler({ id });
     expect(crawler).toMatchObject({ blocked: true, blockingTaskId: taskId, reindexing: false });
-    expect(crawler.blockingError).toMatch(/URLs failed, more than safetyChecks\.beforeIndexPublishing\.maxFailedUrls \(0\)/);
+    expect(crawler.blockingError).toMatch(
+      /URLs failed, more than safetyChecks\.beforeIndexPublishing\.maxFailedUrls \(0\)/,
+    );
     expect(await api.getTaskStatus({ id, taskID: taskId })).toEqual({ pending: true });
     expect(byPath(await browseAll(emulator, 'crawler_pages'))).toEqual(byPath(SITE_RECORDS));
     const { logs } = await api.listCrawlRuns({ id });
@@ -154,12 +173,18 @@ describe.each(SURFACES)('blocking and cancelling (%s)', (surface) => {
     expect(file).toMatch(/Crawler blocked: Error: .*maxFailedUrls/);
 
     const other = (await api.runCrawler({ id })).taskId;
-    await rejects(api.cancelBlockingAction({ id, taskID: other }), 400, 'Only the blocking task of a blocked crawler can be cancelled');
+    await rejects(
+      api.cancelBlockingAction({ id, taskID: other }),
+      400,
+      'Only the blocking task of a blocked crawler can be cancelled',
+    );
     await rejects(api.startReindex({ id }), 400, /The crawler is blocked by task/);
     expect(await api.cancelBlockingAction({ id, taskID: taskId })).toEqual({});
     expect(await api.getCrawler({ id })).toMatchObject({ blocked: false, reindexing: false });
     expect(await api.getTaskStatus({ id, taskID: taskId })).toEqual({ pending: false });
-    expect((await emulator.listIndices()).items.map((index: { name: string }) => index.name)).toEqual(['crawler_pages']);
+    expect((await emulator.listIndices()).items.map((index: { name: string }) => index.name)).toEqual([
+      'crawler_pages',
+    ]);
   });
 
   it('a crawl that would lose more than maxLostRecordsPercentage of the records blocks (SafeReindexingError)', async () => {
@@ -183,7 +208,9 @@ describe.each(SURFACES)('blocking and cancelling (%s)', (surface) => {
     const { taskId } = await api.startReindex({ id });
     const crawler = await api.getCrawler({ id });
     expect(crawler).toMatchObject({ blocked: true, blockingTaskId: taskId });
-    expect(crawler.blockingError).toBe('Error: The API key (config.apiKey) is missing the ACL deleteIndex, settings (a crawl needs addObject, deleteIndex, settings)');
+    expect(crawler.blockingError).toBe(
+      'Error: The API key (config.apiKey) is missing the ACL deleteIndex, settings (a crawl needs addObject, deleteIndex, settings)',
+    );
     await api.cancelBlockingAction({ id, taskID: taskId });
     const allowed = await emulator.addApiKey({ acl: ['addObject', 'deleteIndex', 'settings'], indexes: ['crawler_*'] });
     await api.patchConfig({ id, apiKey: allowed.key });
@@ -194,8 +221,13 @@ describe.each(SURFACES)('blocking and cancelling (%s)', (surface) => {
 
   it('an external data source the emulator was not given blocks the crawl as the real one reports it', async () => {
     const { emulator, api } = open(surface);
-    const { id } = await api.createCrawler({ name: 'site', config: siteConfig(emulator, { externalData: ['testCSV'] }) });
+    const { id } = await api.createCrawler({
+      name: 'site',
+      config: siteConfig(emulator, { externalData: ['testCSV'] }),
+    });
     await api.startReindex({ id });
-    expect((await api.getCrawler({ id })).blockingError).toMatch(/^Error: Failed to fetch external data for source 'testCSV': 404/);
+    expect((await api.getCrawler({ id })).blockingError).toMatch(
+      /^Error: Failed to fetch external data for source 'testCSV': 404/,
+    );
   });
 });

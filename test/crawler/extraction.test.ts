@@ -10,14 +10,31 @@ const server = setupMsw();
 const html = (body: string, head = '') => `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
 
 /** An emulator serving `pages` (path -> HTML) on site.test, and a crawler for it. */
-async function crawlerFor(pages: Record<string, string | Response>, overrides: Record<string, unknown> = {}, seed = 'search-emulator') {
+async function crawlerFor(
+  pages: Record<string, string | Response>,
+  overrides: Record<string, unknown> = {},
+  seed = 'search-emulator',
+) {
   const emulator = createEmulator({ now: Date.UTC(2024, 0, 1), seed });
   server.use(
     ...createHandlers(emulator),
     http.get(`${SITE}/robots.txt`, () => new HttpResponse(null, { status: 404 })),
-    ...Object.entries(pages).map(([path, page]) => http.get(`${SITE}${path}`, () => (typeof page === 'string' ? HttpResponse.html(page) : page))),
+    ...Object.entries(pages).map(([path, page]) =>
+      http.get(`${SITE}${path}`, () => (typeof page === 'string' ? HttpResponse.html(page) : page)),
+    ),
   );
-  const config = siteConfig(emulator, { sitemaps: [], exclusionPatterns: [], actions: [{ indexName: 'pages', pathsToMatch: [`${SITE}/**`], recordExtractor: ({ $ }: any) => [{ title: $('h1').text() }] }], ...overrides });
+  const config = siteConfig(emulator, {
+    sitemaps: [],
+    exclusionPatterns: [],
+    actions: [
+      {
+        indexName: 'pages',
+        pathsToMatch: [`${SITE}/**`],
+        recordExtractor: ({ $ }: any) => [{ title: $('h1').text() }],
+      },
+    ],
+    ...overrides,
+  });
   const { id } = await emulator.createCrawler({ name: 'site', config });
   const crawl = async () => {
     await emulator.startReindex({ id });
@@ -32,9 +49,18 @@ async function crawlerFor(pages: Record<string, string | Response>, overrides: R
 
 describe('what a crawl follows', () => {
   it('a canonical link sends the crawl to the canonical page, unless ignoreCanonicalTo', async () => {
-    const pages = { '/': html('<h1>Copy</h1>', `<link rel="canonical" href="${SITE}/original">`), '/original': html('<h1>Original</h1>') };
-    expect(await (await crawlerFor(pages)).crawl()).toMatchObject({ reasons: { canonical_url: 1, success: 1 }, objectIDs: [`${SITE}/original`] });
-    expect(await (await crawlerFor(pages, { ignoreCanonicalTo: true })).crawl()).toMatchObject({ reasons: { success: 1 }, objectIDs: [`${SITE}/`] });
+    const pages = {
+      '/': html('<h1>Copy</h1>', `<link rel="canonical" href="${SITE}/original">`),
+      '/original': html('<h1>Original</h1>'),
+    };
+    expect(await (await crawlerFor(pages)).crawl()).toMatchObject({
+      reasons: { canonical_url: 1, success: 1 },
+      objectIDs: [`${SITE}/original`],
+    });
+    expect(await (await crawlerFor(pages, { ignoreCanonicalTo: true })).crawl()).toMatchObject({
+      reasons: { success: 1 },
+      objectIDs: [`${SITE}/`],
+    });
   });
 
   it('meta robots noindex skips a page (ignoreNoIndex processes it); nofollow and rel=nofollow links are not followed (ignoreNoFollowTo follows them)', async () => {
@@ -45,19 +71,26 @@ describe('what a crawl follows', () => {
       '/c': html('<h1>C</h1>'),
       '/hidden': html('<h1>Hidden</h1>', '<meta name="ROBOTS" content="noindex">'),
     };
-    expect(await (await crawlerFor(pages)).crawl()).toMatchObject({ reasons: { success: 2, meta_noindex: 1 }, objectIDs: [`${SITE}/`, `${SITE}/a`] });
+    expect(await (await crawlerFor(pages)).crawl()).toMatchObject({
+      reasons: { success: 2, meta_noindex: 1 },
+      objectIDs: [`${SITE}/`, `${SITE}/a`],
+    });
     const relaxed = await (await crawlerFor(pages, { ignoreNoFollowTo: true, ignoreNoIndex: true })).crawl();
     expect(relaxed.objectIDs).toEqual(['/', '/a', '/b', '/c', '/hidden'].map((path) => `${SITE}${path}`));
   });
 
   it('ignoreQueryParams makes URLs that differ by them one URL; maxDepth and maxUrls bound the crawl', async () => {
     const pages = {
-      '/': html('<h1>Home</h1><a href="/a?utm_source=x">a</a><a href="/a?utm_medium=y&page=2">a2</a><a href="/deep/er/page">deep</a>'),
+      '/': html(
+        '<h1>Home</h1><a href="/a?utm_source=x">a</a><a href="/a?utm_medium=y&page=2">a2</a><a href="/deep/er/page">deep</a>',
+      ),
       '/a': html('<h1>A</h1>'),
       '/deep/er/page': html('<h1>Deep</h1>'),
     };
     const { emulator: _e, crawl } = await crawlerFor({ ...pages }, { ignoreQueryParams: ['utm_*'] });
-    server.use(http.get(`${SITE}/a`, ({ request }) => HttpResponse.html(html(`<h1>A ${new URL(request.url).search}</h1>`))));
+    server.use(
+      http.get(`${SITE}/a`, ({ request }) => HttpResponse.html(html(`<h1>A ${new URL(request.url).search}</h1>`))),
+    );
     const result = await crawl();
     expect(result.objectIDs).toEqual([`${SITE}/`, `${SITE}/a`, `${SITE}/a?page=2`, `${SITE}/deep/er/page`]);
     expect((await (await crawlerFor(pages, { maxDepth: 2 })).crawl()).objectIDs).not.toContain(`${SITE}/deep/er/page`);
@@ -67,16 +100,26 @@ describe('what a crawl follows', () => {
   it('ignoreRobotsTxtRules crawls what robots.txt disallows', async () => {
     const emulator = createEmulator();
     server.use(...createHandlers(emulator), ...siteHandlers());
-    const { id } = await emulator.createCrawler({ name: 's', config: siteConfig(emulator, { ignoreRobotsTxtRules: true }) });
+    const { id } = await emulator.createCrawler({
+      name: 's',
+      config: siteConfig(emulator, { ignoreRobotsTxtRules: true }),
+    });
     await emulator.startReindex({ id });
     await emulator.advance('1m');
-    const paths = (await emulator.browse({ indexName: 'crawler_pages' })).hits.map((hit) => (hit as { path?: string }).path);
+    const paths = (await emulator.browse({ indexName: 'crawler_pages' })).hits.map(
+      (hit) => (hit as { path?: string }).path,
+    );
     expect(paths).toContain('/private/secret');
   });
 
   it('a linkExtractor decides the links, with the default extractor at hand', async () => {
-    const pages = { '/': html('<h1>Home</h1><a href="/a">a</a><a href="/b">b</a>'), '/a': html('<h1>A</h1>'), '/b': html('<h1>B</h1>') };
-    const linkExtractor = ({ defaultExtractor }: any) => defaultExtractor().filter((url: string) => !url.endsWith('/b'));
+    const pages = {
+      '/': html('<h1>Home</h1><a href="/a">a</a><a href="/b">b</a>'),
+      '/a': html('<h1>A</h1>'),
+      '/b': html('<h1>B</h1>'),
+    };
+    const linkExtractor = ({ defaultExtractor }: any) =>
+      defaultExtractor().filter((url: string) => !url.endsWith('/b'));
     expect((await (await crawlerFor(pages, { linkExtractor })).crawl()).objectIDs).toEqual([`${SITE}/`, `${SITE}/a`]);
   });
 
@@ -93,7 +136,15 @@ describe('what an action extracts', () => {
       '/hidden': html('<h1>Hidden</h1><div class="product hidden"></div>'),
       '/doc.pdf': new HttpResponse('%PDF-1.4', { headers: { 'content-type': 'application/pdf' } }),
     };
-    const actions = [{ indexName: 'pages', pathsToMatch: [`${SITE}/**`], selectorsToMatch: ['.product', '!.hidden'], fileTypesToMatch: ['html', 'pdf'], recordExtractor: ({ $ }: any) => [{ title: $('h1').text() }] }];
+    const actions = [
+      {
+        indexName: 'pages',
+        pathsToMatch: [`${SITE}/**`],
+        selectorsToMatch: ['.product', '!.hidden'],
+        fileTypesToMatch: ['html', 'pdf'],
+        recordExtractor: ({ $ }: any) => [{ title: $('h1').text() }],
+      },
+    ];
     expect(await (await crawlerFor(pages, { actions })).crawl()).toMatchObject({
       reasons: { success: 1, no_action_matched: 1, content_type_not_supported: 1 },
       objectIDs: [`${SITE}/`],
@@ -102,27 +153,72 @@ describe('what an action extracts', () => {
 
   it('objectIDs: the URL for one record, <url>#n for several, a failure without autoGenerateObjectIDs', async () => {
     const pages = { '/': html('<h1>Home</h1><p>a</p><p>b</p>') };
-    const several = ({ $ }: any) => $('p').toArray().map((p: any) => ({ text: $(p).text() }));
-    const { hits } = await (await crawlerFor(pages, { actions: [{ indexName: 'pages', recordExtractor: several }] })).crawl();
+    const several = ({ $ }: any) =>
+      $('p')
+        .toArray()
+        .map((p: any) => ({ text: $(p).text() }));
+    const { hits } = await (
+      await crawlerFor(pages, { actions: [{ indexName: 'pages', recordExtractor: several }] })
+    ).crawl();
     // The index lists equally ranked records by objectID, descending.
-    expect(hits).toEqual([{ text: 'b', objectID: `${SITE}/#1` }, { text: 'a', objectID: `${SITE}/#0` }]);
-    const strict = await (await crawlerFor(pages, { actions: [{ indexName: 'pages', autoGenerateObjectIDs: false, recordExtractor: several }] })).crawl();
+    expect(hits).toEqual([
+      { text: 'b', objectID: `${SITE}/#1` },
+      { text: 'a', objectID: `${SITE}/#0` },
+    ]);
+    const strict = await (
+      await crawlerFor(pages, {
+        actions: [{ indexName: 'pages', autoGenerateObjectIDs: false, recordExtractor: several }],
+      })
+    ).crawl();
     expect(strict.reasons).toEqual({ missing_object_id: 1 });
   });
 
   it('helpers.splitContentIntoRecords and helpers.docsearch build records from the page', async () => {
     const body = `<main><h1 id="top">Guide</h1><p>${'word '.repeat(60)}</p><h2 id="install">Install</h2><p>Run npm.</p><p>Then test.</p></main>`;
     const { emulator, id } = await crawlerFor({ '/': html(body) });
-    const split = ({ helpers }: any) => helpers.splitContentIntoRecords({ baseRecord: { kind: 'chunk' }, maxRecordBytes: 120, orderingAttributeName: 'part' });
-    const splitResult = await emulator.testUrl({ id, url: `${SITE}/`, config: { actions: [{ indexName: 'pages', recordExtractor: split }] } });
+    const split = ({ helpers }: any) =>
+      helpers.splitContentIntoRecords({
+        baseRecord: { kind: 'chunk' },
+        maxRecordBytes: 120,
+        orderingAttributeName: 'part',
+      });
+    const splitResult = await emulator.testUrl({
+      id,
+      url: `${SITE}/`,
+      config: { actions: [{ indexName: 'pages', recordExtractor: split }] },
+    });
     const chunks = splitResult.records[0].records;
     expect(chunks.length).toBeGreaterThan(2);
-    for (const chunk of chunks) expect(new TextEncoder().encode(JSON.stringify({ kind: chunk.kind, text: chunk.text, part: chunk.part })).length).toBeLessThanOrEqual(120);
-    expect(chunks.map((chunk: { text: string }) => chunk.text).join(' ')).toBe(`Guide ${'word '.repeat(60).trim()} Install Run npm. Then test.`);
+    for (const chunk of chunks)
+      expect(
+        new TextEncoder().encode(JSON.stringify({ kind: chunk.kind, text: chunk.text, part: chunk.part })).length,
+      ).toBeLessThanOrEqual(120);
+    expect(chunks.map((chunk: { text: string }) => chunk.text).join(' ')).toBe(
+      `Guide ${'word '.repeat(60).trim()} Install Run npm. Then test.`,
+    );
 
-    const docs = ({ helpers }: any) => helpers.docsearch({ recordProps: { lvl0: { selectors: '', defaultValue: 'Docs' }, lvl1: 'main h1', lvl2: 'main h2', content: 'main p' } });
-    const docsResult = await emulator.testUrl({ id, url: `${SITE}/`, config: { actions: [{ indexName: 'pages', recordExtractor: docs }] } });
-    const records = docsResult.records[0].records.map(({ type, content, anchor, hierarchy }: any) => ({ type, content: content?.slice(0, 9) ?? null, anchor, lvl1: hierarchy.lvl1, lvl2: hierarchy.lvl2, lvl0: hierarchy.lvl0 }));
+    const docs = ({ helpers }: any) =>
+      helpers.docsearch({
+        recordProps: {
+          lvl0: { selectors: '', defaultValue: 'Docs' },
+          lvl1: 'main h1',
+          lvl2: 'main h2',
+          content: 'main p',
+        },
+      });
+    const docsResult = await emulator.testUrl({
+      id,
+      url: `${SITE}/`,
+      config: { actions: [{ indexName: 'pages', recordExtractor: docs }] },
+    });
+    const records = docsResult.records[0].records.map(({ type, content, anchor, hierarchy }: any) => ({
+      type,
+      content: content?.slice(0, 9) ?? null,
+      anchor,
+      lvl1: hierarchy.lvl1,
+      lvl2: hierarchy.lvl2,
+      lvl0: hierarchy.lvl0,
+    }));
     expect(records).toEqual([
       { type: 'lvl1', content: null, anchor: 'top', lvl0: 'Docs', lvl1: 'Guide', lvl2: null },
       { type: 'content', content: 'word word', anchor: 'top', lvl0: 'Docs', lvl1: 'Guide', lvl2: null },
@@ -135,14 +231,29 @@ describe('what an action extracts', () => {
     const { emulator, id } = await crawlerFor({ '/': html('<h1>Home</h1>') });
     const outside = 'from the test';
     const closure = () => [{ outside }];
-    const leaked = await emulator.testUrl({ id, url: `${SITE}/`, config: { actions: [{ indexName: 'pages', recordExtractor: closure }] } });
+    const leaked = await emulator.testUrl({
+      id,
+      url: `${SITE}/`,
+      config: { actions: [{ indexName: 'pages', recordExtractor: closure }] },
+    });
     expect(leaked.error).toEqual({ code: 'extractor_error', message: 'ReferenceError: outside is not defined' });
     const escape = () => [{ process: typeof process, require: typeof require }];
-    const isolated = await emulator.testUrl({ id, url: `${SITE}/`, config: { actions: [{ indexName: 'pages', recordExtractor: escape }] } });
+    const isolated = await emulator.testUrl({
+      id,
+      url: `${SITE}/`,
+      config: { actions: [{ indexName: 'pages', recordExtractor: escape }] },
+    });
     expect(isolated.records[0].records).toEqual([{ process: 'undefined', require: 'undefined', objectID: `${SITE}/` }]);
     const loop = { __type: 'function', source: '() => { for (;;) {} }' };
-    const stopped = await emulator.testUrl({ id, url: `${SITE}/`, config: { actions: [{ indexName: 'pages', recordExtractor: loop }] } });
-    expect(stopped.error).toEqual({ code: 'extractor_timeout', message: 'ExtractorTimeout: Extractor execution timed out (2000 ms)' });
+    const stopped = await emulator.testUrl({
+      id,
+      url: `${SITE}/`,
+      config: { actions: [{ indexName: 'pages', recordExtractor: loop }] },
+    });
+    expect(stopped.error).toEqual({
+      code: 'extractor_timeout',
+      message: 'ExtractorTimeout: Extractor execution timed out (2000 ms)',
+    });
   });
 });
 
@@ -153,7 +264,10 @@ describe('schedule and determinism', () => {
     expect((await emulator.getCrawler({ id })).lastReindexStartedAt).toBeNull(); // never started: not running
     await emulator.runCrawler({ id });
     await emulator.advance('1d');
-    expect(await emulator.getCrawler({ id })).toMatchObject({ lastReindexStartedAt: '2024-01-03T15:00:00.000Z', lastReindexEndedAt: '2024-01-03T15:00:01.000Z' });
+    expect(await emulator.getCrawler({ id })).toMatchObject({
+      lastReindexStartedAt: '2024-01-03T15:00:00.000Z',
+      lastReindexEndedAt: '2024-01-03T15:00:01.000Z',
+    });
     await emulator.advance('1d');
     expect((await emulator.getCrawler({ id })).lastReindexStartedAt).toBe('2024-01-04T15:00:00.000Z');
     expect((await emulator.listCrawlRuns({ id })).meta.total).toBe(2);
@@ -161,7 +275,11 @@ describe('schedule and determinism', () => {
 
   it('the same seed and calls give the same IDs, tasks, records and logs', async () => {
     const run = async () => {
-      const { emulator, id, crawl } = await crawlerFor({ '/': html('<h1>Home</h1><a href="/a">a</a>'), '/a': html('<h1>A</h1>') }, {}, 'seed-1');
+      const { emulator, id, crawl } = await crawlerFor(
+        { '/': html('<h1>Home</h1><a href="/a">a</a>'), '/a': html('<h1>A</h1>') },
+        {},
+        'seed-1',
+      );
       const result = await crawl();
       const { logs } = await emulator.listCrawlRuns({ id });
       return { id, hits: result.hits, logs, file: (await emulator.getCrawlRunFile({ id, logId: logs[0].id })).file };

@@ -16,7 +16,18 @@ const page = (title: string, links: string[] = [], head = '') =>
  */
 export function siteHandlers(version = 1): RequestHandler[] {
   const pages: Record<string, string> = {
-    '/': page('Home', ['/docs/', '/blog/', '/private/secret', '/old', '/missing', '/down', '/drafts/wip', 'https://elsewhere.test/', '/explode', '/docs/']),
+    '/': page('Home', [
+      '/docs/',
+      '/blog/',
+      '/private/secret',
+      '/old',
+      '/missing',
+      '/down',
+      '/drafts/wip',
+      'https://elsewhere.test/',
+      '/explode',
+      '/docs/',
+    ]),
     '/docs/': page('Docs', ['/docs/intro', '/docs/guide/']),
     '/docs/intro': page(version === 1 ? 'Intro' : 'Introduction'),
     '/docs/guide/': page('Guide', ['/docs/guide/advanced', '/']),
@@ -78,19 +89,29 @@ type Call = (params?: Record<string, any>) => Promise<any>;
  * The crawler API's operations on one surface: the emulator's direct calls, or HTTP requests
  * to crawler.algolia.com with basic auth (what a crawler client sends), through msw.
  */
-export function crawlerApi(emulator: Emulator, surface: Surface, credentials = emulator.crawlerCredentials): Record<string, Call> {
+export function crawlerApi(
+  emulator: Emulator,
+  surface: Surface,
+  credentials = emulator.crawlerCredentials,
+): Record<string, Call> {
   const api: Record<string, Call> = {};
   for (const route of emulator.routes) {
     if (route.host !== 'crawler' || !route.call) continue;
     api[route.operation] =
       surface === 'direct'
-        ? (params = {}) => (emulator.as({ apiKey: emulator.adminApiKey, crawler: credentials }) as unknown as Record<string, Call>)[route.operation](params)
+        ? (params = {}) =>
+            (emulator.as({ apiKey: emulator.adminApiKey, crawler: credentials }) as unknown as Record<string, Call>)[
+              route.operation
+            ](params)
         : async (params = {}) => {
             const req = toRequest(route, params, { appId: emulator.appId, apiKey: emulator.adminApiKey });
             const query = new URLSearchParams(req.query).toString();
             const res = await fetch(`https://crawler.algolia.com${req.path}${query ? `?${query}` : ''}`, {
               method: req.method,
-              headers: { authorization: basicAuth(credentials.userId, credentials.apiKey), 'content-type': 'application/json' },
+              headers: {
+                authorization: basicAuth(credentials.userId, credentials.apiKey),
+                'content-type': 'application/json',
+              },
               body: req.body === undefined ? undefined : JSON.stringify(req.body),
             });
             const body = await res.json();

@@ -53,16 +53,37 @@ describe('dictionaries through the real client', () => {
     expect(stopWordsFor(state, ['en']).has('the')).toBe(false);
     expect(isStopWord(state, 'Emulator', ['en'])).toBe(true);
 
-    const found = await client.searchDictionaryEntries({ dictionaryName: 'stopwords', searchDictionaryEntriesParams: { query: 'the', language: 'en' } });
-    expect(found.hits[0]).toEqual({ objectID: 'the-off', language: 'en', word: 'the', state: 'disabled', type: 'custom' });
+    const found = await client.searchDictionaryEntries({
+      dictionaryName: 'stopwords',
+      searchDictionaryEntriesParams: { query: 'the', language: 'en' },
+    });
+    expect(found.hits[0]).toEqual({
+      objectID: 'the-off',
+      language: 'en',
+      word: 'the',
+      state: 'disabled',
+      type: 'custom',
+    });
     expect(found.hits.filter((h) => h.word === 'the')).toHaveLength(1);
     expect(found).toMatchObject({ page: 0, nbPages: Math.ceil(found.nbHits / 20) });
 
-    const about = await client.searchDictionaryEntries({ dictionaryName: 'stopwords', searchDictionaryEntriesParams: { query: 'about', language: 'en' } });
-    expect(about.hits[0]).toMatchObject({ language: 'en', word: 'about', type: 'standard', objectID: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    const about = await client.searchDictionaryEntries({
+      dictionaryName: 'stopwords',
+      searchDictionaryEntriesParams: { query: 'about', language: 'en' },
+    });
+    expect(about.hits[0]).toMatchObject({
+      language: 'en',
+      word: 'about',
+      type: 'standard',
+      objectID: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
 
     const languages = await client.getDictionaryLanguages();
-    expect(languages.en).toEqual({ stopwords: { nbCustomEntries: 2 }, plurals: { nbCustomEntries: 0 }, compounds: null });
+    expect(languages.en).toEqual({
+      stopwords: { nbCustomEntries: 2 },
+      plurals: { nbCustomEntries: 0 },
+      compounds: null,
+    });
     expect(languages.de.compounds).toEqual({ nbCustomEntries: 0 });
 
     await client.batchDictionaryEntries({
@@ -82,14 +103,19 @@ describe('dictionaries through the real client', () => {
     const { client, emulator } = env.fresh();
     await client.batchDictionaryEntries({
       dictionaryName: 'plurals',
-      batchDictionaryEntriesParams: { requests: [{ action: 'addEntry', body: { objectID: 'p', language: 'en', words: ['shoe', 'shoon'] } }] },
+      batchDictionaryEntriesParams: {
+        requests: [{ action: 'addEntry', body: { objectID: 'p', language: 'en', words: ['shoe', 'shoon'] } }],
+      },
     });
     await client.batchDictionaryEntries({
       dictionaryName: 'compounds',
       batchDictionaryEntriesParams: {
         requests: [
           { action: 'addEntry', body: { objectID: 'c1', language: 'de', word: 'kühlschrank', decomposition: [] } },
-          { action: 'addEntry', body: { objectID: 'c2', language: 'de', word: 'Fensterrahmen', decomposition: ['Fenster', 'rahmen'] } },
+          {
+            action: 'addEntry',
+            body: { objectID: 'c2', language: 'de', word: 'Fensterrahmen', decomposition: ['Fenster', 'rahmen'] },
+          },
         ],
       },
     });
@@ -105,7 +131,9 @@ describe('dictionaries through the real client', () => {
     const { client, emulator } = env.fresh();
     await expect(client.getDictionarySettings()).resolves.toEqual({ disableStandardEntries: { stopwords: {} } });
     await client.setDictionarySettings({ disableStandardEntries: { stopwords: { en: true, fr: false } } });
-    await expect(client.getDictionarySettings()).resolves.toEqual({ disableStandardEntries: { stopwords: { en: true, fr: false } } });
+    await expect(client.getDictionarySettings()).resolves.toEqual({
+      disableStandardEntries: { stopwords: { en: true, fr: false } },
+    });
     expect(stopWordsFor(emulator.core.state.dictionaries, ['en']).size).toBe(0);
     expect(stopWordsFor(emulator.core.state.dictionaries, ['fr']).has('le')).toBe(true);
     await client.setDictionarySettings({ disableStandardEntries: { stopwords: null } });
@@ -116,21 +144,67 @@ describe('dictionaries through the real client', () => {
 
 describe('dictionary errors (direct calls)', () => {
   const batch = (emulator: ReturnType<typeof createEmulator>, dictionaryName: string, requests: unknown[]) =>
-    emulator.batchDictionaryEntries({ dictionaryName: dictionaryName as never, batchDictionaryEntriesParams: { requests: requests as never } });
+    emulator.batchDictionaryEntries({
+      dictionaryName: dictionaryName as never,
+      batchDictionaryEntriesParams: { requests: requests as never },
+    });
   const cases: [string, string, unknown[], RegExp][] = [
     ['an unknown dictionary', 'synonyms', [], /Unknown dictionary "synonyms"/],
-    ['a missing word', 'stopwords', [{ action: 'addEntry', body: { objectID: 'a', language: 'en' } }], /body\.word is required/],
-    ['a declared field of the wrong type', 'stopwords', [{ action: 'addEntry', body: { objectID: 'a', language: 'en', word: 'x', words: 'x' } }], /words must be/],
-    ['a bad state', 'stopwords', [{ action: 'addEntry', body: { objectID: 'a', language: 'en', word: 'x', state: 'off' } }], /state must be enabled or disabled/],
-    ['plural words as a string', 'plurals', [{ action: 'addEntry', body: { objectID: 'a', language: 'en', words: 'x' } }], /words must be a non-empty array/],
-    ['compounds in English', 'compounds', [{ action: 'addEntry', body: { objectID: 'a', language: 'en', word: 'x', decomposition: [] } }], /not a supported language for compounds/],
-    ['a decomposition that does not spell the word', 'compounds', [{ action: 'addEntry', body: { objectID: 'a', language: 'de', word: 'hausboot', decomposition: ['haus', 'tür'] } }], /must spell out/],
-    ['an unknown action', 'stopwords', [{ action: 'updateEntry', body: { objectID: 'a' } }], /action must be addEntry or deleteEntry/],
+    [
+      'a missing word',
+      'stopwords',
+      [{ action: 'addEntry', body: { objectID: 'a', language: 'en' } }],
+      /body\.word is required/,
+    ],
+    [
+      'a declared field of the wrong type',
+      'stopwords',
+      [{ action: 'addEntry', body: { objectID: 'a', language: 'en', word: 'x', words: 'x' } }],
+      /words must be/,
+    ],
+    [
+      'a bad state',
+      'stopwords',
+      [{ action: 'addEntry', body: { objectID: 'a', language: 'en', word: 'x', state: 'off' } }],
+      /state must be enabled or disabled/,
+    ],
+    [
+      'plural words as a string',
+      'plurals',
+      [{ action: 'addEntry', body: { objectID: 'a', language: 'en', words: 'x' } }],
+      /words must be a non-empty array/,
+    ],
+    [
+      'compounds in English',
+      'compounds',
+      [{ action: 'addEntry', body: { objectID: 'a', language: 'en', word: 'x', decomposition: [] } }],
+      /not a supported language for compounds/,
+    ],
+    [
+      'a decomposition that does not spell the word',
+      'compounds',
+      [
+        {
+          action: 'addEntry',
+          body: { objectID: 'a', language: 'de', word: 'hausboot', decomposition: ['haus', 'tür'] },
+        },
+      ],
+      /must spell out/,
+    ],
+    [
+      'an unknown action',
+      'stopwords',
+      [{ action: 'updateEntry', body: { objectID: 'a' } }],
+      /action must be addEntry or deleteEntry/,
+    ],
   ];
   for (const [name, dictionary, requests, message] of cases) {
     it(`rejects ${name} with a 400`, async () => {
       const emulator = createEmulator();
-      await expect(batch(emulator, dictionary, requests)).rejects.toMatchObject({ status: 400, message: expect.stringMatching(message) });
+      await expect(batch(emulator, dictionary, requests)).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringMatching(message),
+      });
       expect(emulator.core.state.dictionaries.custom.stopwords.size).toBe(0);
     });
   }
@@ -138,13 +212,19 @@ describe('dictionary errors (direct calls)', () => {
   it('rejects a batch over 10 MB with 413', async () => {
     const emulator = createEmulator();
     const word = 'x'.repeat(1000);
-    const requests = Array.from({ length: 11_000 }, (_, i) => ({ action: 'addEntry', body: { objectID: `w${i}`, language: 'en', word } }));
+    const requests = Array.from({ length: 11_000 }, (_, i) => ({
+      action: 'addEntry',
+      body: { objectID: `w${i}`, language: 'en', word },
+    }));
     await expect(batch(emulator, 'stopwords', requests)).rejects.toMatchObject({ status: 413 });
   });
 
   it('rejects a batch past the custom-entry quota with 403 and applies nothing', async () => {
     const emulator = createEmulator();
-    const requests = Array.from({ length: 10_001 }, (_, i) => ({ action: 'addEntry', body: { objectID: `w${i}`, language: 'en', word: `w${i}` } }));
+    const requests = Array.from({ length: 10_001 }, (_, i) => ({
+      action: 'addEntry',
+      body: { objectID: `w${i}`, language: 'en', word: `w${i}` },
+    }));
     await expect(batch(emulator, 'stopwords', requests)).rejects.toMatchObject({ status: 403 });
     expect(emulator.core.state.dictionaries.custom.stopwords.size).toBe(0);
   });
@@ -153,7 +233,11 @@ describe('dictionary errors (direct calls)', () => {
     const emulator = createEmulator({ dictionaryEntriesQuota: 2 });
     const add = (objectID: string, word: string) => ({ action: 'addEntry', body: { objectID, language: 'en', word } });
     await batch(emulator, 'stopwords', [add('a', 'alpha'), add('b', 'beta')]);
-    await expect(batch(emulator, 'compounds', [{ action: 'addEntry', body: { objectID: 'c', language: 'de', word: 'haus', decomposition: [] } }])).rejects.toMatchObject({
+    await expect(
+      batch(emulator, 'compounds', [
+        { action: 'addEntry', body: { objectID: 'c', language: 'de', word: 'haus', decomposition: [] } },
+      ]),
+    ).rejects.toMatchObject({
       status: 403,
       message: 'Custom dictionary entries quota exceeded: 3 entries, 2 allowed',
     });
@@ -162,16 +246,31 @@ describe('dictionary errors (direct calls)', () => {
 
   it('validates search parameters and answers the GET form too', async () => {
     const emulator = createEmulator();
-    await expect(emulator.searchDictionaryEntries({ dictionaryName: 'plurals', searchDictionaryEntriesParams: { query: 'x', hitsPerPage: 0 } })).rejects.toMatchObject({ status: 400 });
-    await expect(emulator.searchDictionaryEntries({ dictionaryName: 'plurals', searchDictionaryEntriesParams: {} as never })).rejects.toMatchObject({ status: 400 });
-    const res = await emulator.request({ method: 'GET', path: '/1/dictionaries/plurals/search', query: { query: 'cheval', language: 'fr', hitsPerPage: '5' } });
+    await expect(
+      emulator.searchDictionaryEntries({
+        dictionaryName: 'plurals',
+        searchDictionaryEntriesParams: { query: 'x', hitsPerPage: 0 },
+      }),
+    ).rejects.toMatchObject({ status: 400 });
+    await expect(
+      emulator.searchDictionaryEntries({ dictionaryName: 'plurals', searchDictionaryEntriesParams: {} as never }),
+    ).rejects.toMatchObject({ status: 400 });
+    const res = await emulator.request({
+      method: 'GET',
+      path: '/1/dictionaries/plurals/search',
+      query: { query: 'cheval', language: 'fr', hitsPerPage: '5' },
+    });
     expect(res.status).toBe(200);
     expect((res.body as { hits: { words: string[] }[] }).hits[0].words).toEqual(['cheval', 'chevaux']);
   });
 
   it('rejects settings for an unknown dictionary or a non-boolean flag', async () => {
     const emulator = createEmulator();
-    await expect(emulator.setDictionarySettings({ disableStandardEntries: { synonyms: {} } as never })).rejects.toMatchObject({ status: 400 });
-    await expect(emulator.setDictionarySettings({ disableStandardEntries: { stopwords: { en: 'yes' } } as never })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      emulator.setDictionarySettings({ disableStandardEntries: { synonyms: {} } as never }),
+    ).rejects.toMatchObject({ status: 400 });
+    await expect(
+      emulator.setDictionarySettings({ disableStandardEntries: { stopwords: { en: 'yes' } } as never }),
+    ).rejects.toMatchObject({ status: 400 });
   });
 });

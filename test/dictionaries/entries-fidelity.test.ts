@@ -11,18 +11,37 @@ describe.each(SURFACES)('dictionary entries through %s calls', (surface) => {
     const { api } = open(surface);
     await api.batchDictionaryEntries({
       dictionaryName: 'stopwords',
-      batchDictionaryEntriesParams: { requests: [add({ objectID: 's1', language: 'en', word: 'zorg', additional: 'try me' })] },
+      batchDictionaryEntriesParams: {
+        requests: [add({ objectID: 's1', language: 'en', word: 'zorg', additional: 'try me' })],
+      },
     });
     await api.batchDictionaryEntries({
       dictionaryName: 'plurals',
       batchDictionaryEntriesParams: {
         clearExistingDictionaryEntries: true,
-        requests: [add({ objectID: 'p1', language: 'en', word: 'fancy', words: ['believe', 'algolia'], decomposition: ['trust', 'algolia'], state: 'enabled' })],
+        requests: [
+          add({
+            objectID: 'p1',
+            language: 'en',
+            word: 'fancy',
+            words: ['believe', 'algolia'],
+            decomposition: ['trust', 'algolia'],
+            state: 'enabled',
+          }),
+        ],
       },
     });
-    const stopwords = await api.searchDictionaryEntries({ dictionaryName: 'stopwords', searchDictionaryEntriesParams: { query: 'zorg' } });
-    expect(stopwords.hits).toEqual([{ objectID: 's1', language: 'en', word: 'zorg', additional: 'try me', state: 'enabled', type: 'custom' }]);
-    const plurals = await api.searchDictionaryEntries({ dictionaryName: 'plurals', searchDictionaryEntriesParams: { query: 'believe' } });
+    const stopwords = await api.searchDictionaryEntries({
+      dictionaryName: 'stopwords',
+      searchDictionaryEntriesParams: { query: 'zorg' },
+    });
+    expect(stopwords.hits).toEqual([
+      { objectID: 's1', language: 'en', word: 'zorg', additional: 'try me', state: 'enabled', type: 'custom' },
+    ]);
+    const plurals = await api.searchDictionaryEntries({
+      dictionaryName: 'plurals',
+      searchDictionaryEntriesParams: { query: 'believe' },
+    });
     expect(plurals.hits[0]).toEqual({
       objectID: 'p1',
       language: 'en',
@@ -37,32 +56,63 @@ describe.each(SURFACES)('dictionary entries through %s calls', (surface) => {
   it('declared fields keep their types on every dictionary', async () => {
     const { api } = open(surface);
     await expect(
-      api.batchDictionaryEntries({ dictionaryName: 'plurals', batchDictionaryEntriesParams: { requests: [add({ objectID: 'p', language: 'en', words: ['a'], word: 3 })] } }),
+      api.batchDictionaryEntries({
+        dictionaryName: 'plurals',
+        batchDictionaryEntriesParams: { requests: [add({ objectID: 'p', language: 'en', words: ['a'], word: 3 })] },
+      }),
     ).rejects.toMatchObject({ status: 400, message: expect.stringContaining('word must be a non-empty string') });
   });
 
   it('finds an entry by its objectID, custom or standard', async () => {
     const { api } = open(surface);
     const objectID = '0f3a7c2e9b1d4e5f8a6b7c8d9e0f1a2b';
-    await api.batchDictionaryEntries({ dictionaryName: 'stopwords', batchDictionaryEntriesParams: { requests: [add({ objectID, language: 'en', word: 'down' })] } });
-    const byID = await api.searchDictionaryEntries({ dictionaryName: 'stopwords', searchDictionaryEntriesParams: { query: objectID } });
+    await api.batchDictionaryEntries({
+      dictionaryName: 'stopwords',
+      batchDictionaryEntriesParams: { requests: [add({ objectID, language: 'en', word: 'down' })] },
+    });
+    const byID = await api.searchDictionaryEntries({
+      dictionaryName: 'stopwords',
+      searchDictionaryEntriesParams: { query: objectID },
+    });
     expect(byID.hits).toEqual([{ objectID, language: 'en', word: 'down', state: 'enabled', type: 'custom' }]);
-    const standard = await api.searchDictionaryEntries({ dictionaryName: 'stopwords', searchDictionaryEntriesParams: { query: '86ef58032f47d976ca7130a896086783' } });
-    expect(standard).toMatchObject({ nbHits: 1, hits: [{ objectID: '86ef58032f47d976ca7130a896086783', language: 'en', word: 'about' }] });
+    const standard = await api.searchDictionaryEntries({
+      dictionaryName: 'stopwords',
+      searchDictionaryEntriesParams: { query: '86ef58032f47d976ca7130a896086783' },
+    });
+    expect(standard).toMatchObject({
+      nbHits: 1,
+      hits: [{ objectID: '86ef58032f47d976ca7130a896086783', language: 'en', word: 'about' }],
+    });
   });
 
   it('standard entries carry the service objectIDs (CTS recording: en "about")', async () => {
     const { api } = open(surface);
-    const about = await api.searchDictionaryEntries({ dictionaryName: 'stopwords', searchDictionaryEntriesParams: { query: 'about', language: 'en' } });
-    expect(about).toMatchObject({ hits: [{ objectID: '86ef58032f47d976ca7130a896086783', language: 'en', word: 'about' }], page: 0, nbHits: 1, nbPages: 1 });
+    const about = await api.searchDictionaryEntries({
+      dictionaryName: 'stopwords',
+      searchDictionaryEntriesParams: { query: 'about', language: 'en' },
+    });
+    expect(about).toMatchObject({
+      hits: [{ objectID: '86ef58032f47d976ca7130a896086783', language: 'en', word: 'about' }],
+      page: 0,
+      nbHits: 1,
+      nbPages: 1,
+    });
   });
 
   it('disableStandardEntries takes any supported language for every dictionary (compounds for ru)', async () => {
     const { api } = open(surface);
-    const params = { disableStandardEntries: { plurals: { fr: false, en: false, ru: true }, stopwords: { fr: false }, compounds: { ru: true } } };
+    const params = {
+      disableStandardEntries: {
+        plurals: { fr: false, en: false, ru: true },
+        stopwords: { fr: false },
+        compounds: { ru: true },
+      },
+    };
     await api.setDictionarySettings(params);
     expect(await api.getDictionarySettings()).toEqual(params);
-    await expect(api.setDictionarySettings({ disableStandardEntries: { compounds: { xx: true } } })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      api.setDictionarySettings({ disableStandardEntries: { compounds: { xx: true } } }),
+    ).rejects.toMatchObject({ status: 400 });
   });
 });
 

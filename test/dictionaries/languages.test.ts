@@ -16,7 +16,10 @@ describe('language tables load per language, on first use', () => {
     await emulator.searchSingleIndex({ indexName: 'i', searchParams: { query: 'horses' } });
     expect(loadedLanguages()).toEqual({ plurals: [], stopwords: [] });
 
-    const { hits } = await emulator.searchSingleIndex({ indexName: 'i', searchParams: { query: 'cheval', ignorePlurals: ['fr'], removeStopWords: ['fr'] } });
+    const { hits } = await emulator.searchSingleIndex({
+      indexName: 'i',
+      searchParams: { query: 'cheval', ignorePlurals: ['fr'], removeStopWords: ['fr'] },
+    });
     expect(hits.map((hit) => hit.objectID)).toEqual(['1']);
     expect(loadedLanguages()).toEqual({ plurals: ['fr'], stopwords: ['fr'] });
   });
@@ -42,7 +45,10 @@ describe('language tables load per language, on first use', () => {
   it('ignorePlurals: true loads every language with plurals in one go', async () => {
     const emulator = createEmulator();
     await emulator.saveObjects({ indexName: 'i', objects: products });
-    const { hits } = await emulator.searchSingleIndex({ indexName: 'i', searchParams: { query: 'horse', ignorePlurals: true } });
+    const { hits } = await emulator.searchSingleIndex({
+      indexName: 'i',
+      searchParams: { query: 'horse', ignorePlurals: true },
+    });
     expect(hits.map((hit) => hit.objectID)).toEqual(['2']);
     expect(loadedLanguages().plurals).toEqual(['de', 'en', 'es', 'fr']);
   });

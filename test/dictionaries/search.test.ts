@@ -32,8 +32,12 @@ describe('removeStopWords', () => {
 
     // The last word is a prefix with prefixLast; with prefixNone it goes too, with prefixAll nothing does.
     expect((await search({ query: 'red bike the', removeStopWords: true })).parsedQuery).toBe('red bike the');
-    expect((await search({ query: 'red bike the', removeStopWords: true, queryType: 'prefixNone' })).parsedQuery).toBe('red bike');
-    expect((await search({ query: 'the red bike', removeStopWords: true, queryType: 'prefixAll' })).parsedQuery).toBe('the red bike');
+    expect((await search({ query: 'red bike the', removeStopWords: true, queryType: 'prefixNone' })).parsedQuery).toBe(
+      'red bike',
+    );
+    expect((await search({ query: 'the red bike', removeStopWords: true, queryType: 'prefixAll' })).parsedQuery).toBe(
+      'the red bike',
+    );
   });
 
   it('applies to the listed languages, else queryLanguages', async () => {
@@ -67,10 +71,24 @@ describe('ignorePlurals', () => {
   it('matches other declensions, counted as exact per alternativesAsExact', async () => {
     const { search } = await indexWith(TOYS);
     expect(ids(await search({ query: 'toys child', queryType: 'prefixNone' }))).toEqual(['child']);
-    const plural = await search({ query: 'toys child', queryType: 'prefixNone', ignorePlurals: true, getRankingInfo: true });
+    const plural = await search({
+      query: 'toys child',
+      queryType: 'prefixNone',
+      ignorePlurals: true,
+      getRankingInfo: true,
+    });
     expect(ids(plural)).toEqual(['children', 'child']);
-    expect(plural.hits.map((h) => [h._rankingInfo!.nbTypos, h._rankingInfo!.nbExactWords])).toEqual([[0, 2], [0, 2]]);
-    const strict = await search({ query: 'toys child', queryType: 'prefixNone', ignorePlurals: true, alternativesAsExact: [], getRankingInfo: true });
+    expect(plural.hits.map((h) => [h._rankingInfo!.nbTypos, h._rankingInfo!.nbExactWords])).toEqual([
+      [0, 2],
+      [0, 2],
+    ]);
+    const strict = await search({
+      query: 'toys child',
+      queryType: 'prefixNone',
+      ignorePlurals: true,
+      alternativesAsExact: [],
+      getRankingInfo: true,
+    });
     expect(ids(strict)).toEqual(['child', 'children']);
     expect(strict.hits.map((h) => h._rankingInfo!.nbExactWords)).toEqual([2, 1]);
   });
@@ -78,7 +96,10 @@ describe('ignorePlurals', () => {
   it('uses the listed languages, else queryLanguages', async () => {
     const { search } = await indexWith(TOYS, { queryLanguages: ['fr'] });
     expect(ids(await search({ query: 'child', queryType: 'prefixNone', ignorePlurals: true }))).toEqual(['child']);
-    expect(ids(await search({ query: 'child', queryType: 'prefixNone', ignorePlurals: ['en'] }))).toEqual(['children', 'child']);
+    expect(ids(await search({ query: 'child', queryType: 'prefixNone', ignorePlurals: ['en'] }))).toEqual([
+      'children',
+      'child',
+    ]);
   });
 
   it('follows custom plural entries', async () => {
@@ -87,7 +108,10 @@ describe('ignorePlurals', () => {
     await addEntries(emulator, 'plurals', [{ objectID: 'cactus', language: 'en', words: ['cactus', 'cacti'] }]);
     const found = await search({ query: 'cactus' });
     expect(ids(found)).toEqual(['cacti']);
-    expect(found.hits[0]._highlightResult.title).toMatchObject({ value: '<em>cacti</em> in pots', matchedWords: ['cactus'] });
+    expect(found.hits[0]._highlightResult.title).toMatchObject({
+      value: '<em>cacti</em> in pots',
+      matchedWords: ['cactus'],
+    });
   });
 });
 
@@ -102,7 +126,9 @@ describe('decompounding', () => {
     const { emulator, search } = await indexWith(FRIDGES, { decompoundedAttributes: { de: ['name'] } });
     expect(ids(await search({ query: 'schrank', queryType: 'prefixNone' })).sort()).toEqual(['compound', 'words']);
     expect(ids(await search({ query: 'rahmen', queryType: 'prefixNone' }))).toEqual([]);
-    await addEntries(emulator, 'compounds', [{ objectID: 'fenster', language: 'de', word: 'fensterrahmen', decomposition: ['fenster', 'rahmen'] }]);
+    await addEntries(emulator, 'compounds', [
+      { objectID: 'fenster', language: 'de', word: 'fensterrahmen', decomposition: ['fenster', 'rahmen'] },
+    ]);
     expect(ids(await search({ query: 'rahmen', queryType: 'prefixNone' }))).toEqual(['frame']);
 
     const plain = await indexWith(FRIDGES);
@@ -123,7 +149,10 @@ describe('dictionaries through the real client', () => {
   it('custom stop words, disabled standard words and plurals change searchSingleIndex', async () => {
     const { client } = env.fresh();
     await client.saveObjects({ indexName: 'cars', objects: CARS });
-    await client.setSettings({ indexName: 'cars', indexSettings: { removeStopWords: ['en'], ignorePlurals: ['en'], queryLanguages: ['en'] } });
+    await client.setSettings({
+      indexName: 'cars',
+      indexSettings: { removeStopWords: ['en'], ignorePlurals: ['en'], queryLanguages: ['en'] },
+    });
     const search = (query: string) => client.searchSingleIndex({ indexName: 'cars', searchParams: { query } });
 
     const before = await search('the red bikes');
@@ -132,7 +161,11 @@ describe('dictionaries through the real client', () => {
 
     const { taskID } = await client.batchDictionaryEntries({
       dictionaryName: 'stopwords',
-      batchDictionaryEntriesParams: { requests: [{ action: 'addEntry', body: { objectID: 'the-off', language: 'en', word: 'the', state: 'disabled' } }] },
+      batchDictionaryEntriesParams: {
+        requests: [
+          { action: 'addEntry', body: { objectID: 'the-off', language: 'en', word: 'the', state: 'disabled' } },
+        ],
+      },
     });
     await client.waitForAppTask({ taskID });
     const after = await search('the red bikes');

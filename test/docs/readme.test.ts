@@ -27,7 +27,9 @@ describe('README.md', () => {
 
 describe('docs/compatibility.md', () => {
   it('has one row per CI leg (scripts/recipes.ts)', () => {
-    const rows = read('docs/compatibility.md').split('\n').filter((line) => /^\| `[\w-]+` \|/.test(line));
+    const rows = read('docs/compatibility.md')
+      .split('\n')
+      .filter((line) => /^\| `[\w-]+` \|/.test(line));
     expect(rows.map((row) => /^\| `([\w-]+)`/.exec(row)![1])).toEqual(RECIPES.map((recipe) => recipe.name));
   });
 });

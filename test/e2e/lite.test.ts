@@ -8,7 +8,10 @@ const env = setupEmulatorServer();
 describe('algoliasearch/lite (the InstantSearch client)', () => {
   it('answers a multi-query with hits, facets and a facet-value search', async () => {
     const { client, emulator } = env.fresh();
-    await client.setSettings({ indexName: 'shoes', indexSettings: { attributesForFaceting: ['searchable(brand)', 'color'] } });
+    await client.setSettings({
+      indexName: 'shoes',
+      indexSettings: { attributesForFaceting: ['searchable(brand)', 'color'] },
+    });
     await client.saveObjects({
       indexName: 'shoes',
       objects: [
@@ -21,7 +24,13 @@ describe('algoliasearch/lite (the InstantSearch client)', () => {
     lite.setClientApiKey({ apiKey: emulator.adminApiKey });
     const { results } = await lite.search({
       requests: [
-        { indexName: 'shoes', query: 'shoe', facets: ['brand', 'color'], facetFilters: [['color:red']], hitsPerPage: 10 },
+        {
+          indexName: 'shoes',
+          query: 'shoe',
+          facets: ['brand', 'color'],
+          facetFilters: [['color:red']],
+          hitsPerPage: 10,
+        },
         { indexName: 'shoes', query: 'shoe', facets: ['color'], hitsPerPage: 0 },
         { indexName: 'shoes', type: 'facet', facet: 'brand', facetQuery: 'ac' },
       ],

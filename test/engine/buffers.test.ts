@@ -4,10 +4,7 @@ import { giveBack, takeBuffer } from '../../src/emulator/search/engine/buffers';
 
 describe('reused column buffers', () => {
   it('never lend a buffer someone still holds, and always lend one large enough', () => {
-    const command = fc.oneof(
-      fc.record({ take: fc.integer({ min: 0, max: 1 << 16 }) }),
-      fc.record({ give: fc.nat() }),
-    );
+    const command = fc.oneof(fc.record({ take: fc.integer({ min: 0, max: 1 << 16 }) }), fc.record({ give: fc.nat() }));
     fc.assert(
       fc.property(fc.array(command, { maxLength: 60 }), (commands) => {
         const held: ArrayBuffer[] = [];

@@ -8,8 +8,18 @@ import { emptyRecords } from '../../src/emulator/search/record-store';
 import { byObjectIDDescending } from '../../src/emulator/search/tie-order';
 import type { SearchRecord } from '../../src/emulator/state';
 
-const KEYS: SortKey[][] = [[{ path: 'pop', ascending: false }], [{ path: 'name', ascending: true }, { path: 'pop', ascending: true }], []];
-const pop = fc.oneof({ weight: 8, arbitrary: fc.integer({ min: 0, max: 3 }) }, { weight: 1, arbitrary: fc.constantFrom<unknown>(undefined, '2', 'x', false) });
+const KEYS: SortKey[][] = [
+  [{ path: 'pop', ascending: false }],
+  [
+    { path: 'name', ascending: true },
+    { path: 'pop', ascending: true },
+  ],
+  [],
+];
+const pop = fc.oneof(
+  { weight: 8, arbitrary: fc.integer({ min: 0, max: 3 }) },
+  { weight: 1, arbitrary: fc.constantFrom<unknown>(undefined, '2', 'x', false) },
+);
 const name = fc.constantFrom('a', 'b', 'B', undefined, 7);
 // Writes of a few records into a large index: each is inserted at its place (blocks fill and split).
 // A burst writes 200 new records alike: they all go to one place (blocks fill there and split).
@@ -40,15 +50,26 @@ describe('the custom-ranking order', () => {
         const index = new InvertedIndex({ keepDiacritics: '', custom: {}, separators: '' });
         // Many docs first (a first build sorts them all), then small writes (each inserted).
         let store = emptyRecords().edit((records) => {
-          for (let i = 0; i < 2000; i++) records.set(`r${i}`, Object.freeze({ objectID: `r${i}`, pop: i % 4, name: i % 3 === 0 ? 'a' : 'b' }));
+          for (let i = 0; i < 2000; i++)
+            records.set(`r${i}`, Object.freeze({ objectID: `r${i}`, pop: i % 4, name: i % 3 === 0 ? 'a' : 'b' }));
         });
         index.sync(store);
         customOrder(index, keys);
         for (const [w, { sets, deletes, burst }] of writes.entries()) {
           store = store.edit((records) => {
-            for (const [id, p, n] of sets) records.set(`r${id}`, Object.freeze({ objectID: `r${id}`, ...(p === undefined ? {} : { pop: p }), ...(n === undefined ? {} : { name: n }) }));
+            for (const [id, p, n] of sets)
+              records.set(
+                `r${id}`,
+                Object.freeze({
+                  objectID: `r${id}`,
+                  ...(p === undefined ? {} : { pop: p }),
+                  ...(n === undefined ? {} : { name: n }),
+                }),
+              );
             for (const id of deletes) records.delete(`r${id}`);
-            if (burst !== null) for (let j = 0; j < 200; j++) records.set(`b${w}-${j}`, Object.freeze({ objectID: `b${w}-${j}`, pop: burst, name: 'b' }));
+            if (burst !== null)
+              for (let j = 0; j < 200; j++)
+                records.set(`b${w}-${j}`, Object.freeze({ objectID: `b${w}-${j}`, pop: burst, name: 'b' }));
           });
           expect(index.sync(store)).toBe(true);
           const walked: string[] = [];

@@ -6,7 +6,11 @@ import { recordsFrom } from '../../src/emulator/search/record-store';
 
 const word = fc.constantFrom('red', 'blue', 'green', 'tea', 'cup', '42', '7');
 const text = fc.array(word, { minLength: 0, maxLength: 6 }).map((w) => w.join(' '));
-const record = fc.record({ title: text, tags: fc.array(text, { maxLength: 3 }), price: fc.integer({ min: 0, max: 50 }) });
+const record = fc.record({
+  title: text,
+  tags: fc.array(text, { maxLength: 3 }),
+  price: fc.integer({ min: 0, max: 50 }),
+});
 
 describe("a doc's terms, grouped while indexing", () => {
   it('hold every occurrence of every term, in order of first occurrence, as a map built per doc would', () => {

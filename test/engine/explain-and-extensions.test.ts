@@ -8,7 +8,11 @@ const open = setupSurfaces();
 async function kennels(emulator: ReturnType<typeof open>['emulator']) {
   await emulator.setSettings({
     indexName: 'kennels',
-    indexSettings: { decompoundedAttributes: { de: ['category', 'type', 'desc'] }, queryLanguages: ['de'], ignorePlurals: true },
+    indexSettings: {
+      decompoundedAttributes: { de: ['category', 'type', 'desc'] },
+      queryLanguages: ['de'],
+      ignorePlurals: true,
+    },
   });
   await emulator.saveObjects({
     indexName: 'kennels',
@@ -29,7 +33,10 @@ describe.each(SURFACES)('explain and extensions through %s calls', (surface) => 
   it('`explain: ["match.alternatives"]` is accepted and lists the readings the query ran with', async () => {
     const { api, emulator } = open(surface);
     await kennels(emulator);
-    const result = await api.searchSingleIndex({ indexName: 'kennels', searchParams: { query: 'hunde hütte', explain: ['match.alternatives'] } });
+    const result = await api.searchSingleIndex({
+      indexName: 'kennels',
+      searchParams: { query: 'hunde hütte', explain: ['match.alternatives'] },
+    });
     const alternatives = result.explain.match.alternatives as Alternative[];
     expect(alternatives.slice(0, 3)).toEqual([
       { types: ['original'], words: ['hunde'], typos: 0, offset: 0, length: 1 },
@@ -43,8 +50,17 @@ describe.each(SURFACES)('explain and extensions through %s calls', (surface) => 
   it('a compound of the query is explained as its split', async () => {
     const { api, emulator } = open(surface);
     await kennels(emulator);
-    const result = await api.searchSingleIndex({ indexName: 'kennels', searchParams: { query: 'Hundehütte', explain: ['match.alternatives'] } });
-    expect(result.explain.match.alternatives).toContainEqual({ types: ['split'], words: ['hunde', 'hutte'], typos: 0, offset: 0, length: 1 });
+    const result = await api.searchSingleIndex({
+      indexName: 'kennels',
+      searchParams: { query: 'Hundehütte', explain: ['match.alternatives'] },
+    });
+    expect(result.explain.match.alternatives).toContainEqual({
+      types: ['split'],
+      words: ['hunde', 'hutte'],
+      typos: 0,
+      offset: 0,
+      length: 1,
+    });
   });
 
   it('without `explain` the response has no explain', async () => {
@@ -59,8 +75,16 @@ describe.each(SURFACES)('explain and extensions through %s calls', (surface) => 
     await emulator.saveObjects({ indexName: 'furniture', objects: [{ objectID: '1', name: 'sofa' }] });
     const { results } = await api.search({
       requests: [
-        { indexName: 'furniture', query: 'sofa', extensions: { queryCategorization: { enableCategoriesRetrieval: true, enableAutoFiltering: false } } },
-        { indexName: 'furniture', query: 'sofa', extensions: { queryCategorization: { enableCategoriesRetrieval: false } } },
+        {
+          indexName: 'furniture',
+          query: 'sofa',
+          extensions: { queryCategorization: { enableCategoriesRetrieval: true, enableAutoFiltering: false } },
+        },
+        {
+          indexName: 'furniture',
+          query: 'sofa',
+          extensions: { queryCategorization: { enableCategoriesRetrieval: false } },
+        },
         { indexName: 'furniture', query: 'sofa' },
       ],
     });
@@ -73,7 +97,11 @@ describe.each(SURFACES)('explain and extensions through %s calls', (surface) => 
     const { api, emulator } = open(surface);
     await emulator.saveObjects({ indexName: 'furniture', objects: [{ objectID: '1', name: 'sofa' }] });
     await expect(
-      api.search({ requests: [{ indexName: 'furniture', extensions: { queryCategorization: { enableCategoriesRetrieval: 'yes' } } }] }),
+      api.search({
+        requests: [
+          { indexName: 'furniture', extensions: { queryCategorization: { enableCategoriesRetrieval: 'yes' } } },
+        ],
+      }),
     ).rejects.toMatchObject({ status: 400, message: expect.stringContaining('enableCategoriesRetrieval') });
   });
 });
@@ -83,7 +111,17 @@ describe('explain through the v4 client', () => {
     const { emulator } = open('client');
     await kennels(emulator);
     const index = v4Client(emulator).initIndex('kennels');
-    const results = await index.search('hunde hütte', { explain: ['match.alternatives'], ignorePlurals: true, queryParameters: { foo: 'bar' } } as never);
-    expect(results.explain?.match.alternatives[0]).toEqual({ types: ['original'], words: ['hunde'], typos: 0, offset: 0, length: 1 });
+    const results = await index.search('hunde hütte', {
+      explain: ['match.alternatives'],
+      ignorePlurals: true,
+      queryParameters: { foo: 'bar' },
+    } as never);
+    expect(results.explain?.match.alternatives[0]).toEqual({
+      types: ['original'],
+      words: ['hunde'],
+      typos: 0,
+      offset: 0,
+      length: 1,
+    });
   });
 });

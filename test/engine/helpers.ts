@@ -1,7 +1,11 @@
 import { createEmulator } from '../../src';
 
 /** An emulator with one index holding `records` and `settings`, published at once. */
-export async function indexWith(records: Record<string, unknown>[], settings: Record<string, unknown> = {}, indexName = 'items') {
+export async function indexWith(
+  records: Record<string, unknown>[],
+  settings: Record<string, unknown> = {},
+  indexName = 'items',
+) {
   const emulator = createEmulator();
   const core = emulator.core;
   const { enqueue } = await import('../../src/emulator/tasks');
@@ -16,12 +20,18 @@ export async function indexWith(records: Record<string, unknown>[], settings: Re
       });
     });
   });
-  const search = async (searchParams: Record<string, unknown>) => (await emulator.searchSingleIndex({ indexName, searchParams })) as SearchBody;
+  const search = async (searchParams: Record<string, unknown>) =>
+    (await emulator.searchSingleIndex({ indexName, searchParams })) as SearchBody;
   return { emulator, search, indexName };
 }
 
 export interface SearchBody {
-  hits: (Record<string, unknown> & { objectID: string; _rankingInfo?: Record<string, number>; _highlightResult?: any; _snippetResult?: any })[];
+  hits: (Record<string, unknown> & {
+    objectID: string;
+    _rankingInfo?: Record<string, number>;
+    _highlightResult?: any;
+    _snippetResult?: any;
+  })[];
   nbHits: number;
   page: number;
   nbPages: number;

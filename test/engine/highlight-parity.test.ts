@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runCase, type ParityCase, type ParityResult } from './highlight-parity/cases';
 
-const recorded = JSON.parse(readFileSync(new URL('./highlight-parity/expected.json', import.meta.url), 'utf8')) as { case: ParityCase; expected: ParityResult }[];
+const recorded = JSON.parse(readFileSync(new URL('./highlight-parity/expected.json', import.meta.url), 'utf8')) as {
+  case: ParityCase;
+  expected: ParityResult;
+}[];
 
 describe('highlighting parity with the recorded output (random records, settings and queries)', () => {
   it('gives the same _highlightResult and _snippetResult, hit by hit', async () => {

@@ -16,8 +16,20 @@ describe('_highlightResult', () => {
     const { search } = await indexWith([book], settings);
     const hit = (await search({ query: 'rings tolkien' })).hits[0];
     expect(hit._highlightResult).toEqual({
-      title: { value: 'The Lord of the <em>Rings</em>', matchLevel: 'partial', fullyHighlighted: false, matchedWords: ['rings'] },
-      author: { name: { value: 'J. R. R. <em>Tolkien</em>', matchLevel: 'partial', fullyHighlighted: false, matchedWords: ['tolkien'] } },
+      title: {
+        value: 'The Lord of the <em>Rings</em>',
+        matchLevel: 'partial',
+        fullyHighlighted: false,
+        matchedWords: ['rings'],
+      },
+      author: {
+        name: {
+          value: 'J. R. R. <em>Tolkien</em>',
+          matchLevel: 'partial',
+          fullyHighlighted: false,
+          matchedWords: ['tolkien'],
+        },
+      },
       tags: [
         { value: 'fantasy', matchLevel: 'none', matchedWords: [] },
         { value: '<em>rings</em>', matchLevel: 'partial', fullyHighlighted: true, matchedWords: ['rings'] },
@@ -32,28 +44,51 @@ describe('_highlightResult', () => {
   it('highlights only the typed part of a prefix match, whole words for typos', async () => {
     const { search } = await indexWith([book], settings);
     const prefix = (await search({ query: 'lor', attributesToHighlight: ['title'] })).hits[0];
-    expect(prefix._highlightResult.title).toEqual({ value: 'The <em>Lor</em>d of the Rings', matchLevel: 'full', fullyHighlighted: false, matchedWords: ['lor'] });
+    expect(prefix._highlightResult.title).toEqual({
+      value: 'The <em>Lor</em>d of the Rings',
+      matchLevel: 'full',
+      fullyHighlighted: false,
+      matchedWords: ['lor'],
+    });
     const typo = (await search({ query: 'lrod', queryType: 'prefixNone', attributesToHighlight: ['title'] })).hits[0];
     expect(typo._highlightResult.title.value).toBe('The <em>Lord</em> of the Rings');
   });
 
   it('uses custom tags, full match level and fullyHighlighted', async () => {
     const { search } = await indexWith([book], settings);
-    const hit = (await search({ query: 'the lord of the rings', highlightPreTag: '[', highlightPostTag: ']', attributesToHighlight: ['title'] })).hits[0];
+    const hit = (
+      await search({
+        query: 'the lord of the rings',
+        highlightPreTag: '[',
+        highlightPostTag: ']',
+        attributesToHighlight: ['title'],
+      })
+    ).hits[0];
     expect(hit._highlightResult).toEqual({
-      title: { value: '[The] [Lord] [of] [the] [Rings]', matchLevel: 'full', fullyHighlighted: true, matchedWords: ['the', 'lord', 'of', 'rings'] },
+      title: {
+        value: '[The] [Lord] [of] [the] [Rings]',
+        matchLevel: 'full',
+        fullyHighlighted: true,
+        matchedWords: ['the', 'lord', 'of', 'rings'],
+      },
     });
   });
 
   it('restrictHighlightAndSnippetArrays keeps only matching items', async () => {
     const { search } = await indexWith([book], settings);
-    const hit = (await search({ query: 'rings', restrictHighlightAndSnippetArrays: true, attributesToHighlight: ['tags'] })).hits[0];
-    expect(hit._highlightResult.tags).toEqual([{ value: '<em>rings</em>', matchLevel: 'full', fullyHighlighted: true, matchedWords: ['rings'] }]);
+    const hit = (
+      await search({ query: 'rings', restrictHighlightAndSnippetArrays: true, attributesToHighlight: ['tags'] })
+    ).hits[0];
+    expect(hit._highlightResult.tags).toEqual([
+      { value: '<em>rings</em>', matchLevel: 'full', fullyHighlighted: true, matchedWords: ['rings'] },
+    ]);
   });
 
   it('attributesToHighlight [] turns it off; "*" highlights every attribute', async () => {
     const { search } = await indexWith([book], settings);
-    expect((await search({ query: 'rings', attributesToHighlight: [] })).hits[0]).not.toHaveProperty('_highlightResult');
+    expect((await search({ query: 'rings', attributesToHighlight: [] })).hits[0]).not.toHaveProperty(
+      '_highlightResult',
+    );
     const all = (await search({ query: 'rings', attributesToHighlight: ['*'] })).hits[0];
     expect(Object.keys(all._highlightResult).sort()).toEqual(['author', 'body', 'pages', 'tags', 'title']);
     expect(all._highlightResult.author.born).toEqual({ value: '1892', matchLevel: 'none', matchedWords: [] });
@@ -73,7 +108,10 @@ describe('_snippetResult', () => {
   it('defaults to 10 words from the start without a match, and a custom ellipsis', async () => {
     const { search } = await indexWith([book], settings);
     const hit = (await search({ query: 'tolkien', attributesToSnippet: ['body'], snippetEllipsisText: '...' })).hits[0];
-    expect(hit._snippetResult.body).toEqual({ value: 'One ring to rule them all, one ring to find...', matchLevel: 'none' });
+    expect(hit._snippetResult.body).toEqual({
+      value: 'One ring to rule them all, one ring to find...',
+      matchLevel: 'none',
+    });
   });
 
   it('snippets arrays and nested attributes with the record shape', async () => {

@@ -15,46 +15,67 @@ const SETTINGS = { searchableAttributes: ['title'], customRanking: ['desc(likes)
 describe('incremental inverted index', () => {
   it('after any sequence of writes (searched in between), answers as an index built from the final records', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(write, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 5 }), fc.constantFrom('app', 'band', 'cherry chair', 'delta'), async (batches, query) => {
-        const emulator = createEmulator();
-        await emulator.setSettings({ indexName: 'items', indexSettings: SETTINGS });
-        const params = { query, hitsPerPage: 100, getRankingInfo: true };
-        for (const requests of batches) {
-          await emulator.batch({ indexName: 'items', batchWriteParams: { requests: requests.map(({ action, ...body }) => ({ action, body })) } });
-          await emulator.searchSingleIndex({ indexName: 'items', searchParams: params });
-        }
-        const incremental = (await emulator.searchSingleIndex({ indexName: 'items', searchParams: params })) as SearchBody;
-        const { hits } = (await emulator.browse({ indexName: 'items' })) as SearchBody;
-        const { search } = await indexWith(hits, SETTINGS);
-        const fresh = await search(params);
-        expect(incremental.hits).toEqual(fresh.hits);
-        expect(incremental.nbHits).toBe(fresh.nbHits);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.array(write, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 5 }),
+        fc.constantFrom('app', 'band', 'cherry chair', 'delta'),
+        async (batches, query) => {
+          const emulator = createEmulator();
+          await emulator.setSettings({ indexName: 'items', indexSettings: SETTINGS });
+          const params = { query, hitsPerPage: 100, getRankingInfo: true };
+          for (const requests of batches) {
+            await emulator.batch({
+              indexName: 'items',
+              batchWriteParams: { requests: requests.map(({ action, ...body }) => ({ action, body })) },
+            });
+            await emulator.searchSingleIndex({ indexName: 'items', searchParams: params });
+          }
+          const incremental = (await emulator.searchSingleIndex({
+            indexName: 'items',
+            searchParams: params,
+          })) as SearchBody;
+          const { hits } = (await emulator.browse({ indexName: 'items' })) as SearchBody;
+          const { search } = await indexWith(hits, SETTINGS);
+          const fresh = await search(params);
+          expect(incremental.hits).toEqual(fresh.hits);
+          expect(incremental.nbHits).toBe(fresh.nbHits);
+        },
+      ),
       { numRuns: 40 },
     );
   });
 
   it('after restore() to a snapshot taken between writes, answers as an index built from the snapshot records', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(write, { minLength: 1, maxLength: 4 }), { minLength: 2, maxLength: 5 }), fc.nat(), fc.constantFrom('app', 'band', 'cherry chair', 'delta'), async (batches, at, query) => {
-        const emulator = createEmulator();
-        await emulator.setSettings({ indexName: 'items', indexSettings: SETTINGS });
-        const params = { query, hitsPerPage: 100, getRankingInfo: true };
-        const cut = 1 + (at % (batches.length - 1));
-        let snapshot = emulator.snapshot();
-        for (const [k, requests] of batches.entries()) {
-          if (k === cut) snapshot = emulator.snapshot();
-          await emulator.batch({ indexName: 'items', batchWriteParams: { requests: requests.map(({ action, ...body }) => ({ action, body })) } });
-          await emulator.searchSingleIndex({ indexName: 'items', searchParams: params });
-        }
-        emulator.restore(snapshot);
-        const restored = (await emulator.searchSingleIndex({ indexName: 'items', searchParams: params })) as SearchBody;
-        const { hits } = (await emulator.browse({ indexName: 'items' })) as SearchBody;
-        const { search } = await indexWith(hits, SETTINGS);
-        const fresh = await search(params);
-        expect(restored.hits).toEqual(fresh.hits);
-        expect(restored.nbHits).toBe(fresh.nbHits);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.array(write, { minLength: 1, maxLength: 4 }), { minLength: 2, maxLength: 5 }),
+        fc.nat(),
+        fc.constantFrom('app', 'band', 'cherry chair', 'delta'),
+        async (batches, at, query) => {
+          const emulator = createEmulator();
+          await emulator.setSettings({ indexName: 'items', indexSettings: SETTINGS });
+          const params = { query, hitsPerPage: 100, getRankingInfo: true };
+          const cut = 1 + (at % (batches.length - 1));
+          let snapshot = emulator.snapshot();
+          for (const [k, requests] of batches.entries()) {
+            if (k === cut) snapshot = emulator.snapshot();
+            await emulator.batch({
+              indexName: 'items',
+              batchWriteParams: { requests: requests.map(({ action, ...body }) => ({ action, body })) },
+            });
+            await emulator.searchSingleIndex({ indexName: 'items', searchParams: params });
+          }
+          emulator.restore(snapshot);
+          const restored = (await emulator.searchSingleIndex({
+            indexName: 'items',
+            searchParams: params,
+          })) as SearchBody;
+          const { hits } = (await emulator.browse({ indexName: 'items' })) as SearchBody;
+          const { search } = await indexWith(hits, SETTINGS);
+          const fresh = await search(params);
+          expect(restored.hits).toEqual(fresh.hits);
+          expect(restored.nbHits).toBe(fresh.nbHits);
+        },
+      ),
       { numRuns: 30 },
     );
   });

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { codePath, codePosition, codeWhole } from '../../src/emulator/search/engine/flat-postings';
-import { InvertedIndex, occurrencesOf, posOf, slotOf, type TermExpander } from '../../src/emulator/search/engine/inverted-index';
+import {
+  InvertedIndex,
+  occurrencesOf,
+  posOf,
+  slotOf,
+  type TermExpander,
+} from '../../src/emulator/search/engine/inverted-index';
 import { emptyRecords, type RecordStore } from '../../src/emulator/search/record-store';
 import { termHash, createTokenizer, type TokenizerConfig } from '../../src/emulator/search/engine/tokenize';
 import type { SearchRecord } from '../../src/emulator/state';
@@ -16,10 +22,13 @@ function expectPostingsMatchDocs(index: InvertedIndex): void {
     const filed = new Map<number, unknown[]>();
     const { docs: ids, codes } = index.flat(termId);
     ids.forEach((id, k) => {
-      if (live.has(id)) filed.set(id, [...(filed.get(id) ?? []), [codePath(codes[k]), codePosition(codes[k]), codeWhole(codes[k])]]);
+      if (live.has(id))
+        filed.set(id, [...(filed.get(id) ?? []), [codePath(codes[k]), codePosition(codes[k]), codeWhole(codes[k])]]);
     });
     const holders = docs.filter((doc) => doc.termIds.includes(termId));
-    expect((index.postings.get(term) ?? []).filter((id) => live.has(id))).toEqual(holders.map((doc) => doc.id).sort((x, y) => x - y));
+    expect((index.postings.get(term) ?? []).filter((id) => live.has(id))).toEqual(
+      holders.map((doc) => doc.id).sort((x, y) => x - y),
+    );
     expect([...filed.keys()].sort((x, y) => x - y)).toEqual(holders.map((doc) => doc.id).sort((x, y) => x - y));
     for (const doc of holders) {
       const own = occurrencesOf(index, doc, term).map((packed) => {
@@ -45,7 +54,13 @@ function view(index: InvertedIndex) {
     postings: terms.map((term) => {
       const ids = index.postings.get(term)!;
       expect(ids).toEqual([...ids].sort((x, y) => x - y));
-      return [term, ids.filter((id) => live.has(id)).map((id) => live.get(id)!).sort()];
+      return [
+        term,
+        ids
+          .filter((id) => live.has(id))
+          .map((id) => live.get(id)!)
+          .sort(),
+      ];
     }),
     flat: terms.map((term) => {
       const flat = index.flat(index.termId(term));
@@ -53,7 +68,11 @@ function view(index: InvertedIndex) {
       const codes = [...flat.codes];
       expect(ids.length).toBe(codes.length);
       expect(ids).toEqual([...ids].sort((x, y) => x - y));
-      const entries = ids.flatMap((id, k) => (live.has(id) ? [[live.get(id)!, index.paths[codePath(codes[k])], codePosition(codes[k]), codeWhole(codes[k])] as const] : []));
+      const entries = ids.flatMap((id, k) =>
+        live.has(id)
+          ? [[live.get(id)!, index.paths[codePath(codes[k])], codePosition(codes[k]), codeWhole(codes[k])] as const]
+          : [],
+      );
       return [term, entries.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0))];
     }),
     docs: docs.map((doc, position) => ({
@@ -71,7 +90,22 @@ function view(index: InvertedIndex) {
   };
 }
 
-const word = fc.constantFrom('apple', 'Apple', 'BANDANA', 'band', 'ana', 'café', 'Straße', 'naïve', '42', '7', 'x', 'a+b', '<street>', 'c#');
+const word = fc.constantFrom(
+  'apple',
+  'Apple',
+  'BANDANA',
+  'band',
+  'ana',
+  'café',
+  'Straße',
+  'naïve',
+  '42',
+  '7',
+  'x',
+  'a+b',
+  '<street>',
+  'c#',
+);
 const text = fc.array(word, { maxLength: 6 }).map((w) => w.join(' '));
 const record = fc.record(
   {
@@ -86,7 +120,11 @@ const record = fc.record(
 const id = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g');
 /** A step: write some records, delete some, or go back to an earlier map (a restore). */
 const step = fc.oneof(
-  fc.record({ kind: fc.constant('write' as const), writes: fc.array(fc.tuple(id, record), { minLength: 1, maxLength: 5 }), deletes: fc.array(id, { maxLength: 2 }) }),
+  fc.record({
+    kind: fc.constant('write' as const),
+    writes: fc.array(fc.tuple(id, record), { minLength: 1, maxLength: 5 }),
+    deletes: fc.array(id, { maxLength: 2 }),
+  }),
   fc.record({ kind: fc.constant('restore' as const), back: fc.nat() }),
 );
 const CONFIGS: TokenizerConfig[] = [
@@ -94,36 +132,45 @@ const CONFIGS: TokenizerConfig[] = [
   { keepDiacritics: 'é', custom: { ß: 'ss' }, separators: '+#', placeholders: ['<street>'] },
 ];
 /** Decompounding: extra words at a word's position, one of them the word itself (filed once). */
-const EXPANDERS: (TermExpander | undefined)[] = [undefined, (path, term) => (path === 'title' && term === 'bandana' ? ['band', 'Ana', 'bandana'] : undefined)];
+const EXPANDERS: (TermExpander | undefined)[] = [
+  undefined,
+  (path, term) => (path === 'title' && term === 'bandana' ? ['band', 'Ana', 'bandana'] : undefined),
+];
 
 describe('inverted index kept in sync', () => {
   it('after any sequence of writes, deletes and restores (synced after each), reads as an index built once from the final records', () => {
     fc.assert(
-      fc.property(fc.array(step, { minLength: 1, maxLength: 8 }), fc.nat({ max: 1 }), fc.nat({ max: 1 }), (steps, c, e) => {
-        const incremental = new InvertedIndex(CONFIGS[c], EXPANDERS[e]);
-        const history: RecordStore[] = [emptyRecords()];
-        let current = history[0];
-        for (const s of steps) {
-          if (s.kind === 'write') {
-            current = current.edit((records) => {
-              for (const [objectID, body] of s.writes) records.set(objectID, Object.freeze({ ...body, objectID }) as SearchRecord);
-              for (const objectID of s.deletes) records.delete(objectID);
-            });
-          } else {
-            current = history[s.back % history.length];
+      fc.property(
+        fc.array(step, { minLength: 1, maxLength: 8 }),
+        fc.nat({ max: 1 }),
+        fc.nat({ max: 1 }),
+        (steps, c, e) => {
+          const incremental = new InvertedIndex(CONFIGS[c], EXPANDERS[e]);
+          const history: RecordStore[] = [emptyRecords()];
+          let current = history[0];
+          for (const s of steps) {
+            if (s.kind === 'write') {
+              current = current.edit((records) => {
+                for (const [objectID, body] of s.writes)
+                  records.set(objectID, Object.freeze({ ...body, objectID }) as SearchRecord);
+                for (const objectID of s.deletes) records.delete(objectID);
+              });
+            } else {
+              current = history[s.back % history.length];
+            }
+            history.push(current);
+            // Diffs of a few records: always applied (never over the rebuild budget).
+            expect(incremental.sync(current)).toBe(true);
+            // Some docs read between syncs (their parts are built on first read).
+            for (const doc of incremental.all()) if (doc.record.objectID < 'c') void doc.termIds;
           }
-          history.push(current);
-          // Diffs of a few records: always applied (never over the rebuild budget).
-          expect(incremental.sync(current)).toBe(true);
-          // Some docs read between syncs (their parts are built on first read).
-          for (const doc of incremental.all()) if (doc.record.objectID < 'c') void doc.termIds;
-        }
-        const fresh = new InvertedIndex(CONFIGS[c], EXPANDERS[e]);
-        fresh.sync(current);
-        const got = view(incremental);
-        expect(got.vocabularyHoldsLiveTerms).toBe(true);
-        expect(got).toEqual(view(fresh));
-      }),
+          const fresh = new InvertedIndex(CONFIGS[c], EXPANDERS[e]);
+          fresh.sync(current);
+          const got = view(incremental);
+          expect(got.vocabularyHoldsLiveTerms).toBe(true);
+          expect(got).toEqual(view(fresh));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -132,7 +179,11 @@ describe('inverted index kept in sync', () => {
     const config = CONFIGS[0];
     const index = new InvertedIndex(config);
     let few = emptyRecords().edit((records) => {
-      for (let i = 0; i < 1500; i++) records.set(String(i), Object.freeze({ objectID: String(i), title: `item ${i} ${i % 7 === 0 ? 'Apple' : 'band'}` }));
+      for (let i = 0; i < 1500; i++)
+        records.set(
+          String(i),
+          Object.freeze({ objectID: String(i), title: `item ${i} ${i % 7 === 0 ? 'Apple' : 'band'}` }),
+        );
     });
     index.sync(few);
     // Deleted 60 at a time, each diff applied, until dead docs outnumber live ones (then compacted once).
@@ -173,7 +224,9 @@ describe('asciiWords', () => {
           return;
         }
         expect(separators).toBe('');
-        const found = Array.from({ length: count }, (_, k) => value.slice(words[3 * k], words[3 * k + 1]).toLowerCase());
+        const found = Array.from({ length: count }, (_, k) =>
+          value.slice(words[3 * k], words[3 * k + 1]).toLowerCase(),
+        );
         expect(found).toEqual(terms);
         for (let k = 0; k < count; k++) expect(words[3 * k + 2]).toBe(termHash(terms[k]));
       }),

@@ -6,7 +6,8 @@ import { setupEmulatorServer } from '../support/server';
 
 const env = setupEmulatorServer();
 
-const values = (body: SearchBody, attribute: string) => body.hits.map((hit) => hit._highlightResult?.[attribute]?.value);
+const values = (body: SearchBody, attribute: string) =>
+  body.hits.map((hit) => hit._highlightResult?.[attribute]?.value);
 
 describe('camelCaseAttributes', () => {
   const RECORDS = [
@@ -35,17 +36,47 @@ describe('camelCaseAttributes', () => {
   it('highlights the matched part inside the word as written', async () => {
     const { search } = await indexWith(RECORDS, { camelCaseAttributes: ['name'] });
     const part = await search({ query: 'case', attributesToHighlight: ['name'] });
-    expect(part.hits[0]._highlightResult.name).toEqual({ value: 'lower<em>Case</em>Letters', matchLevel: 'full', fullyHighlighted: false, matchedWords: ['case'] });
-    expect(values(await search({ query: 'lett', attributesToHighlight: ['name'] }), 'name')).toEqual(['lowerCase<em>Lett</em>ers']);
-    expect(values(await search({ query: 'lower letters', attributesToHighlight: ['name'] }), 'name')).toEqual(['<em>lower</em>Case<em>Letters</em>']);
-    expect(values(await search({ query: 'request', attributesToHighlight: ['name'] }), 'name')).toEqual(['HTTP<em>Request</em> handler']);
+    expect(part.hits[0]._highlightResult.name).toEqual({
+      value: 'lower<em>Case</em>Letters',
+      matchLevel: 'full',
+      fullyHighlighted: false,
+      matchedWords: ['case'],
+    });
+    expect(values(await search({ query: 'lett', attributesToHighlight: ['name'] }), 'name')).toEqual([
+      'lowerCase<em>Lett</em>ers',
+    ]);
+    expect(values(await search({ query: 'lower letters', attributesToHighlight: ['name'] }), 'name')).toEqual([
+      '<em>lower</em>Case<em>Letters</em>',
+    ]);
+    expect(values(await search({ query: 'request', attributesToHighlight: ['name'] }), 'name')).toEqual([
+      'HTTP<em>Request</em> handler',
+    ]);
     const whole = await search({ query: 'lowercaseletters', attributesToHighlight: ['name'] });
-    expect(whole.hits[0]._highlightResult.name).toEqual({ value: '<em>lowerCaseLetters</em>', matchLevel: 'full', fullyHighlighted: true, matchedWords: ['lowercaseletters'] });
+    expect(whole.hits[0]._highlightResult.name).toEqual({
+      value: '<em>lowerCaseLetters</em>',
+      matchLevel: 'full',
+      fullyHighlighted: true,
+      matchedWords: ['lowercaseletters'],
+    });
   });
 
   it('marks parts only in the listed attributes, in highlights and snippets', async () => {
-    const { search } = await indexWith([{ objectID: 'both', name: 'lowerCaseLetters', other: 'upperCaseLetters', nested: { other: 'mixedCaseLetters' } }], { camelCaseAttributes: ['name'] });
-    const body = await search({ query: 'case', attributesToHighlight: ['*'], attributesToSnippet: ['other', 'nested'] });
+    const { search } = await indexWith(
+      [
+        {
+          objectID: 'both',
+          name: 'lowerCaseLetters',
+          other: 'upperCaseLetters',
+          nested: { other: 'mixedCaseLetters' },
+        },
+      ],
+      { camelCaseAttributes: ['name'] },
+    );
+    const body = await search({
+      query: 'case',
+      attributesToHighlight: ['*'],
+      attributesToSnippet: ['other', 'nested'],
+    });
     const [hit] = body.hits;
     expect(hit._highlightResult.name.value).toBe('lower<em>Case</em>Letters');
     expect(hit._highlightResult.other).toMatchObject({ value: 'upperCaseLetters', matchLevel: 'none' });
@@ -80,7 +111,10 @@ describe('CJK segmentation (indexLanguages / queryLanguages)', () => {
   });
 
   it('segments Chinese with zh, and with queryLanguages when indexLanguages is empty', async () => {
-    const records = [{ objectID: 'happy', title: '我今天很開心' }, { objectID: 'latin', title: 'Hello世界abc' }];
+    const records = [
+      { objectID: 'happy', title: '我今天很開心' },
+      { objectID: 'latin', title: 'Hello世界abc' },
+    ];
     for (const settings of [{ indexLanguages: ['zh'] }, { queryLanguages: ['zh', 'en'] }]) {
       const { search } = await indexWith(records, settings);
       expect(ids(await search({ query: '開心' }))).toEqual(['happy']);
@@ -94,10 +128,15 @@ describe('CJK segmentation (indexLanguages / queryLanguages)', () => {
     const plain = createTokenizer({ keepDiacritics: '', custom: {}, separators: '' });
     const segmented = createTokenizer({ keepDiacritics: '', custom: {}, separators: '', segment: 'ja' });
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', 'B', 'é', 'ß', 'ก', 'ไ', 'я', '1', ' ', '-', 'İ', '\u0301', 'ω', '😀') }), (text) => {
-        expect(segmented.tokens(text)).toEqual(plain.tokens(text));
-        expect(segmented.terms(text)).toEqual(plain.terms(text));
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom('a', 'B', 'é', 'ß', 'ก', 'ไ', 'я', '1', ' ', '-', 'İ', '\u0301', 'ω', '😀'),
+        }),
+        (text) => {
+          expect(segmented.tokens(text)).toEqual(plain.tokens(text));
+          expect(segmented.terms(text)).toEqual(plain.terms(text));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -105,12 +144,15 @@ describe('CJK segmentation (indexLanguages / queryLanguages)', () => {
   it('segmented tokens cover the CJK run and map back onto the original text', () => {
     const segmented = createTokenizer({ keepDiacritics: '', custom: {}, separators: '', segment: 'ja' });
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('東', '京', '都', 'に', 'が', 'カ', 'ー', 'A', 'b', ' ', '한', 'é') }), (text) => {
-        const tokens = segmented.tokens(text);
-        const words = tokens.map((token) => text.slice(token.start, token.end)).join('');
-        expect(words).toBe(text.replace(/\s/g, ''));
-        for (const token of tokens) expect(segmented.terms(text.slice(token.start, token.end))).toEqual([token.term]);
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom('東', '京', '都', 'に', 'が', 'カ', 'ー', 'A', 'b', ' ', '한', 'é') }),
+        (text) => {
+          const tokens = segmented.tokens(text);
+          const words = tokens.map((token) => text.slice(token.start, token.end)).join('');
+          expect(words).toBe(text.replace(/\s/g, ''));
+          for (const token of tokens) expect(segmented.terms(text.slice(token.start, token.end))).toEqual([token.term]);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -141,8 +183,15 @@ describe('attributesToTransliterate (indexLanguages ja)', () => {
   it('highlights the whole word found through another script', async () => {
     const { search } = await indexWith(KANA, { indexLanguages: ['ja'] });
     const hit = (await search({ query: 'toukyou', attributesToHighlight: ['name'] })).hits[0];
-    expect(hit._highlightResult.name).toEqual({ value: '<em>トウキョウ</em> タワー', matchLevel: 'full', fullyHighlighted: false, matchedWords: ['toukyou'] });
-    expect(values(await search({ query: 'たわー', attributesToHighlight: ['name'] }), 'name')).toEqual(['トウキョウ <em>タワー</em>']);
+    expect(hit._highlightResult.name).toEqual({
+      value: '<em>トウキョウ</em> タワー',
+      matchLevel: 'full',
+      fullyHighlighted: false,
+      matchedWords: ['toukyou'],
+    });
+    expect(values(await search({ query: 'たわー', attributesToHighlight: ['name'] }), 'name')).toEqual([
+      'トウキョウ <em>タワー</em>',
+    ]);
   });
 
   it('applies to the listed attributes only, and not without indexLanguages ja', async () => {
@@ -161,10 +210,27 @@ describe('highlighting keeps the text outside the tags', () => {
       [{ objectID: '1', text: 'fooBarBaz 東京都に住んでいます トウキョウ camelCase Hello世界' }],
       { indexLanguages: ['ja'], camelCaseAttributes: ['text'] },
     );
-    const queries = fc.constantFrom('bar', 'baz', 'foo', 'case', '東京', '住ん', 'とうきょう', 'touk', '世界', 'hello', 'camel case');
+    const queries = fc.constantFrom(
+      'bar',
+      'baz',
+      'foo',
+      'case',
+      '東京',
+      '住ん',
+      'とうきょう',
+      'touk',
+      '世界',
+      'hello',
+      'camel case',
+    );
     await fc.assert(
       fc.asyncProperty(fc.array(queries, { minLength: 1, maxLength: 3 }), async (words) => {
-        const body = await search({ query: words.join(' '), optionalWords: words, highlightPreTag: '[', highlightPostTag: ']' });
+        const body = await search({
+          query: words.join(' '),
+          optionalWords: words,
+          highlightPreTag: '[',
+          highlightPostTag: ']',
+        });
         for (const hit of body.hits) {
           const value: string = hit._highlightResult.text.value;
           expect(value.replace(/[[\]]/g, '')).toBe(hit.text);
@@ -179,7 +245,14 @@ describe('over the real client', () => {
   it('camel case, CJK segmentation and transliteration through setSettings and search', async () => {
     const { client } = env.fresh();
     const indexName = 'langs';
-    const settings = await client.setSettings({ indexName, indexSettings: { indexLanguages: ['ja'], camelCaseAttributes: ['code'], searchableAttributes: ['code', 'title', 'kana'] } });
+    const settings = await client.setSettings({
+      indexName,
+      indexSettings: {
+        indexLanguages: ['ja'],
+        camelCaseAttributes: ['code'],
+        searchableAttributes: ['code', 'title', 'kana'],
+      },
+    });
     await client.waitForTask({ indexName, taskID: settings.taskID });
     const saved = await client.saveObjects({
       indexName,
@@ -190,16 +263,41 @@ describe('over the real client', () => {
     });
     for (const response of saved) await client.waitForTask({ indexName, taskID: response.taskID });
 
-    const camel = await client.searchSingleIndex({ indexName, searchParams: { query: 'query', attributesToHighlight: ['code'] } });
+    const camel = await client.searchSingleIndex({
+      indexName,
+      searchParams: { query: 'query', attributesToHighlight: ['code'] },
+    });
     expect(camel.hits.map((hit) => hit.objectID)).toEqual(['a']);
-    expect(camel.hits[0]._highlightResult).toEqual({ code: { value: 'parse<em>Query</em>String', matchLevel: 'full', fullyHighlighted: false, matchedWords: ['query'] } });
+    expect(camel.hits[0]._highlightResult).toEqual({
+      code: {
+        value: 'parse<em>Query</em>String',
+        matchLevel: 'full',
+        fullyHighlighted: false,
+        matchedWords: ['query'],
+      },
+    });
 
-    const cjk = await client.searchSingleIndex({ indexName, searchParams: { query: '住んで', attributesToHighlight: ['title'] } });
+    const cjk = await client.searchSingleIndex({
+      indexName,
+      searchParams: { query: '住んで', attributesToHighlight: ['title'] },
+    });
     expect(cjk.hits.map((hit) => hit.objectID)).toEqual(['a']);
-    expect(cjk.hits[0]._highlightResult).toEqual({ title: { value: '東京都に<em>住</em><em>んで</em>います', matchLevel: 'full', fullyHighlighted: false, matchedWords: ['住', 'んて\u3099'] } });
+    expect(cjk.hits[0]._highlightResult).toEqual({
+      title: {
+        value: '東京都に<em>住</em><em>んで</em>います',
+        matchLevel: 'full',
+        fullyHighlighted: false,
+        matchedWords: ['住', 'んて\u3099'],
+      },
+    });
 
-    const romaji = await client.searchSingleIndex({ indexName, searchParams: { query: 'kyouto', attributesToHighlight: ['kana'] } });
+    const romaji = await client.searchSingleIndex({
+      indexName,
+      searchParams: { query: 'kyouto', attributesToHighlight: ['kana'] },
+    });
     expect(romaji.hits.map((hit) => hit.objectID)).toEqual(['b']);
-    expect(romaji.hits[0]._highlightResult).toEqual({ kana: { value: '<em>キョウト</em>', matchLevel: 'full', fullyHighlighted: true, matchedWords: ['kyouto'] } });
+    expect(romaji.hits[0]._highlightResult).toEqual({
+      kana: { value: '<em>キョウト</em>', matchLevel: 'full', fullyHighlighted: true, matchedWords: ['kyouto'] },
+    });
   });
 });

@@ -18,7 +18,9 @@ describe('prefix rules', () => {
 
   it('prefixAll: every word is a prefix', async () => {
     const { search } = await indexWith(words);
-    expect(ids(await search({ query: 'pho cas', queryType: 'prefixAll', typoTolerance: false }))).toEqual(['phones-case']);
+    expect(ids(await search({ query: 'pho cas', queryType: 'prefixAll', typoTolerance: false }))).toEqual([
+      'phones-case',
+    ]);
   });
 
   it('prefixNone: whole words only', async () => {
@@ -50,7 +52,11 @@ const typoRecords = [
 ];
 
 describe('typo tolerance', () => {
-  const typosOf = async (query: string, extra: Record<string, unknown> = {}, settings: Record<string, unknown> = {}) => {
+  const typosOf = async (
+    query: string,
+    extra: Record<string, unknown> = {},
+    settings: Record<string, unknown> = {},
+  ) => {
     const { search } = await indexWith(typoRecords, settings);
     const body = await search({ query, queryType: 'prefixNone', getRankingInfo: true, ...extra });
     return Object.fromEntries(body.hits.map((hit) => [hit.objectID, hit._rankingInfo!.nbTypos]));
@@ -154,7 +160,11 @@ describe('required and optional words', () => {
     expect(last.queryAfterRemoval).toBe('hello <em>zzzz</em>');
     const first = await search({ query: 'zzzz world', removeWordsIfNoResults: 'firstWords', typoTolerance: false });
     expect(ids(first)).toEqual(['world', 'both']);
-    const all = await search({ query: 'zzzz peace there', removeWordsIfNoResults: 'allOptional', typoTolerance: false });
+    const all = await search({
+      query: 'zzzz peace there',
+      removeWordsIfNoResults: 'allOptional',
+      typoTolerance: false,
+    });
     expect(ids(all).sort()).toEqual(['hello', 'world']);
     const none = await search({ query: 'hello zzzz', typoTolerance: false });
     expect(none.nbHits).toBe(0);
@@ -169,7 +179,9 @@ describe('required and optional words', () => {
     expect(ids(await search({ query: '"new york"', advancedSyntax: true }))).toEqual(['a']);
     expect(ids(await search({ query: '"new york"' })).sort()).toEqual(['a', 'b']);
     expect(ids(await search({ query: 'new -city', advancedSyntax: true }))).toEqual(['b']);
-    expect(ids(await search({ query: 'new -city', advancedSyntax: true, advancedSyntaxFeatures: ['exactPhrase'] }))).toEqual(['a']);
+    expect(
+      ids(await search({ query: 'new -city', advancedSyntax: true, advancedSyntaxFeatures: ['exactPhrase'] })),
+    ).toEqual(['a']);
   });
 });
 
@@ -186,7 +198,9 @@ describe('normalization', () => {
   });
 
   it('customNormalization replaces characters', async () => {
-    const { search } = await indexWith([{ objectID: 'b', name: 'Bär' }], { customNormalization: { default: { ä: 'ae' } } });
+    const { search } = await indexWith([{ objectID: 'b', name: 'Bär' }], {
+      customNormalization: { default: { ä: 'ae' } },
+    });
     expect(ids(await search({ query: 'baer', typoTolerance: false }))).toEqual(['b']);
   });
 
@@ -198,7 +212,10 @@ describe('normalization', () => {
     for (const table of [{ Ä: 'ae' }, { ä: 'ae' }]) {
       const { search } = await indexWith(records, { customNormalization: { default: table } });
       for (const query of ['baer', 'BÄR', 'bär']) {
-        expect(ids(await search({ query, typoTolerance: false, queryType: 'prefixNone' })).sort(), `${JSON.stringify(table)} ${query}`).toEqual(['lower', 'upper']);
+        expect(
+          ids(await search({ query, typoTolerance: false, queryType: 'prefixNone' })).sort(),
+          `${JSON.stringify(table)} ${query}`,
+        ).toEqual(['lower', 'upper']);
       }
     }
     // Both cases named: each keeps its own replacement.
@@ -238,7 +255,7 @@ describe('normalization', () => {
   });
 
   it('splits words on punctuation', async () => {
-    const { search } = await indexWith([{ objectID: 'e', text: "e-mail: jane.doe@example.com" }]);
+    const { search } = await indexWith([{ objectID: 'e', text: 'e-mail: jane.doe@example.com' }]);
     expect(ids(await search({ query: 'example', typoTolerance: false }))).toEqual(['e']);
     expect(ids(await search({ query: 'jane doe', typoTolerance: false }))).toEqual(['e']);
   });

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ids, indexWith } from './helpers';
 
-const many = Array.from({ length: 45 }, (_, i) => ({ objectID: `r${i}`, name: 'item', rank: i, group: `g${Math.floor(i / 3)}` }));
+const many = Array.from({ length: 45 }, (_, i) => ({
+  objectID: `r${i}`,
+  name: 'item',
+  rank: i,
+  group: `g${Math.floor(i / 3)}`,
+}));
 /** Equally relevant records come back by objectID, descending (as strings: r9, r8, ..., r44, r43, ...). */
-const tied = many.map((r) => r.objectID).sort().reverse();
+const tied = many
+  .map((r) => r.objectID)
+  .sort()
+  .reverse();
 
 describe('pagination', () => {
   it('pages with page / hitsPerPage and reports nbPages', async () => {
@@ -30,8 +38,14 @@ describe('pagination', () => {
 
   it('rejects hitsPerPage outside 0..1000 and ill-typed values, naming the parameter', async () => {
     const { search } = await indexWith(many);
-    await expect(search({ hitsPerPage: 1001 })).rejects.toMatchObject({ status: 400, message: expect.stringContaining('hitsPerPage') });
-    await expect(search({ page: 'two' })).rejects.toMatchObject({ status: 400, message: expect.stringContaining('page') });
+    await expect(search({ hitsPerPage: 1001 })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('hitsPerPage'),
+    });
+    await expect(search({ page: 'two' })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('page'),
+    });
     await expect(search({ hitsPerPage: 0 })).resolves.toMatchObject({ hits: [], nbHits: 45, nbPages: 0 });
   });
 });
@@ -45,7 +59,11 @@ describe('distinct', () => {
   });
 
   it('distinct N keeps N per group and pages over groups', async () => {
-    const { search } = await indexWith(many, { attributeForDistinct: 'group', distinct: 2, customRanking: ['desc(rank)'] });
+    const { search } = await indexWith(many, {
+      attributeForDistinct: 'group',
+      distinct: 2,
+      customRanking: ['desc(rank)'],
+    });
     const body = await search({ query: 'item', hitsPerPage: 2 });
     expect(ids(body)).toEqual(['r44', 'r43', 'r41', 'r40']);
     expect(body.hits.map((h) => h._distinctSeqID)).toEqual([0, 0, 1, 1]);
@@ -53,7 +71,9 @@ describe('distinct', () => {
   });
 
   it('is ignored without attributeForDistinct; records without the attribute stand alone', async () => {
-    const { search } = await indexWith([...many.slice(0, 3), { objectID: 'lone', name: 'item' }], { attributeForDistinct: 'group' });
+    const { search } = await indexWith([...many.slice(0, 3), { objectID: 'lone', name: 'item' }], {
+      attributeForDistinct: 'group',
+    });
     expect(ids(await search({ query: 'item', distinct: 1 }))).toEqual(['r2', 'lone']);
     const plain = await indexWith(many.slice(0, 3));
     expect((await plain.search({ query: 'item', distinct: 1 })).nbHits).toBe(3);

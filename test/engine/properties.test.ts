@@ -4,10 +4,26 @@ import { damerauLevenshtein, fuzzyTerms } from '../../src/emulator/search/engine
 import { createTokenizer } from '../../src/emulator/search/engine/tokenize';
 import { indexWith } from './helpers';
 
-const WORDS = ['apple', 'apples', 'banana', 'band', 'bandana', 'cherry', 'chair', 'charity', 'delta', 'dell', 'echo', 'eclipse'];
+const WORDS = [
+  'apple',
+  'apples',
+  'banana',
+  'band',
+  'bandana',
+  'cherry',
+  'chair',
+  'charity',
+  'delta',
+  'dell',
+  'echo',
+  'eclipse',
+];
 const word = fc.constantFrom(...WORDS);
 const text = fc.array(word, { minLength: 1, maxLength: 6 }).map((w) => w.join(' '));
-const records = fc.array(fc.record({ title: text, body: text, likes: fc.integer({ min: 0, max: 5 }) }), { minLength: 1, maxLength: 25 });
+const records = fc.array(fc.record({ title: text, body: text, likes: fc.integer({ min: 0, max: 5 }) }), {
+  minLength: 1,
+  maxLength: 25,
+});
 /** A query word: a vocabulary word, maybe with one edit. */
 const queryWord = fc.tuple(word, fc.nat(), fc.constantFrom('', 'x', 'drop', 'swap')).map(([w, at, edit]) => {
   const i = at % w.length;
@@ -56,17 +72,36 @@ describe('engine properties', () => {
 
   it('fuzzyTerms finds exactly the terms within the distance (sorted-array walk = brute force)', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd'), minLength: 1, maxLength: 7 })), fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd'), minLength: 1, maxLength: 6 }), fc.integer({ min: 1, max: 2 }), (vocabulary, q, max) => {
-        const sorted = [...vocabulary].sort();
-        const found = fuzzyTerms(sorted, q, max, false).map((m) => m.term);
-        expect(found).toEqual(sorted.filter((t) => damerauLevenshtein(q, t) <= max));
-        const prefixed = fuzzyTerms(sorted, q, max, true);
-        expect(prefixed.map((m) => m.term)).toEqual(sorted.filter((t) => damerauLevenshtein(q, t) <= max || (t.length >= q.length && damerauLevenshtein(q, t.slice(0, q.length)) <= max)));
-        // Each match tells its distance (of the closer reading in prefix mode) and whether the whole term is within the budget (what decides a prefix-only match).
-        for (const m of fuzzyTerms(sorted, q, max, false)) expect(m.distance).toBe(damerauLevenshtein(q, m.term));
-        for (const m of prefixed) expect(m.distance).toBe(Math.min(damerauLevenshtein(q, m.term), m.term.length >= q.length ? damerauLevenshtein(q, m.term.slice(0, q.length)) : Infinity));
-        for (const budget of [0, max]) for (const m of fuzzyTerms(sorted, q, budget, true)) expect(Math.min(m.whole, budget + 1)).toBe(Math.min(damerauLevenshtein(q, m.term), budget + 1));
-      }),
+      fc.property(
+        fc.uniqueArray(fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd'), minLength: 1, maxLength: 7 })),
+        fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd'), minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 1, max: 2 }),
+        (vocabulary, q, max) => {
+          const sorted = [...vocabulary].sort();
+          const found = fuzzyTerms(sorted, q, max, false).map((m) => m.term);
+          expect(found).toEqual(sorted.filter((t) => damerauLevenshtein(q, t) <= max));
+          const prefixed = fuzzyTerms(sorted, q, max, true);
+          expect(prefixed.map((m) => m.term)).toEqual(
+            sorted.filter(
+              (t) =>
+                damerauLevenshtein(q, t) <= max ||
+                (t.length >= q.length && damerauLevenshtein(q, t.slice(0, q.length)) <= max),
+            ),
+          );
+          // Each match tells its distance (of the closer reading in prefix mode) and whether the whole term is within the budget (what decides a prefix-only match).
+          for (const m of fuzzyTerms(sorted, q, max, false)) expect(m.distance).toBe(damerauLevenshtein(q, m.term));
+          for (const m of prefixed)
+            expect(m.distance).toBe(
+              Math.min(
+                damerauLevenshtein(q, m.term),
+                m.term.length >= q.length ? damerauLevenshtein(q, m.term.slice(0, q.length)) : Infinity,
+              ),
+            );
+          for (const budget of [0, max])
+            for (const m of fuzzyTerms(sorted, q, budget, true))
+              expect(Math.min(m.whole, budget + 1)).toBe(Math.min(damerauLevenshtein(q, m.term), budget + 1));
+        },
+      ),
     );
   });
 
@@ -78,8 +113,13 @@ describe('engine properties', () => {
         const hitIds = new Set(body.hits.map((h) => h.objectID));
         recs.forEach((r, i) => {
           const all = `${r.title} ${r.body}`;
-          const expected = qwords.every((q, k) => wordMatches(q, r.title, k === qwords.length - 1) || wordMatches(q, r.body, k === qwords.length - 1));
-          expect(hitIds.has(`r${i}`), `${qwords.join(' ')} in ${all}`).toBe(expected || explainedByJoinOrSplit(qwords, all));
+          const expected = qwords.every(
+            (q, k) =>
+              wordMatches(q, r.title, k === qwords.length - 1) || wordMatches(q, r.body, k === qwords.length - 1),
+          );
+          expect(hitIds.has(`r${i}`), `${qwords.join(' ')} in ${all}`).toBe(
+            expected || explainedByJoinOrSplit(qwords, all),
+          );
         });
       }),
       { numRuns: 40 },
@@ -89,9 +129,19 @@ describe('engine properties', () => {
   it('hits come in a stable order: the ranking comparator never prefers a later hit', async () => {
     await fc.assert(
       fc.asyncProperty(records, queryWord, async (recs, q) => {
-        const { search } = await indexWith(recs.map((r, i) => ({ objectID: `r${i}`, ...r })), { searchableAttributes: ['title', 'body'], customRanking: ['desc(likes)'] });
+        const { search } = await indexWith(
+          recs.map((r, i) => ({ objectID: `r${i}`, ...r })),
+          { searchableAttributes: ['title', 'body'], customRanking: ['desc(likes)'] },
+        );
         const body = await search({ query: q, hitsPerPage: 1000, getRankingInfo: true });
-        const key = (h: any) => [h._rankingInfo.nbTypos, -h._rankingInfo.words, h._rankingInfo.proximityDistance, h._rankingInfo.firstMatchedWord, -h._rankingInfo.nbExactWords, -h.likes];
+        const key = (h: any) => [
+          h._rankingInfo.nbTypos,
+          -h._rankingInfo.words,
+          h._rankingInfo.proximityDistance,
+          h._rankingInfo.firstMatchedWord,
+          -h._rankingInfo.nbExactWords,
+          -h.likes,
+        ];
         for (let i = 1; i < body.hits.length; i++) {
           const [a, b] = [key(body.hits[i - 1]), key(body.hits[i])];
           const first = a.findIndex((v, k) => v !== b[k]);
@@ -109,25 +159,67 @@ describe('engine properties', () => {
     // A page of a one-word query lists the better typo tiers only, once they fill it; facets need
     // every match, so the same query with facets lists them all. Words with many neighbours one
     // or two typos away make several tiers.
-    const NEAR = ['card', 'cards', 'care', 'cart', 'cord', 'bard', 'painting', 'paintings', 'printing', 'pointing', 'planting'];
+    const NEAR = [
+      'card',
+      'cards',
+      'care',
+      'cart',
+      'cord',
+      'bard',
+      'painting',
+      'paintings',
+      'printing',
+      'pointing',
+      'planting',
+    ];
     const nearWord = fc.constantFrom(...NEAR);
     const nearText = fc.array(nearWord, { minLength: 1, maxLength: 4 }).map((w) => w.join(' '));
-    const nearRecords = fc.array(fc.record({ title: nearText, body: nearText, likes: fc.integer({ min: 0, max: 3 }) }), { minLength: 1, maxLength: 25 });
-    const query = fc.oneof(nearWord, nearWord.map((w) => `${w.slice(0, -1)}x`));
-    const settings = fc.constantFrom({}, { disableTypoToleranceOnAttributes: ['body'] }, { searchableAttributes: ['title', 'unordered(body)'], ranking: ['words', 'typo', 'attribute', 'exact', 'custom'] }, { searchableAttributes: ['title'] });
+    const nearRecords = fc.array(
+      fc.record({ title: nearText, body: nearText, likes: fc.integer({ min: 0, max: 3 }) }),
+      { minLength: 1, maxLength: 25 },
+    );
+    const query = fc.oneof(
+      nearWord,
+      nearWord.map((w) => `${w.slice(0, -1)}x`),
+    );
+    const settings = fc.constantFrom(
+      {},
+      { disableTypoToleranceOnAttributes: ['body'] },
+      {
+        searchableAttributes: ['title', 'unordered(body)'],
+        ranking: ['words', 'typo', 'attribute', 'exact', 'custom'],
+      },
+      { searchableAttributes: ['title'] },
+    );
     await fc.assert(
-      fc.asyncProperty(nearRecords, query, fc.integer({ min: 0, max: 4 }), fc.nat({ max: 2 }), settings, fc.array(fc.nat(), { maxLength: 6 }), async (recs, q, hitsPerPage, page, s, removed) => {
-        const { emulator, search, indexName } = await indexWith(recs.map((r, i) => ({ objectID: `r${i}`, ...r })), { customRanking: ['desc(likes)'], ...s });
-        await search({ query: q });
-        // Removed records leave their ids in the postings until they are compacted.
-        await emulator.batch({ indexName, batchWriteParams: { requests: removed.map((k) => ({ action: 'deleteObject', body: { objectID: `r${k % recs.length}` } })) } });
-        const params = { query: q, hitsPerPage, page, getRankingInfo: true };
-        const paged = await search(params);
-        const listed = await search({ ...params, facets: ['*'] });
-        expect(paged.hits).toEqual(listed.hits);
-        expect(paged.nbHits).toBe(listed.nbHits);
-        expect(paged.nbPages).toBe(listed.nbPages);
-      }),
+      fc.asyncProperty(
+        nearRecords,
+        query,
+        fc.integer({ min: 0, max: 4 }),
+        fc.nat({ max: 2 }),
+        settings,
+        fc.array(fc.nat(), { maxLength: 6 }),
+        async (recs, q, hitsPerPage, page, s, removed) => {
+          const { emulator, search, indexName } = await indexWith(
+            recs.map((r, i) => ({ objectID: `r${i}`, ...r })),
+            { customRanking: ['desc(likes)'], ...s },
+          );
+          await search({ query: q });
+          // Removed records leave their ids in the postings until they are compacted.
+          await emulator.batch({
+            indexName,
+            batchWriteParams: {
+              requests: removed.map((k) => ({ action: 'deleteObject', body: { objectID: `r${k % recs.length}` } })),
+            },
+          });
+          const params = { query: q, hitsPerPage, page, getRankingInfo: true };
+          const paged = await search(params);
+          const listed = await search({ ...params, facets: ['*'] });
+          expect(paged.hits).toEqual(listed.hits);
+          expect(paged.nbHits).toBe(listed.nbHits);
+          expect(paged.nbPages).toBe(listed.nbPages);
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -150,13 +242,22 @@ describe('engine properties', () => {
   });
 
   it('highlighting never alters the text outside the tags', async () => {
-    const unicodeText = fc.array(fc.constantFrom('Crème', 'brûlée', 'C++', 'e-mail', 'ÆSIR', 'straße', ' ', ', ', 'apple', 'ｆｕｌｌ', '😀'), { maxLength: 10 }).map((p) => p.join(' '));
+    const unicodeText = fc
+      .array(
+        fc.constantFrom('Crème', 'brûlée', 'C++', 'e-mail', 'ÆSIR', 'straße', ' ', ', ', 'apple', 'ｆｕｌｌ', '😀'),
+        { maxLength: 10 },
+      )
+      .map((p) => p.join(' '));
     await fc.assert(
-      fc.asyncProperty(unicodeText, fc.constantFrom('creme', 'brulee', 'c', 'mail', 'aesir', 'strasse', 'app', 'full', 'e'), async (value, query) => {
-        const { search } = await indexWith([{ objectID: '1', value }]);
-        const body = await search({ query, highlightPreTag: '<<', highlightPostTag: '>>', typoTolerance: false });
-        for (const hit of body.hits) expect(hit._highlightResult.value.value.replace(/<<|>>/g, '')).toBe(value);
-      }),
+      fc.asyncProperty(
+        unicodeText,
+        fc.constantFrom('creme', 'brulee', 'c', 'mail', 'aesir', 'strasse', 'app', 'full', 'e'),
+        async (value, query) => {
+          const { search } = await indexWith([{ objectID: '1', value }]);
+          const body = await search({ query, highlightPreTag: '<<', highlightPostTag: '>>', typoTolerance: false });
+          for (const hit of body.hits) expect(hit._highlightResult.value.value.replace(/<<|>>/g, '')).toBe(value);
+        },
+      ),
       { numRuns: 60 },
     );
   });

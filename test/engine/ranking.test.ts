@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ids, indexWith, type SearchBody } from './helpers';
 
-const info = (body: SearchBody, field: string) => Object.fromEntries(body.hits.map((hit) => [hit.objectID, hit._rankingInfo![field]]));
+const info = (body: SearchBody, field: string) =>
+  Object.fromEntries(body.hits.map((hit) => [hit.objectID, hit._rankingInfo![field]]));
 
 describe('proximity', () => {
   const records = [
@@ -23,7 +24,9 @@ describe('proximity', () => {
 
   it('is 0 for one-word queries and floored by minProximity', async () => {
     const { search } = await indexWith(records);
-    expect(Object.values(info(await search({ query: 'hello', getRankingInfo: true }), 'proximityDistance'))).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(Object.values(info(await search({ query: 'hello', getRankingInfo: true }), 'proximityDistance'))).toEqual([
+      0, 0, 0, 0, 0, 0,
+    ]);
     const floored = await search({ query: 'hello world', getRankingInfo: true, minProximity: 3 });
     expect(info(floored, 'proximityDistance')).toMatchObject({ adjacent: 3, gap: 3, far: 8 });
   });
@@ -74,8 +77,12 @@ describe('exact', () => {
 
   it('single word, "word": any whole-word match; "none": never', async () => {
     const { search } = await indexWith(records);
-    expect(info(await search({ query: 'road', getRankingInfo: true, exactOnSingleWordQuery: 'word' }), 'nbExactWords')).toEqual({ road: 1, trip: 1, roads: 0 });
-    expect(info(await search({ query: 'road', getRankingInfo: true, exactOnSingleWordQuery: 'none' }), 'nbExactWords')).toEqual({ road: 0, trip: 0, roads: 0 });
+    expect(
+      info(await search({ query: 'road', getRankingInfo: true, exactOnSingleWordQuery: 'word' }), 'nbExactWords'),
+    ).toEqual({ road: 1, trip: 1, roads: 0 });
+    expect(
+      info(await search({ query: 'road', getRankingInfo: true, exactOnSingleWordQuery: 'none' }), 'nbExactWords'),
+    ).toEqual({ road: 0, trip: 0, roads: 0 });
   });
 
   it('multi-word queries count whole-word matches; prefixes are not exact', async () => {
@@ -90,7 +97,11 @@ describe('exact', () => {
 
   it('disableExactOnAttributes ignores those attributes', async () => {
     const { search } = await indexWith(records, { disableExactOnAttributes: ['name'] });
-    expect(info(await search({ query: 'road', getRankingInfo: true }), 'nbExactWords')).toEqual({ road: 0, trip: 0, roads: 0 });
+    expect(info(await search({ query: 'road', getRankingInfo: true }), 'nbExactWords')).toEqual({
+      road: 0,
+      trip: 0,
+      roads: 0,
+    });
   });
 });
 
@@ -116,7 +127,9 @@ describe('custom ranking and sorting', () => {
   });
 
   it('asc()/desc() in ranking sort before relevance (sort replicas)', async () => {
-    const { search } = await indexWith(records, { ranking: ['desc(likes)', 'typo', 'geo', 'words', 'filters', 'proximity', 'attribute', 'exact', 'custom'] });
+    const { search } = await indexWith(records, {
+      ranking: ['desc(likes)', 'typo', 'geo', 'words', 'filters', 'proximity', 'attribute', 'exact', 'custom'],
+    });
     expect(ids(await search({ query: 'shirt' }))).toEqual(['e', 'd', 'b', 'a', 'c']);
   });
 
@@ -131,7 +144,17 @@ describe('custom ranking and sorting', () => {
     const { search } = await indexWith(records, { customRanking: ['desc(likes)'] });
     const hit = (await search({ query: 'shirt', getRankingInfo: true })).hits[0];
     expect(Object.keys(hit._rankingInfo!).sort()).toEqual(
-      ['filters', 'firstMatchedWord', 'geoDistance', 'geoPrecision', 'nbExactWords', 'nbTypos', 'proximityDistance', 'userScore', 'words'].sort(),
+      [
+        'filters',
+        'firstMatchedWord',
+        'geoDistance',
+        'geoPrecision',
+        'nbExactWords',
+        'nbTypos',
+        'proximityDistance',
+        'userScore',
+        'words',
+      ].sort(),
     );
     // 'e' has the most likes, so 'b' is second of five in custom-ranking order.
     expect(hit._rankingInfo!.userScore).toBe(3);

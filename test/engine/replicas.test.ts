@@ -19,11 +19,21 @@ const ids = (body: Body) => body.hits.map((hit) => hit.objectID);
 /** `products` with a standard replica sorted by price and a virtual one relevant-sorted by price. */
 async function catalogue() {
   const emulator = createEmulator();
-  await emulator.setSettings({ indexName: 'products', indexSettings: { searchableAttributes: ['name', 'description'], replicas: ['products_price', 'virtual(products_relevant_price)'] } });
+  await emulator.setSettings({
+    indexName: 'products',
+    indexSettings: {
+      searchableAttributes: ['name', 'description'],
+      replicas: ['products_price', 'virtual(products_relevant_price)'],
+    },
+  });
   await emulator.setSettings({ indexName: 'products_price', indexSettings: { ranking: BY_PRICE } });
-  await emulator.setSettings({ indexName: 'products_relevant_price', indexSettings: { customRanking: ['asc(price)'] } });
+  await emulator.setSettings({
+    indexName: 'products_relevant_price',
+    indexSettings: { customRanking: ['asc(price)'] },
+  });
   await emulator.saveObjects({ indexName: 'products', objects: PRODUCTS });
-  const search = async (indexName: string, searchParams: Record<string, unknown>) => (await emulator.searchSingleIndex({ indexName, searchParams })) as unknown as Body;
+  const search = async (indexName: string, searchParams: Record<string, unknown>) =>
+    (await emulator.searchSingleIndex({ indexName, searchParams })) as unknown as Body;
   return { emulator, search };
 }
 
@@ -53,7 +63,11 @@ describe('virtual replicas (relevant sort)', () => {
 
   it('relevancyStrictness (setting or parameter) widens the relevant set', async () => {
     const { emulator, search } = await catalogue();
-    expect(ids(await search('products_relevant_price', { query: 'phone', relevancyStrictness: 50 }))).toEqual(['D', 'B', 'A']);
+    expect(ids(await search('products_relevant_price', { query: 'phone', relevancyStrictness: 50 }))).toEqual([
+      'D',
+      'B',
+      'A',
+    ]);
     const all = await search('products_relevant_price', { query: 'phone', relevancyStrictness: 0 });
     expect(ids(all)).toEqual(['D', 'C', 'B', 'A']);
     expect([all.nbSortedHits, all.appliedRelevancyStrictness]).toEqual([4, 0]);
@@ -70,9 +84,18 @@ describe('virtual replicas (relevant sort)', () => {
 describe('replicas through the v5 client over msw', () => {
   it('standard and virtual replicas order a real query', async () => {
     const { client } = env.fresh();
-    await client.setSettings({ indexName: 'products', indexSettings: { searchableAttributes: ['name', 'description'], replicas: ['products_price', 'virtual(products_relevant_price)'] } });
+    await client.setSettings({
+      indexName: 'products',
+      indexSettings: {
+        searchableAttributes: ['name', 'description'],
+        replicas: ['products_price', 'virtual(products_relevant_price)'],
+      },
+    });
     await client.setSettings({ indexName: 'products_price', indexSettings: { ranking: BY_PRICE } });
-    await client.setSettings({ indexName: 'products_relevant_price', indexSettings: { customRanking: ['asc(price)'] } });
+    await client.setSettings({
+      indexName: 'products_relevant_price',
+      indexSettings: { customRanking: ['asc(price)'] },
+    });
     await client.saveObjects({ indexName: 'products', objects: PRODUCTS });
     const { results } = await client.search({
       requests: [

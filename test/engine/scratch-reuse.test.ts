@@ -17,10 +17,15 @@ describe('scratch reused across searches', () => {
       likes: (i * 37) % 11,
       tags: [text([i + 4]), text([i * 5])],
     }));
-    const settings = { searchableAttributes: ['name', 'unordered(description)', 'tags'], customRanking: ['desc(likes)'] };
+    const settings = {
+      searchableAttributes: ['name', 'unordered(description)', 'tags'],
+      customRanking: ['desc(likes)'],
+    };
     const shared = await indexWith(records, settings);
     const query = fc.record({
-      query: fc.array(fc.constantFrom(...WORDS, 'lam', 'tabel', 'redd', 'xyz', '-oak'), { minLength: 1, maxLength: 3 }).map((w) => w.join(' ')),
+      query: fc
+        .array(fc.constantFrom(...WORDS, 'lam', 'tabel', 'redd', 'xyz', '-oak'), { minLength: 1, maxLength: 3 })
+        .map((w) => w.join(' ')),
       typoTolerance: fc.constantFrom(true, 'min', 'strict'),
       hitsPerPage: fc.constantFrom(3, 20),
       removeWordsIfNoResults: fc.constantFrom('none', 'lastWords'),

@@ -9,21 +9,32 @@ const value = fc.oneof(fc.integer({ min: -50, max: 50 }), fc.constantFrom('7', '
 describe('sort-value cache', () => {
   it('numeric columns equal the values read as numbers (no value last either way), and exist only when no read value is a string', () => {
     fc.assert(
-      fc.property(fc.array(value, { minLength: 1, maxLength: 20 }), fc.array(fc.array(fc.nat(), { maxLength: 20 }), { minLength: 1, maxLength: 4 }), fc.boolean(), (likes, queries, ascending) => {
-        const index = new InvertedIndex({ keepDiacritics: '', custom: {}, separators: '' });
-        index.sync(recordsFrom(likes.map((v, i) => [String(i), { objectID: String(i), ...(v === undefined ? {} : { likes: v }) }])));
-        for (const picks of queries) {
-          const docs = picks.map((p) => p % likes.length);
-          const column = numericSortColumn(index, 'likes', docs, ascending);
-          const values = sortValues(index, 'likes', docs);
-          if (column === undefined) {
-            expect(likes.some((v) => typeof v === 'string' && Number.isNaN(Number(v)))).toBe(true);
-            continue;
+      fc.property(
+        fc.array(value, { minLength: 1, maxLength: 20 }),
+        fc.array(fc.array(fc.nat(), { maxLength: 20 }), { minLength: 1, maxLength: 4 }),
+        fc.boolean(),
+        (likes, queries, ascending) => {
+          const index = new InvertedIndex({ keepDiacritics: '', custom: {}, separators: '' });
+          index.sync(
+            recordsFrom(
+              likes.map((v, i) => [String(i), { objectID: String(i), ...(v === undefined ? {} : { likes: v }) }]),
+            ),
+          );
+          for (const picks of queries) {
+            const docs = picks.map((p) => p % likes.length);
+            const column = numericSortColumn(index, 'likes', docs, ascending);
+            const values = sortValues(index, 'likes', docs);
+            if (column === undefined) {
+              expect(likes.some((v) => typeof v === 'string' && Number.isNaN(Number(v)))).toBe(true);
+              continue;
+            }
+            expect(values.every((v) => typeof v !== 'string')).toBe(true);
+            expect([...column]).toEqual(
+              values.map((v) => (v === undefined ? Infinity : ascending ? v : -(v as number))),
+            );
           }
-          expect(values.every((v) => typeof v !== 'string')).toBe(true);
-          expect([...column]).toEqual(values.map((v) => (v === undefined ? Infinity : ascending ? v : -(v as number))));
-        }
-      }),
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src';
 import type { SearchBody } from './helpers';
 
-const dataset = (file: string) => JSON.parse(readFileSync(new URL(`../../../shared/datasets/tedtalks/${file}`, import.meta.url), 'utf8'));
+const dataset = (file: string) =>
+  JSON.parse(readFileSync(new URL(`../../../shared/datasets/tedtalks/${file}`, import.meta.url), 'utf8'));
 
 describe('tedtalks with its real settings file (legacy names included)', () => {
   const emulator = createEmulator();
@@ -14,10 +15,14 @@ describe('tedtalks with its real settings file (legacy names included)', () => {
     // Replicas are another suite's concern: load the primary's own settings.
     delete settings.slaves;
     await emulator.setSettings({ indexName: 'talks', indexSettings: settings });
-    await emulator.batch({ indexName: 'talks', batchWriteParams: { requests: talks.map((body) => ({ action: 'addObject', body })) } });
+    await emulator.batch({
+      indexName: 'talks',
+      batchWriteParams: { requests: talks.map((body) => ({ action: 'addObject', body })) },
+    });
   });
 
-  const search = async (searchParams: Record<string, unknown>) => (await emulator.searchSingleIndex({ indexName: 'talks', searchParams })) as unknown as SearchBody;
+  const search = async (searchParams: Record<string, unknown>) =>
+    (await emulator.searchSingleIndex({ indexName: 'talks', searchParams })) as unknown as SearchBody;
 
   it('finds talks despite typos, with distinct on speakers', async () => {
     const body = await search({ query: 'psycology', getRankingInfo: true });
@@ -33,7 +38,11 @@ describe('tedtalks with its real settings file (legacy names included)', () => {
     expect(hit).toBeDefined();
     expect(hit._snippetResult.speakers).toEqual([{ value: '<em>Adam</em> <em>Grant</em>', matchLevel: 'full' }]);
     // The talk's name ("Are you a giver or a taker?") holds neither word.
-    expect(hit._highlightResult.name).toEqual({ value: 'Are you a giver or a taker?', matchLevel: 'none', matchedWords: [] });
+    expect(hit._highlightResult.name).toEqual({
+      value: 'Are you a giver or a taker?',
+      matchLevel: 'none',
+      matchedWords: [],
+    });
     expect(hit._highlightResult).not.toHaveProperty('description');
   });
 

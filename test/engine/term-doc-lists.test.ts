@@ -21,7 +21,10 @@ function lists(index: InvertedIndex): Record<string, number[] | undefined> {
 const word = fc.constantFrom('apple', 'Band', 'ana', 'café', '42', 'x', 'zebra');
 const text = fc.array(word, { maxLength: 5 }).map((w) => w.join(' '));
 const id = fc.constantFrom('a', 'b', 'c', 'd', 'e');
-const step = fc.record({ writes: fc.array(fc.tuple(id, text), { maxLength: 4 }), deletes: fc.array(id, { maxLength: 2 }) });
+const step = fc.record({
+  writes: fc.array(fc.tuple(id, text), { maxLength: 4 }),
+  deletes: fc.array(id, { maxLength: 2 }),
+});
 
 describe('postings doc lists (built from the flat postings on first read)', () => {
   it('read between syncs, they answer as the lists of an index with the same history read only at the end', () => {
@@ -48,7 +51,8 @@ describe('postings doc lists (built from the flat postings on first read)', () =
   it('after compaction, read lists hold only live docs and a dropped term comes back', () => {
     const index = new InvertedIndex(CONFIG);
     let current = emptyRecords().edit((records) => {
-      for (let i = 0; i < 1500; i++) records.set(String(i), Object.freeze({ objectID: String(i), title: `item ${i % 7 === 0 ? 'apple' : 'band'}` }));
+      for (let i = 0; i < 1500; i++)
+        records.set(String(i), Object.freeze({ objectID: String(i), title: `item ${i % 7 === 0 ? 'apple' : 'band'}` }));
     });
     index.sync(current);
     expect(index.postings.get('apple')).toHaveLength(215);
@@ -56,7 +60,9 @@ describe('postings doc lists (built from the flat postings on first read)', () =
     let compacted = false;
     const deleteAll = (objectIDs: string[]) => {
       for (let at = 0; at < objectIDs.length; at += 60) {
-        current = current.edit((records) => objectIDs.slice(at, at + 60).forEach((objectID) => records.delete(objectID)));
+        current = current.edit((records) =>
+          objectIDs.slice(at, at + 60).forEach((objectID) => records.delete(objectID)),
+        );
         expect(index.sync(current)).toBe(true);
         compacted ||= !index.hasTombstones;
       }

@@ -30,7 +30,10 @@ describe.each(SURFACES)('the order of equally ranked items through %s calls', (s
     await emulator.saveObjects({ indexName: 'items', objects: ten.map((objectID) => ({ objectID, name: 'item' })) });
     const first = await api.searchSingleIndex({ indexName: 'items', searchParams: { hitsPerPage: 2 } });
     const second = await api.searchSingleIndex({ indexName: 'items', searchParams: { hitsPerPage: 2, page: 1 } });
-    expect([ids(first.hits), ids(second.hits)]).toEqual([['9', '8'], ['7', '6']]);
+    expect([ids(first.hits), ids(second.hits)]).toEqual([
+      ['9', '8'],
+      ['7', '6'],
+    ]);
     const browsed = await api.browse({ indexName: 'items', browseParams: { hitsPerPage: 2 } });
     expect(ids(browsed.hits)).toEqual(['9', '8']);
     const next = await api.browse({ indexName: 'items', browseParams: { cursor: browsed.cursor } });
@@ -39,22 +42,54 @@ describe.each(SURFACES)('the order of equally ranked items through %s calls', (s
 
   it('rules search and synonyms search list them the same way', async () => {
     const { api } = open(surface);
-    await api.saveRules({ indexName: 'items', rules: ten.map((objectID) => ({ objectID, consequence: { params: { filters: 'brand:OnePlus' } } })) });
-    await api.saveSynonyms({ indexName: 'items', synonymHit: ten.map((objectID) => ({ objectID, type: 'synonym', synonyms: ['gba', 'gameboy advance'] })) });
-    const rules = await api.searchRules({ indexName: 'items', searchRulesParams: { query: '', hitsPerPage: 2, page: 1 } });
+    await api.saveRules({
+      indexName: 'items',
+      rules: ten.map((objectID) => ({ objectID, consequence: { params: { filters: 'brand:OnePlus' } } })),
+    });
+    await api.saveSynonyms({
+      indexName: 'items',
+      synonymHit: ten.map((objectID) => ({ objectID, type: 'synonym', synonyms: ['gba', 'gameboy advance'] })),
+    });
+    const rules = await api.searchRules({
+      indexName: 'items',
+      searchRulesParams: { query: '', hitsPerPage: 2, page: 1 },
+    });
     expect(ids(rules.hits)).toEqual(['7', '6']);
-    const synonyms = await api.searchSynonyms({ indexName: 'items', searchSynonymsParams: { query: '', hitsPerPage: 2, page: 1 } });
+    const synonyms = await api.searchSynonyms({
+      indexName: 'items',
+      searchSynonymsParams: { query: '', hitsPerPage: 2, page: 1 },
+    });
     expect(ids(synonyms.hits)).toEqual(['7', '6']);
   });
 
   it('equally relevant hits: objectID descending; records added without one come back newest first', async () => {
     const { api, emulator } = open(surface);
-    await api.batch({ indexName: 'people', batchWriteParams: { requests: PEOPLE.map((body) => ({ action: 'addObject', body })) } });
-    await emulator.setSettings({ indexName: 'people', indexSettings: { attributesForFaceting: ['searchable(company)'] } });
-    expect(ids((await api.searchSingleIndex({ indexName: 'people', searchParams: { query: 'algolia' } })).hits)).toEqual(['nicolas-dessaigne', 'julien-lemoine']);
+    await api.batch({
+      indexName: 'people',
+      batchWriteParams: { requests: PEOPLE.map((body) => ({ action: 'addObject', body })) },
+    });
+    await emulator.setSettings({
+      indexName: 'people',
+      indexSettings: { attributesForFaceting: ['searchable(company)'] },
+    });
+    expect(
+      ids((await api.searchSingleIndex({ indexName: 'people', searchParams: { query: 'algolia' } })).hits),
+    ).toEqual(['nicolas-dessaigne', 'julien-lemoine']);
     const all = await api.searchSingleIndex({ indexName: 'people', searchParams: { hitsPerPage: 13 } });
     expect(all.hits.map((h: { company: string }) => h.company)).toEqual([
-      'Algolia', 'Algolia', 'Yahoo', 'Tesla', 'SpaceX', 'Microsoft', 'Google', 'Google', 'Google', 'Arista Networks', 'Apple', 'Apple', 'Amazon',
+      'Algolia',
+      'Algolia',
+      'Yahoo',
+      'Tesla',
+      'SpaceX',
+      'Microsoft',
+      'Google',
+      'Google',
+      'Google',
+      'Arista Networks',
+      'Apple',
+      'Apple',
+      'Amazon',
     ]);
   });
 });
@@ -69,14 +104,40 @@ describe('the v4 client integration tests on ordering', () => {
     expect(index.getObjectPosition(response, 'nicolas-dessaigne')).toBe(0);
     expect(index.getObjectPosition(response, 'julien-lemoine')).toBe(1);
     const isApple = (o: { company?: string }) => o.company === 'Apple';
-    await expect(index.findObject(isApple, { query: '', paginate: false, hitsPerPage: 5 })).rejects.toMatchObject({ name: 'ObjectNotFoundError' });
-    expect(await index.findObject(isApple, { query: '', paginate: true, hitsPerPage: 5 })).toMatchObject({ position: 0, page: 2 });
+    await expect(index.findObject(isApple, { query: '', paginate: false, hitsPerPage: 5 })).rejects.toMatchObject({
+      name: 'ObjectNotFoundError',
+    });
+    expect(await index.findObject(isApple, { query: '', paginate: true, hitsPerPage: 5 })).toMatchObject({
+      position: 0,
+      page: 2,
+    });
   });
 
   it.each([
-    ['browseObjects', (index: ReturnType<ReturnType<typeof v4Client>['initIndex']>) => index.saveObjects(ten.map((objectID) => ({ objectID, name: 'x' }))).wait(), 'browseObjects'],
-    ['browseRules', (index: ReturnType<ReturnType<typeof v4Client>['initIndex']>) => index.saveRules(ten.map((objectID) => ({ objectID, consequence: { params: { filters: 'brand:OnePlus' } } }))).wait(), 'browseRules'],
-    ['browseSynonyms', (index: ReturnType<ReturnType<typeof v4Client>['initIndex']>) => index.saveSynonyms(ten.map((objectID) => ({ objectID, type: 'synonym' as const, synonyms: ['gba', 'gameboy advance'] }))).wait(), 'browseSynonyms'],
+    [
+      'browseObjects',
+      (index: ReturnType<ReturnType<typeof v4Client>['initIndex']>) =>
+        index.saveObjects(ten.map((objectID) => ({ objectID, name: 'x' }))).wait(),
+      'browseObjects',
+    ],
+    [
+      'browseRules',
+      (index: ReturnType<ReturnType<typeof v4Client>['initIndex']>) =>
+        index
+          .saveRules(ten.map((objectID) => ({ objectID, consequence: { params: { filters: 'brand:OnePlus' } } })))
+          .wait(),
+      'browseRules',
+    ],
+    [
+      'browseSynonyms',
+      (index: ReturnType<ReturnType<typeof v4Client>['initIndex']>) =>
+        index
+          .saveSynonyms(
+            ten.map((objectID) => ({ objectID, type: 'synonym' as const, synonyms: ['gba', 'gameboy advance'] })),
+          )
+          .wait(),
+      'browseSynonyms',
+    ],
   ] as const)('%s stops on the second batch of two, whose first item is "7"', async (_name, seed, method) => {
     const { emulator } = open('client');
     const index = v4Client(emulator).initIndex('browsing');

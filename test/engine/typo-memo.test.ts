@@ -14,6 +14,11 @@ describe('remembered typo walks', () => {
     expect(fuzzyVocabulary(vocabulary, 'appel', 1, false).map((m) => m.term)).toEqual(['appeal', 'appel', 'apple']);
     // The same word under another budget or prefix mode is its own walk.
     expect(fuzzyVocabulary(vocabulary, 'appel', 0, true).map((m) => m.term)).toEqual(['appel']);
-    expect(fuzzyVocabulary(vocabulary, 'app', 0, true).map((m) => m.term)).toEqual(['appeal', 'appel', 'apple', 'apply']);
+    expect(fuzzyVocabulary(vocabulary, 'app', 0, true).map((m) => m.term)).toEqual([
+      'appeal',
+      'appel',
+      'apple',
+      'apply',
+    ]);
   });
 });

@@ -5,30 +5,70 @@ import { setupSurfaces, SURFACES } from '../support/surfaces';
 const open = setupSurfaces();
 
 const PHONES = [
-  { objectID: 'p1', name: 'phone', brand: 'acme', description: 'a loud ringtone', price: 10, _geoloc: { lat: 48.85, lng: 2.35 } },
-  { objectID: 'p2', name: 'phone case', brand: 'zeta', description: 'leather', price: 30, _geoloc: { lat: 40.71, lng: -74.0 } },
-  { objectID: 'p3', name: 'automobile charger', brand: 'acme', description: 'for the car', price: 20, _geoloc: { lat: 48.86, lng: 2.34 } },
-  { objectID: 'p4', name: 'phones stand', brand: 'acme', description: 'desk', price: 5, _geoloc: { lat: 48.9, lng: 2.3 } },
+  {
+    objectID: 'p1',
+    name: 'phone',
+    brand: 'acme',
+    description: 'a loud ringtone',
+    price: 10,
+    _geoloc: { lat: 48.85, lng: 2.35 },
+  },
+  {
+    objectID: 'p2',
+    name: 'phone case',
+    brand: 'zeta',
+    description: 'leather',
+    price: 30,
+    _geoloc: { lat: 40.71, lng: -74.0 },
+  },
+  {
+    objectID: 'p3',
+    name: 'automobile charger',
+    brand: 'acme',
+    description: 'for the car',
+    price: 20,
+    _geoloc: { lat: 48.86, lng: 2.34 },
+  },
+  {
+    objectID: 'p4',
+    name: 'phones stand',
+    brand: 'acme',
+    description: 'desk',
+    price: 5,
+    _geoloc: { lat: 48.9, lng: 2.3 },
+  },
 ];
 
 async function shop(overrides: Record<string, unknown> = {}) {
   const emulator = createEmulator();
   await emulator.setSettings({
     indexName: 'shop',
-    indexSettings: { searchableAttributes: ['name', 'brand'], attributesForFaceting: ['brand', 'filterOnly(price)'], customRanking: ['desc(price)'], ...overrides },
+    indexSettings: {
+      searchableAttributes: ['name', 'brand'],
+      attributesForFaceting: ['brand', 'filterOnly(price)'],
+      customRanking: ['desc(price)'],
+      ...overrides,
+    },
   });
   await emulator.saveObjects({ indexName: 'shop', objects: PHONES });
   return emulator;
 }
 
-const explain = (emulator: Awaited<ReturnType<typeof shop>>, request: Omit<ExplainRequest, 'indexName'>) => emulator.explain({ indexName: 'shop', ...request } as ExplainRequest);
+const explain = (emulator: Awaited<ReturnType<typeof shop>>, request: Omit<ExplainRequest, 'indexName'>) =>
+  emulator.explain({ indexName: 'shop', ...request } as ExplainRequest);
 
 describe.each(SURFACES)('explain() reads the state whatever surface wrote it (%s)', (surface) => {
   it('agrees with the search the same surface answers', async () => {
     const { emulator, api } = open(surface);
-    await api.setSettings({ indexName: 'shop', indexSettings: { searchableAttributes: ['name', 'brand'], customRanking: ['desc(price)'] } });
+    await api.setSettings({
+      indexName: 'shop',
+      indexSettings: { searchableAttributes: ['name', 'brand'], customRanking: ['desc(price)'] },
+    });
     await api.saveObjects({ indexName: 'shop', objects: PHONES });
-    const res = await api.searchSingleIndex({ indexName: 'shop', searchParams: { query: 'phone', getRankingInfo: true } });
+    const res = await api.searchSingleIndex({
+      indexName: 'shop',
+      searchParams: { query: 'phone', getRankingInfo: true },
+    });
     for (const [i, hit] of (res.hits as { objectID: string; _rankingInfo: unknown }[]).entries()) {
       const e = await emulator.explain({ indexName: 'shop', objectID: hit.objectID, query: 'phone' });
       expect(e).toMatchObject({ found: true, position: i, rankingInfo: hit._rankingInfo });
@@ -45,20 +85,64 @@ describe('why a record ranks where it does', () => {
     const emulator = await shop();
     const e = await explain(emulator, { objectID: 'p2', query: 'phone' });
     expect(e).toMatchObject({ found: true, matched: true, position: 1, page: 0, nbHits: 3 });
-    expect(e.criteria.map((c) => c.criterion)).toEqual(['typo', 'geo', 'words', 'filters', 'proximity', 'attribute', 'exact', 'desc(price)']);
+    expect(e.criteria.map((c) => c.criterion)).toEqual([
+      'typo',
+      'geo',
+      'words',
+      'filters',
+      'proximity',
+      'attribute',
+      'exact',
+      'desc(price)',
+    ]);
     // p1 "phone" holds the word whole: exact decides before price.
-    expect(e.above).toEqual({ objectID: 'p1', position: 0, decidedBy: 'exact', value: 0, other: 1, tiedOn: ['typo', 'geo', 'words', 'filters', 'proximity', 'attribute'] });
+    expect(e.above).toEqual({
+      objectID: 'p1',
+      position: 0,
+      decidedBy: 'exact',
+      value: 0,
+      other: 1,
+      tiedOn: ['typo', 'geo', 'words', 'filters', 'proximity', 'attribute'],
+    });
     // p4 "phones stand" matches as a prefix, not exact either: the price decides.
-    expect(e.below).toEqual({ objectID: 'p4', position: 2, decidedBy: 'desc(price)', value: 30, other: 5, tiedOn: ['typo', 'geo', 'words', 'filters', 'proximity', 'attribute', 'exact'] });
-    expect(e.words).toEqual([{ word: 'phone', matched: true, recordWord: 'phone', attribute: 'name', typos: 0, via: 'exact', optional: false, excluded: false, allowedTypos: 1 }]);
+    expect(e.below).toEqual({
+      objectID: 'p4',
+      position: 2,
+      decidedBy: 'desc(price)',
+      value: 30,
+      other: 5,
+      tiedOn: ['typo', 'geo', 'words', 'filters', 'proximity', 'attribute', 'exact'],
+    });
+    expect(e.words).toEqual([
+      {
+        word: 'phone',
+        matched: true,
+        recordWord: 'phone',
+        attribute: 'name',
+        typos: 0,
+        via: 'exact',
+        optional: false,
+        excluded: false,
+        allowedTypos: 1,
+      },
+    ]);
     expect(e.text).toContain('Record p2 in shop for "phone": hit #2 of 3 (page 0).');
-    expect(e.text).toContain('After p1 (#1): exact decides (0 here, 1 there); tied on typo, geo, words, filters, proximity, attribute.');
+    expect(e.text).toContain(
+      'After p1 (#1): exact decides (0 here, 1 there); tied on typo, geo, words, filters, proximity, attribute.',
+    );
   });
 
   it('a typo, a prefix and a plural each say how the word matched', async () => {
     const emulator = await shop({ ignorePlurals: true });
-    expect((await explain(emulator, { objectID: 'p1', query: 'phome' })).words[0]).toMatchObject({ recordWord: 'phone', via: 'typo', typos: 1 });
-    expect((await explain(emulator, { objectID: 'p3', query: 'autom' })).words[0]).toMatchObject({ recordWord: 'automobile', via: 'prefix' });
+    expect((await explain(emulator, { objectID: 'p1', query: 'phome' })).words[0]).toMatchObject({
+      recordWord: 'phone',
+      via: 'typo',
+      typos: 1,
+    });
+    expect((await explain(emulator, { objectID: 'p3', query: 'autom' })).words[0]).toMatchObject({
+      recordWord: 'automobile',
+      via: 'prefix',
+    });
     const plural = await explain(emulator, { objectID: 'p4', query: 'phone stand' });
     expect(plural.words[0]).toMatchObject({ recordWord: 'phones', via: 'plural' });
     expect(plural.applied.plurals).toContainEqual({ word: 'phone', form: 'phones', usedByRecord: true });
@@ -66,17 +150,31 @@ describe('why a record ranks where it does', () => {
 
   it('synonyms: which one the record matched through', async () => {
     const emulator = await shop();
-    await emulator.saveSynonym({ indexName: 'shop', objectID: 'car-syn', synonymHit: { objectID: 'car-syn', type: 'synonym', synonyms: ['car', 'automobile'] } });
+    await emulator.saveSynonym({
+      indexName: 'shop',
+      objectID: 'car-syn',
+      synonymHit: { objectID: 'car-syn', type: 'synonym', synonyms: ['car', 'automobile'] },
+    });
     const e = await explain(emulator, { objectID: 'p3', query: 'car' });
     expect(e.found).toBe(true);
     expect(e.words[0]).toMatchObject({ recordWord: 'automobile', via: 'synonym', synonym: 'car-syn' });
-    expect(e.applied.synonyms).toEqual([{ objectID: 'car-syn', words: ['car'], alternative: ['automobile'], usedByRecord: true }]);
+    expect(e.applied.synonyms).toEqual([
+      { objectID: 'car-syn', words: ['car'], alternative: ['automobile'], usedByRecord: true },
+    ]);
     expect(e.text).toContain('Synonym car-syn: "car" also reads "automobile" (this record holds it).');
   });
 
   it('a promoted record and its neighbour: the rule decided', async () => {
     const emulator = await shop();
-    await emulator.saveRule({ indexName: 'shop', objectID: 'pin-p4', rule: { objectID: 'pin-p4', conditions: [{ pattern: 'phone', anchoring: 'contains' }], consequence: { promote: [{ objectID: 'p4', position: 0 }] } } });
+    await emulator.saveRule({
+      indexName: 'shop',
+      objectID: 'pin-p4',
+      rule: {
+        objectID: 'pin-p4',
+        conditions: [{ pattern: 'phone', anchoring: 'contains' }],
+        consequence: { promote: [{ objectID: 'p4', position: 0 }] },
+      },
+    });
     const e = await explain(emulator, { objectID: 'p4', query: 'phone' });
     expect(e).toMatchObject({ found: true, position: 0, rankingInfo: { promoted: true } });
     expect(e.below).toMatchObject({ objectID: 'p1', decidedBy: 'promoted' });
@@ -87,7 +185,11 @@ describe('why a record ranks where it does', () => {
     const emulator = await shop({ removeStopWords: ['en'] });
     const e = await explain(emulator, { objectID: 'p1', query: 'the phone' });
     expect(e.applied.stopWords).toEqual(['the']);
-    const removed = await explain(emulator, { objectID: 'p1', query: 'phone unicorn', removeWordsIfNoResults: 'lastWords' });
+    const removed = await explain(emulator, {
+      objectID: 'p1',
+      query: 'phone unicorn',
+      removeWordsIfNoResults: 'lastWords',
+    });
     expect(removed.found).toBe(true);
     expect(removed.applied.queryAfterRemoval).toBe('phone <em>unicorn</em>');
     expect(removed.words[1]).toMatchObject({ word: 'unicorn', matched: false, optional: true });
@@ -95,11 +197,22 @@ describe('why a record ranks where it does', () => {
 
   it('personalization: the record’s scores and where they weigh', async () => {
     const emulator = await shop();
-    await emulator.setPersonalizationStrategy({ eventsScoring: [{ eventName: 'Clicked', eventType: 'click', score: 50 }], facetsScoring: [{ facetName: 'brand', score: 100 }], personalizationImpact: 100 });
-    await emulator.pushEvents({ events: [{ eventType: 'click', eventName: 'Clicked', index: 'shop', userToken: 'alice', objectIDs: ['p2'] }] });
+    await emulator.setPersonalizationStrategy({
+      eventsScoring: [{ eventName: 'Clicked', eventType: 'click', score: 50 }],
+      facetsScoring: [{ facetName: 'brand', score: 100 }],
+      personalizationImpact: 100,
+    });
+    await emulator.pushEvents({
+      events: [{ eventType: 'click', eventName: 'Clicked', index: 'shop', userToken: 'alice', objectIDs: ['p2'] }],
+    });
     const params = { query: 'phone', enablePersonalization: true, userToken: 'alice' };
-    const res = await emulator.searchSingleIndex({ indexName: 'shop', searchParams: { ...params, getRankingInfo: true } });
-    const hit = (res.hits as { objectID: string; _rankingInfo: { personalization: unknown } }[]).find((h) => h.objectID === 'p2')!;
+    const res = await emulator.searchSingleIndex({
+      indexName: 'shop',
+      searchParams: { ...params, getRankingInfo: true },
+    });
+    const hit = (res.hits as { objectID: string; _rankingInfo: { personalization: unknown } }[]).find(
+      (h) => h.objectID === 'p2',
+    )!;
     const e = await explain(emulator, { objectID: 'p2', ...params });
     expect(e.applied.personalization).toEqual({ userToken: 'alice', ...(hit._rankingInfo.personalization as object) });
     expect(e.criteria.map((c) => c.criterion)).toContain('personalization');
@@ -110,17 +223,35 @@ describe('why a record ranks where it does', () => {
 describe('why search leaves a record out', () => {
   it('a record that does not exist, an index that does not, bad parameters', async () => {
     const emulator = await shop();
-    expect(await explain(emulator, { objectID: 'nope', query: 'phone' })).toMatchObject({ found: false, matched: false, reasons: [{ kind: 'missing-record', message: 'there is no record nope in shop' }] });
-    await expect(emulator.explain({ indexName: 'other', objectID: 'p1' })).rejects.toMatchObject({ status: 404, message: 'Index does not exist' });
-    await expect(explain(emulator, { objectID: 'p1', notAParameter: 1 })).rejects.toMatchObject({ status: 400, message: 'Unknown parameter: notAParameter' });
-    await expect(emulator.explain({ indexName: 'shop' } as never)).rejects.toMatchObject({ status: 400, message: 'explain() needs the `objectID` of the record to explain' });
+    expect(await explain(emulator, { objectID: 'nope', query: 'phone' })).toMatchObject({
+      found: false,
+      matched: false,
+      reasons: [{ kind: 'missing-record', message: 'there is no record nope in shop' }],
+    });
+    await expect(emulator.explain({ indexName: 'other', objectID: 'p1' })).rejects.toMatchObject({
+      status: 404,
+      message: 'Index does not exist',
+    });
+    await expect(explain(emulator, { objectID: 'p1', notAParameter: 1 })).rejects.toMatchObject({
+      status: 400,
+      message: 'Unknown parameter: notAParameter',
+    });
+    await expect(emulator.explain({ indexName: 'shop' } as never)).rejects.toMatchObject({
+      status: 400,
+      message: 'explain() needs the `objectID` of the record to explain',
+    });
   });
 
   it('a word not found, a typo over the limit, a word read only as a prefix, a word in an attribute not searched', async () => {
     const emulator = await shop();
     const reasons = async (query: string, objectID = 'p1') => (await explain(emulator, { objectID, query })).reasons;
     expect(await reasons('phone unicorn')).toEqual([
-      { kind: 'word-not-found', word: 'unicorn', allowedTypos: 1, message: '"unicorn" is not in any searchable attribute, even within 1 typo' },
+      {
+        kind: 'word-not-found',
+        word: 'unicorn',
+        allowedTypos: 1,
+        message: '"unicorn" is not in any searchable attribute, even within 1 typo',
+      },
     ]);
     expect(await reasons('fone')).toEqual([
       expect.objectContaining({
@@ -128,11 +259,20 @@ describe('why search leaves a record out', () => {
         word: 'fone',
         closest: { word: 'phone', attribute: 'name', typos: 2 },
         allowedTypos: 1,
-        message: '"fone" is not in it; the nearest word, "phone" (name), is 2 typos away, and a 4-letter word may have 1 typo (minWordSizefor1Typo 4, minWordSizefor2Typos 8)',
+        message:
+          '"fone" is not in it; the nearest word, "phone" (name), is 2 typos away, and a 4-letter word may have 1 typo (minWordSizefor1Typo 4, minWordSizefor2Typos 8)',
       }),
     ]);
-    expect(await reasons('pho case', 'p2')).toEqual([expect.objectContaining({ kind: 'prefix-only', word: 'pho', closest: { word: 'phone', attribute: 'name', typos: 0 } })]);
-    expect(await reasons('phone ringtone')).toEqual([expect.objectContaining({ kind: 'not-searchable', word: 'ringtone' })]);
+    expect(await reasons('pho case', 'p2')).toEqual([
+      expect.objectContaining({
+        kind: 'prefix-only',
+        word: 'pho',
+        closest: { word: 'phone', attribute: 'name', typos: 0 },
+      }),
+    ]);
+    expect(await reasons('phone ringtone')).toEqual([
+      expect.objectContaining({ kind: 'not-searchable', word: 'ringtone' }),
+    ]);
   });
 
   it('an excluded word it holds', async () => {
@@ -143,8 +283,14 @@ describe('why search leaves a record out', () => {
 
   it('the filter groups it fails, with a key’s forced filters among them', async () => {
     const emulator = await shop();
-    const e = await explain(emulator, { objectID: 'p2', query: 'phone', filters: 'price > 5 AND (brand:acme OR brand:omega)' });
-    expect(e.reasons).toEqual([expect.objectContaining({ kind: 'filter', filters: ['"brand":"acme" OR "brand":"omega"'] })]);
+    const e = await explain(emulator, {
+      objectID: 'p2',
+      query: 'phone',
+      filters: 'price > 5 AND (brand:acme OR brand:omega)',
+    });
+    expect(e.reasons).toEqual([
+      expect.objectContaining({ kind: 'filter', filters: ['"brand":"acme" OR "brand":"omega"'] }),
+    ]);
     expect(e.text).toContain('- the filters leave it out: it fails `"brand":"acme" OR "brand":"omega"`.');
     const { key } = await emulator.addApiKey({ acl: ['search'], queryParameters: 'filters=price%3C20' });
     const asKey = await explain(emulator, { objectID: 'p2', query: 'phone', apiKey: key });
@@ -154,18 +300,43 @@ describe('why search leaves a record out', () => {
 
   it('outside the geo area', async () => {
     const emulator = await shop();
-    const e = await explain(emulator, { objectID: 'p2', query: 'phone', aroundLatLng: '48.85, 2.35', aroundRadius: 10_000 });
+    const e = await explain(emulator, {
+      objectID: 'p2',
+      query: 'phone',
+      aroundLatLng: '48.85, 2.35',
+      aroundRadius: 10_000,
+    });
     expect(e.reasons.map((r) => r.kind)).toEqual(['geo']);
   });
 
   it('a rule hides it, or a rule changed the query', async () => {
     const emulator = await shop();
-    await emulator.saveRule({ indexName: 'shop', objectID: 'hide-p2', rule: { objectID: 'hide-p2', conditions: [{ pattern: 'case', anchoring: 'contains' }], consequence: { hide: [{ objectID: 'p2' }] } } });
-    await emulator.saveRule({ indexName: 'shop', objectID: 'only-acme', rule: { objectID: 'only-acme', conditions: [{ pattern: 'cheap', anchoring: 'contains' }], consequence: { params: { filters: 'brand:acme' } } } });
+    await emulator.saveRule({
+      indexName: 'shop',
+      objectID: 'hide-p2',
+      rule: {
+        objectID: 'hide-p2',
+        conditions: [{ pattern: 'case', anchoring: 'contains' }],
+        consequence: { hide: [{ objectID: 'p2' }] },
+      },
+    });
+    await emulator.saveRule({
+      indexName: 'shop',
+      objectID: 'only-acme',
+      rule: {
+        objectID: 'only-acme',
+        conditions: [{ pattern: 'cheap', anchoring: 'contains' }],
+        consequence: { params: { filters: 'brand:acme' } },
+      },
+    });
     const hidden = await explain(emulator, { objectID: 'p2', query: 'phone case' });
     expect(hidden.reasons).toEqual([{ kind: 'rule-hide', ruleID: 'hide-p2', message: 'rule "hide-p2" hides it' }]);
     expect(hidden.applied.rules).toEqual([{ objectID: 'hide-p2', effects: ['hides p2'] }]);
-    const filtered = await explain(emulator, { objectID: 'p2', query: 'cheap phone', removeWordsIfNoResults: 'firstWords' });
+    const filtered = await explain(emulator, {
+      objectID: 'p2',
+      query: 'cheap phone',
+      removeWordsIfNoResults: 'firstWords',
+    });
     expect(filtered.reasons.map((r) => r.kind)).toContain('filter');
     expect(filtered.applied.rules).toEqual([{ objectID: 'only-acme', effects: ['sets filters'] }]);
   });
@@ -175,7 +346,10 @@ describe('why search leaves a record out', () => {
     await emulator.saveObject({ indexName: 'shop', body: { objectID: 'p5', name: 'phane' } });
     const e = await explain(emulator, { objectID: 'p5', query: 'phone', typoTolerance: 'min' });
     expect(e.reasons.map((r) => r.kind)).toEqual(['typo-tolerance']);
-    expect((await explain(emulator, { objectID: 'p5', query: 'phone' })).words[0]).toMatchObject({ via: 'typo', typos: 1 });
+    expect((await explain(emulator, { objectID: 'p5', query: 'phone' })).words[0]).toMatchObject({
+      via: 'typo',
+      typos: 1,
+    });
   });
 
   it('past paginationLimitedTo no page reaches it', async () => {
@@ -184,9 +358,12 @@ describe('why search leaves a record out', () => {
     expect(e).toMatchObject({ found: false, matched: true, reasons: [{ kind: 'pagination-limit' }] });
   });
 
-  it("a virtual replica: its custom ranking orders the relevant matches, the threshold leaves the rest out", async () => {
+  it('a virtual replica: its custom ranking orders the relevant matches, the threshold leaves the rest out', async () => {
     const emulator = await shop({ replicas: ['virtual(shop_price_asc)'] });
-    await emulator.setSettings({ indexName: 'shop_price_asc', indexSettings: { customRanking: ['asc(price)'], relevancyStrictness: 100 } });
+    await emulator.setSettings({
+      indexName: 'shop_price_asc',
+      indexSettings: { customRanking: ['asc(price)'], relevancyStrictness: 100 },
+    });
     const res = await emulator.searchSingleIndex({ indexName: 'shop_price_asc', searchParams: { query: 'phone' } });
     const shown = (res.hits as { objectID: string }[]).map((h) => h.objectID);
     const first = await emulator.explain({ indexName: 'shop_price_asc', objectID: shown[0], query: 'phone' });

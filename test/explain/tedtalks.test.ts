@@ -25,7 +25,10 @@ describe('the relevance explainer against getRankingInfo on tedtalks', () => {
   });
 
   const search = async (searchParams: Record<string, unknown>) =>
-    (await emulator.searchSingleIndex({ indexName: 'talks', searchParams: { getRankingInfo: true, ...searchParams } })) as { nbHits: number; hits: Hit[] };
+    (await emulator.searchSingleIndex({
+      indexName: 'talks',
+      searchParams: { getRankingInfo: true, ...searchParams },
+    })) as { nbHits: number; hits: Hit[] };
 
   it.each(['love', 'life', 'psycology', 'climate chan', 'the future of work', 'music brain'])(
     'explains every hit of "%s" as search ranked it: position, _rankingInfo, criteria and the neighbour each criterion decided against',
@@ -36,7 +39,9 @@ describe('the relevance explainer against getRankingInfo on tedtalks', () => {
         const e = await emulator.explain({ indexName: 'talks', objectID: hit.objectID, query, hitsPerPage: 20 });
         expect(e).toMatchObject({ found: true, matched: true, position: i, page: 0, nbHits, reasons: [] });
         expect(e.rankingInfo).toEqual(hit._rankingInfo);
-        expect(Object.fromEntries(e.criteria.map((c) => [c.criterion, c.value]))).toEqual(Object.fromEntries(Object.entries(FROM_HIT).map(([name, { read }]) => [name, read(hit)])));
+        expect(Object.fromEntries(e.criteria.map((c) => [c.criterion, c.value]))).toEqual(
+          Object.fromEntries(Object.entries(FROM_HIT).map(([name, { read }]) => [name, read(hit)])),
+        );
         if (i > 0) checkNeighbour(e, 'above', hits[i - 1], hit);
         if (i + 1 < hits.length) checkNeighbour(e, 'below', hit, hits[i + 1]);
       }
@@ -50,11 +55,17 @@ describe('the relevance explainer against getRankingInfo on tedtalks', () => {
     for (const name of comparison.tiedOn) expect(FROM_HIT[name].read(first), name).toBe(FROM_HIT[name].read(second));
     if (comparison.decidedBy === 'objectID') {
       for (const { read } of Object.values(FROM_HIT)) expect(read(first)).toBe(read(second));
-      expect(first.objectID > second.objectID, `${first.objectID} before ${second.objectID}: objectID, descending`).toBe(true);
+      expect(
+        first.objectID > second.objectID,
+        `${first.objectID} before ${second.objectID}: objectID, descending`,
+      ).toBe(true);
       return;
     }
     const { read, higherFirst } = FROM_HIT[comparison.decidedBy];
-    expect(higherFirst ? read(first) > read(second) : read(first) < read(second), `${comparison.decidedBy} orders ${first.objectID} before ${second.objectID}`).toBe(true);
+    expect(
+      higherFirst ? read(first) > read(second) : read(first) < read(second),
+      `${comparison.decidedBy} orders ${first.objectID} before ${second.objectID}`,
+    ).toBe(true);
     const [self, other] = side === 'above' ? [second, first] : [first, second];
     expect([comparison.value, comparison.other]).toEqual([read(self), read(other)]);
   }
@@ -69,62 +80,97 @@ describe('the relevance explainer against getRankingInfo on tedtalks', () => {
     matched.set(key, ids);
     let cursor: string | undefined;
     do {
-      const page = await emulator.browse({ indexName: 'talks', browseParams: { query, hitsPerPage: 1000, ...searchParams, ...(cursor ? { cursor } : {}) } });
+      const page = await emulator.browse({
+        indexName: 'talks',
+        browseParams: { query, hitsPerPage: 1000, ...searchParams, ...(cursor ? { cursor } : {}) },
+      });
       for (const hit of page.hits as unknown as Hit[]) ids.add(hit.objectID);
       cursor = page.cursor;
     } while (cursor);
     return ids;
   }
 
-  it.each(['climate change', 'brain music', 'psycology', 'love story'])('tells the truth about records search leaves out of "%s"', async (query) => {
-    const { hits } = await search({ query, hitsPerPage: 1000 });
-    for (let n = 0; n < talks.length; n += 157) {
-      const objectID = `t${n}`;
-      const e = await emulator.explain({ indexName: 'talks', objectID, query, hitsPerPage: 1000 });
-      expect(hits.some((hit) => hit.objectID === objectID), `${objectID} found`).toBe(e.found);
-      expect((await matching(query)).has(objectID), `${objectID} matched`).toBe(e.matched);
-      if (e.found) {
-        expect(hits[e.position!].objectID).toBe(objectID);
-        continue;
+  it.each(['climate change', 'brain music', 'psycology', 'love story'])(
+    'tells the truth about records search leaves out of "%s"',
+    async (query) => {
+      const { hits } = await search({ query, hitsPerPage: 1000 });
+      for (let n = 0; n < talks.length; n += 157) {
+        const objectID = `t${n}`;
+        const e = await emulator.explain({ indexName: 'talks', objectID, query, hitsPerPage: 1000 });
+        expect(
+          hits.some((hit) => hit.objectID === objectID),
+          `${objectID} found`,
+        ).toBe(e.found);
+        expect((await matching(query)).has(objectID), `${objectID} matched`).toBe(e.matched);
+        if (e.found) {
+          expect(hits[e.position!].objectID).toBe(objectID);
+          continue;
+        }
+        expect(e.reasons.length).toBeGreaterThan(0);
+        expect(e.reasons.map((r) => r.kind)).not.toContain('unexplained');
+        if (e.matched) {
+          expect(e.reasons.map((r) => r.kind)).toEqual([expect.stringMatching(/^(distinct|pagination-limit)$/)]);
+          if (e.reasons[0].kind === 'distinct')
+            expect(hits.map((hit) => hit.objectID)).toEqual(expect.arrayContaining([...e.reasons[0].shownInstead!]));
+          continue;
+        }
+        // The words it blames are what keeps the record out: each alone misses it, the query without them finds it.
+        expect(
+          e.reasons.every((r) =>
+            ['word-not-found', 'typo-over-limit', 'prefix-only', 'not-searchable'].includes(r.kind),
+          ),
+          e.text,
+        ).toBe(true);
+        const blamed = e.reasons.map((r) => r.word!);
+        const words = e.words.map((w) => w.word);
+        for (const word of blamed) {
+          const last = word === words[words.length - 1];
+          const alone = await matching(word, { queryType: last ? 'prefixLast' : 'prefixNone' });
+          expect(alone.has(objectID), `${objectID} does not hold "${word}"`).toBe(false);
+        }
+        const rest = words.filter((w) => !blamed.includes(w)).join(' ');
+        expect((await matching(rest)).has(objectID), `${objectID} matches "${rest}"`).toBe(true);
+        for (const word of e.words) expect(word.matched).toBe(!blamed.includes(word.word));
       }
-      expect(e.reasons.length).toBeGreaterThan(0);
-      expect(e.reasons.map((r) => r.kind)).not.toContain('unexplained');
-      if (e.matched) {
-        expect(e.reasons.map((r) => r.kind)).toEqual([expect.stringMatching(/^(distinct|pagination-limit)$/)]);
-        if (e.reasons[0].kind === 'distinct') expect(hits.map((hit) => hit.objectID)).toEqual(expect.arrayContaining([...e.reasons[0].shownInstead!]));
-        continue;
-      }
-      // The words it blames are what keeps the record out: each alone misses it, the query without them finds it.
-      expect(e.reasons.every((r) => ['word-not-found', 'typo-over-limit', 'prefix-only', 'not-searchable'].includes(r.kind)), e.text).toBe(true);
-      const blamed = e.reasons.map((r) => r.word!);
-      const words = e.words.map((w) => w.word);
-      for (const word of blamed) {
-        const last = word === words[words.length - 1];
-        const alone = await matching(word, { queryType: last ? 'prefixLast' : 'prefixNone' });
-        expect(alone.has(objectID), `${objectID} does not hold "${word}"`).toBe(false);
-      }
-      const rest = words.filter((w) => !blamed.includes(w)).join(' ');
-      expect((await matching(rest)).has(objectID), `${objectID} matches "${rest}"`).toBe(true);
-      for (const word of e.words) expect(word.matched).toBe(!blamed.includes(word.word));
-    }
-  });
+    },
+  );
 
   it('names the filter group a record fails, and the record it keeps its place to under distinct', async () => {
     const { hits } = await search({ query: 'love', hitsPerPage: 1 });
     const top = talks[Number(hits[0].objectID.slice(1))] as { duration_range: number; speakers: string[] };
     const other = top.duration_range === 1 ? 2 : 1;
-    const filtered = await emulator.explain({ indexName: 'talks', objectID: hits[0].objectID, query: 'love', filters: `duration_range:${other} OR duration_range:9` });
+    const filtered = await emulator.explain({
+      indexName: 'talks',
+      objectID: hits[0].objectID,
+      query: 'love',
+      filters: `duration_range:${other} OR duration_range:9`,
+    });
     expect(filtered.found).toBe(false);
-    expect(filtered.reasons).toEqual([expect.objectContaining({ kind: 'filter', filters: [`"duration_range":"${other}" OR "duration_range":"9"`] })]);
-    const unfiltered = await search({ query: 'love', hitsPerPage: 1000, filters: `duration_range:${other} OR duration_range:9` });
+    expect(filtered.reasons).toEqual([
+      expect.objectContaining({ kind: 'filter', filters: [`"duration_range":"${other}" OR "duration_range":"9"`] }),
+    ]);
+    const unfiltered = await search({
+      query: 'love',
+      hitsPerPage: 1000,
+      filters: `duration_range:${other} OR duration_range:9`,
+    });
     expect(unfiltered.hits.map((h) => h.objectID)).not.toContain(hits[0].objectID);
 
     // A talk by the same speakers as a better-ranked one is kept out by distinct.
     const speakers = JSON.stringify(top.speakers);
-    const sibling = talks.findIndex((talk, i) => `t${i}` !== hits[0].objectID && JSON.stringify(talk.speakers) === speakers && String(talk.name).toLowerCase().includes('love'));
+    const sibling = talks.findIndex(
+      (talk, i) =>
+        `t${i}` !== hits[0].objectID &&
+        JSON.stringify(talk.speakers) === speakers &&
+        String(talk.name).toLowerCase().includes('love'),
+    );
     if (sibling >= 0) {
       const e = await emulator.explain({ indexName: 'talks', objectID: `t${sibling}`, query: 'love' });
-      expect(e).toMatchObject({ found: false, matched: true, reasons: [{ kind: 'distinct', shownInstead: [hits[0].objectID] }] });
+      expect(e).toMatchObject({
+        found: false,
+        matched: true,
+        reasons: [{ kind: 'distinct', shownInstead: [hits[0].objectID] }],
+      });
     }
   });
 });

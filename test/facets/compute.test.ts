@@ -11,7 +11,11 @@ describe('computeFacets on basketball', () => {
     const result = computeFacets(players, { facets: ['team', 'points'] }, basketball);
     const teams = result.facets!.team;
     expect(Object.keys(teams)).toHaveLength(29);
-    expect(Object.entries(teams).slice(0, 3)).toEqual([['Rockets', 34], ['Wizards', 24], ['Kings', 20]]);
+    expect(Object.entries(teams).slice(0, 3)).toEqual([
+      ['Rockets', 34],
+      ['Wizards', 24],
+      ['Kings', 20],
+    ]);
     expect(Object.values(teams).reduce((a, b) => a + b, 0)).toBe(513);
     expect(result.facets_stats).toEqual({ points: { min: 0, max: 2472, avg: 247106 / 513, sum: 247106 } });
     expect(result.exhaustiveFacetsCount).toBe(true);
@@ -27,16 +31,28 @@ describe('computeFacets on basketball', () => {
   });
 
   it('applies maxValuesPerFacet and sortFacetValuesBy, from the query or the settings', () => {
-    expect(Object.keys(computeFacets(players, { facets: 'team', maxValuesPerFacet: 2 }, basketball).facets!.team)).toEqual(['Rockets', 'Wizards']);
-    const alpha = computeFacets(players, { facets: 'team', sortFacetValuesBy: 'alpha', maxValuesPerFacet: '3' }, basketball);
+    expect(
+      Object.keys(computeFacets(players, { facets: 'team', maxValuesPerFacet: 2 }, basketball).facets!.team),
+    ).toEqual(['Rockets', 'Wizards']);
+    const alpha = computeFacets(
+      players,
+      { facets: 'team', sortFacetValuesBy: 'alpha', maxValuesPerFacet: '3' },
+      basketball,
+    );
     expect(Object.keys(alpha.facets!.team)).toEqual(['76ers', 'Bobcats', 'Bucks']);
-    const fromSettings = computeFacets(players, { facets: ['team'] }, { ...basketball, sortFacetValuesBy: 'alpha', maxValuesPerFacet: 1 });
+    const fromSettings = computeFacets(
+      players,
+      { facets: ['team'] },
+      { ...basketball, sortFacetValuesBy: 'alpha', maxValuesPerFacet: 1 },
+    );
     expect(fromSettings.facets!.team).toEqual({ '76ers': 16 });
   });
 
   it('answers * with every declared facet but filterOnly ones, and skips undeclared ones', () => {
     expect(Object.keys(computeFacets(players, { facets: '*' }, basketball).facets!)).toEqual(['team', 'points']);
-    expect(Object.keys(computeFacets(players, { facets: ['name', 'nope', 'team'] }, basketball).facets!)).toEqual(['team']);
+    expect(Object.keys(computeFacets(players, { facets: ['name', 'nope', 'team'] }, basketball).facets!)).toEqual([
+      'team',
+    ]);
     expect(computeFacets(players, {}, basketball).facets).toBeUndefined();
     expect(computeFacets(players, { facets: [] }, basketball).facets).toEqual({});
   });
@@ -52,8 +68,12 @@ describe('computeFacets on basketball', () => {
   });
 
   it('returns renderingContent as set', () => {
-    const renderingContent = { facetOrdering: { facets: { order: ['team'] }, values: { team: { sortRemainingBy: 'alpha' } } } };
-    expect(computeFacets(players, { facets: ['team'] }, { ...basketball, renderingContent }).renderingContent).toEqual(renderingContent);
+    const renderingContent = {
+      facetOrdering: { facets: { order: ['team'] }, values: { team: { sortRemainingBy: 'alpha' } } },
+    };
+    expect(computeFacets(players, { facets: ['team'] }, { ...basketball, renderingContent }).renderingContent).toEqual(
+      renderingContent,
+    );
     expect(computeFacets(players, {}, { ...basketball, renderingContent: {} }).renderingContent).toBeUndefined();
   });
 
@@ -62,7 +82,9 @@ describe('computeFacets on basketball', () => {
     const filters = fc.oneof(
       fc.tuple(team, team).map(([a, b]) => `team:${a} OR team:${b}`),
       fc.integer({ min: 0, max: 2500 }).map((n) => `points > ${n}`),
-      fc.tuple(fc.integer({ min: 0, max: 1500 }), fc.integer({ min: 0, max: 1500 })).map(([a, b]) => `points:${a} TO ${b} AND NOT team:Rockets`),
+      fc
+        .tuple(fc.integer({ min: 0, max: 1500 }), fc.integer({ min: 0, max: 1500 }))
+        .map(([a, b]) => `points:${a} TO ${b} AND NOT team:Rockets`),
     );
     fc.assert(
       fc.property(filters, (text) => {
@@ -83,7 +105,11 @@ describe('computeFacets on tedtalks', () => {
   it('counts each element of array attributes once per record', () => {
     const result = computeFacets(talks, { facets: ['tags', 'duration_range'] }, talksSettings);
     expect(result.facets!.tags.technology).toBe(679);
-    expect(Object.entries(result.facets!.tags).slice(0, 3)).toEqual([['technology', 679], ['science', 520], ['culture', 482]]);
+    expect(Object.entries(result.facets!.tags).slice(0, 3)).toEqual([
+      ['technology', 679],
+      ['science', 520],
+      ['culture', 482],
+    ]);
     expect(Object.keys(result.facets!.tags)).toHaveLength(100);
     expect(result.facets!.duration_range).toEqual({ 2: 952, 1: 594, 3: 459, 0: 299, 4: 52 });
     expect(result.facets_stats!.duration_range).toMatchObject({ min: 0, max: 4 });

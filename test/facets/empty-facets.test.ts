@@ -13,7 +13,10 @@ async function seeded(surface: (typeof SURFACES)[number]) {
       { objectID: '3', name: 'Case', price: 20 },
     ],
   });
-  await emulator.setSettings({ indexName: 'phones', indexSettings: { attributesForFaceting: ['brand', 'color', 'price'] } });
+  await emulator.setSettings({
+    indexName: 'phones',
+    indexSettings: { attributesForFaceting: ['brand', 'color', 'price'] },
+  });
   return api;
 }
 
@@ -22,7 +25,10 @@ describe.each(SURFACES)('facets through %s calls', (surface) => {
     const api = await seeded(surface);
     const some = await api.searchSingleIndex({ indexName: 'phones', searchParams: { facets: ['brand', 'color'] } });
     expect(some.facets).toEqual({ brand: { Apple: 1, Google: 1 } });
-    const none = await api.searchSingleIndex({ indexName: 'phones', searchParams: { query: 'case', facets: ['brand', 'color'] } });
+    const none = await api.searchSingleIndex({
+      indexName: 'phones',
+      searchParams: { query: 'case', facets: ['brand', 'color'] },
+    });
     expect(none.nbHits).toBe(1);
     expect(none.facets).toEqual({});
     const nothing = await api.searchSingleIndex({ indexName: 'phones', searchParams: { query: 'zzz', facets: ['*'] } });
@@ -31,7 +37,10 @@ describe.each(SURFACES)('facets through %s calls', (surface) => {
 
   it('maxValuesPerFacet: 0 is accepted and shows no values (stats stay)', async () => {
     const api = await seeded(surface);
-    const result = await api.searchSingleIndex({ indexName: 'phones', searchParams: { facets: ['brand', 'price'], maxValuesPerFacet: 0 } });
+    const result = await api.searchSingleIndex({
+      indexName: 'phones',
+      searchParams: { facets: ['brand', 'price'], maxValuesPerFacet: 0 },
+    });
     expect(result.facets).toEqual({});
     expect(result.facets_stats).toEqual({ price: { min: 20, max: 900, avg: 506.6666666666667, sum: 1520 } });
   });

@@ -3,11 +3,23 @@ import { setupEmulatorServer } from '../support/server';
 import { players, talks } from './fixtures';
 
 const env = setupEmulatorServer();
-const talkSettings = { attributesForFaceting: ['date', 'duration_range', 'searchable(tags)', 'searchable(speakers)', 'searchable(event_name)', 'searchable(languages)'] };
+const talkSettings = {
+  attributesForFaceting: [
+    'date',
+    'duration_range',
+    'searchable(tags)',
+    'searchable(speakers)',
+    'searchable(event_name)',
+    'searchable(languages)',
+  ],
+};
 
 async function seeded() {
   const { emulator, client } = env.fresh();
-  await emulator.batch({ indexName: 'players', batchWriteParams: { requests: players.map((body) => ({ action: 'addObject', body })) } });
+  await emulator.batch({
+    indexName: 'players',
+    batchWriteParams: { requests: players.map((body) => ({ action: 'addObject', body })) },
+  });
   await emulator.setSettings({ indexName: 'players', indexSettings: { attributesForFaceting: ['team', 'points'] } });
   return { emulator, client };
 }
@@ -30,11 +42,15 @@ describe('search with filters and facets (engine stages)', () => {
 
   it('answers the filter syntax error as a 400 with its position', async () => {
     const { client } = await seeded();
-    await expect(client.searchSingleIndex({ indexName: 'players', searchParams: { filters: 'team:Lakers OR points > 3' } })).rejects.toMatchObject({
+    await expect(
+      client.searchSingleIndex({ indexName: 'players', searchParams: { filters: 'team:Lakers OR points > 3' } }),
+    ).rejects.toMatchObject({
       status: 400,
       message: expect.stringContaining('filters: Different types are not allowed in the same OR.'),
     });
-    await expect(client.searchSingleIndex({ indexName: 'players', searchParams: { filters: 'points > x' } })).rejects.toMatchObject({
+    await expect(
+      client.searchSingleIndex({ indexName: 'players', searchParams: { filters: 'points > x' } }),
+    ).rejects.toMatchObject({
       status: 400,
       message: 'filters: Unexpected token string(x) expected numeric at col 9',
     });
@@ -54,7 +70,12 @@ describe('search with filters and facets (engine stages)', () => {
     const { client } = await seeded();
     const { results } = await client.search({
       requests: [
-        { indexName: 'players', facetFilters: [['team:Lakers', 'team:Celtics']], numericFilters: ['points>=500'], facets: ['team', 'points'] },
+        {
+          indexName: 'players',
+          facetFilters: [['team:Lakers', 'team:Celtics']],
+          numericFilters: ['points>=500'],
+          facets: ['team', 'points'],
+        },
         { indexName: 'players', numericFilters: ['points>=500'], facets: ['team'], hitsPerPage: 0 },
       ],
     });
@@ -68,16 +89,28 @@ describe('search with filters and facets (engine stages)', () => {
 
   it('answers type "facet" entries of a multi-index query with facet hits', async () => {
     const { emulator, client } = env.fresh();
-    await emulator.batch({ indexName: 'talks', batchWriteParams: { requests: talks.slice(0, 400).map((body) => ({ action: 'addObject', body })) } });
+    await emulator.batch({
+      indexName: 'talks',
+      batchWriteParams: { requests: talks.slice(0, 400).map((body) => ({ action: 'addObject', body })) },
+    });
     await emulator.setSettings({ indexName: 'talks', indexSettings: talkSettings });
     const { results } = await client.search({
       requests: [
-        { indexName: 'talks', type: 'facet', facet: 'tags', facetQuery: 'scien', maxFacetHits: 2, params: 'filters=duration_range%3D2' },
+        {
+          indexName: 'talks',
+          type: 'facet',
+          facet: 'tags',
+          facetQuery: 'scien',
+          maxFacetHits: 2,
+          params: 'filters=duration_range%3D2',
+        },
         { indexName: 'talks', query: '', hitsPerPage: 1 },
       ],
     });
     const facet = results[0] as { facetHits: { value: string; count: number; highlighted: string }[] };
-    const count = talks.slice(0, 400).filter((t) => t.duration_range === 2 && (t.tags as string[]).includes('science')).length;
+    const count = talks
+      .slice(0, 400)
+      .filter((t) => t.duration_range === 2 && (t.tags as string[]).includes('science')).length;
     expect(facet.facetHits[0]).toEqual({ value: 'science', highlighted: '<em>scien</em>ce', count });
     expect(facet.facetHits.length).toBeLessThanOrEqual(2);
     expect(results[1]).toMatchObject({ nbHits: 400 });
@@ -85,10 +118,21 @@ describe('search with filters and facets (engine stages)', () => {
 
   it('restricts facet value search by a text query through the engine', async () => {
     const { emulator } = env.fresh();
-    await emulator.batch({ indexName: 'talks', batchWriteParams: { requests: talks.slice(0, 400).map((body) => ({ action: 'addObject', body })) } });
+    await emulator.batch({
+      indexName: 'talks',
+      batchWriteParams: { requests: talks.slice(0, 400).map((body) => ({ action: 'addObject', body })) },
+    });
     await emulator.setSettings({ indexName: 'talks', indexSettings: talkSettings });
-    const all = await emulator.searchForFacetValues({ indexName: 'talks', facetName: 'tags', searchForFacetValuesRequest: { facetQuery: 'tech' } });
-    const narrowed = await emulator.searchForFacetValues({ indexName: 'talks', facetName: 'tags', searchForFacetValuesRequest: { facetQuery: 'tech', params: 'query=robot' } });
+    const all = await emulator.searchForFacetValues({
+      indexName: 'talks',
+      facetName: 'tags',
+      searchForFacetValuesRequest: { facetQuery: 'tech' },
+    });
+    const narrowed = await emulator.searchForFacetValues({
+      indexName: 'talks',
+      facetName: 'tags',
+      searchForFacetValuesRequest: { facetQuery: 'tech', params: 'query=robot' },
+    });
     expect(narrowed.facetHits[0].count).toBeGreaterThan(0);
     expect(narrowed.facetHits[0].count).toBeLessThan(all.facetHits[0].count);
   });

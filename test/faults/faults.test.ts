@@ -14,11 +14,18 @@ describe.each(SURFACES)('injected faults (%s)', (surface) => {
     const fault = emulator.faults.error(503, { operation: 'searchSingleIndex', times: 2 });
     if (surface === 'direct') {
       // A direct call is one request: it meets each failure.
-      await expect(api.searchSingleIndex({ indexName: 'p', searchParams: { query: 'phone' } })).rejects.toMatchObject({ status: 503, message: 'Service Unavailable' });
-      await expect(api.searchSingleIndex({ indexName: 'p', searchParams: { query: 'phone' } })).rejects.toMatchObject({ status: 503 });
+      await expect(api.searchSingleIndex({ indexName: 'p', searchParams: { query: 'phone' } })).rejects.toMatchObject({
+        status: 503,
+        message: 'Service Unavailable',
+      });
+      await expect(api.searchSingleIndex({ indexName: 'p', searchParams: { query: 'phone' } })).rejects.toMatchObject({
+        status: 503,
+      });
     }
     // The official client retries a 5xx on its next host: two failures, then the answer.
-    await expect(api.searchSingleIndex({ indexName: 'p', searchParams: { query: 'phone' } })).resolves.toMatchObject({ nbHits: 1 });
+    await expect(api.searchSingleIndex({ indexName: 'p', searchParams: { query: 'phone' } })).resolves.toMatchObject({
+      nbHits: 1,
+    });
     expect(fault.hits).toBe(2);
     expect(fault.active).toBe(false);
     await expect(api.getObject({ indexName: 'p', objectID: '1' })).resolves.toMatchObject({ name: 'phone' });
@@ -36,7 +43,9 @@ describe.each(SURFACES)('injected faults (%s)', (surface) => {
     emulator.faults.down({ host: 'insights' });
     const insights = surface === 'direct' ? emulator : client.initInsights({ region: 'us', ...QUICK });
     const event = { eventType: 'view', eventName: 'Viewed', index: 'p', userToken: 'u1', objectIDs: ['1'] };
-    await expect((insights as typeof emulator).pushEvents({ events: [event] as never })).rejects.toMatchObject({ message: expect.stringMatching(/^Unreachable hosts/) });
+    await expect((insights as typeof emulator).pushEvents({ events: [event] as never })).rejects.toMatchObject({
+      message: expect.stringMatching(/^Unreachable hosts/),
+    });
     await expect(api.listIndices()).resolves.toMatchObject({ items: [] });
     const refused = emulator.journal.of('pushEvents');
     expect(refused.length).toBeGreaterThan(0);
@@ -48,10 +57,17 @@ describe.each(SURFACES)('injected faults (%s)', (surface) => {
   it('answers 429 with Retry-After', async () => {
     const { emulator, api } = open(surface);
     emulator.faults.rateLimit({ operation: 'listIndices', retryAfter: 30 });
-    const call = surface === 'direct' ? api.listIndices() : algoliasearch(emulator.appId, emulator.adminApiKey, { maxRateLimitRetries: 0 } as never).listIndices();
+    const call =
+      surface === 'direct'
+        ? api.listIndices()
+        : algoliasearch(emulator.appId, emulator.adminApiKey, { maxRateLimitRetries: 0 } as never).listIndices();
     await expect(call).rejects.toMatchObject({ status: 429, message: 'Too many requests' });
     const res = await emulator.request({ method: 'GET', path: '/1/indexes' });
-    expect(res).toMatchObject({ status: 429, headers: { 'retry-after': '30' }, body: { message: 'Too many requests', status: 429 } });
+    expect(res).toMatchObject({
+      status: 429,
+      headers: { 'retry-after': '30' },
+      body: { message: 'Too many requests', status: 429 },
+    });
   });
 
   it('holds an answer on the fake clock: the operation runs on arrival, the answer comes when the clock has moved', async () => {
@@ -82,7 +98,13 @@ describe.each(SURFACES)('injected faults (%s)', (surface) => {
       const { emulator, api } = open(surface, { seed });
       emulator.faults.error(500, { rate: 0.5, operation: 'listIndices' });
       const outcomes: number[] = [];
-      for (let i = 0; i < 24; i++) outcomes.push(await api.listIndices().then(() => 200, (error: { status?: number }) => error.status ?? 0));
+      for (let i = 0; i < 24; i++)
+        outcomes.push(
+          await api.listIndices().then(
+            () => 200,
+            (error: { status?: number }) => error.status ?? 0,
+          ),
+        );
       return { outcomes, journal: emulator.journal.of('listIndices').map((e) => e.status) };
     };
     const first = await run('one');
@@ -137,7 +159,9 @@ describe('faults and determinism', () => {
 
   it('refuses a fault it cannot apply, saying why', () => {
     const { faults } = createEmulator();
-    expect(() => faults.add({ kind: 'nope' } as never)).toThrow(/A fault needs a kind: one of down, timeout, status, latency/);
+    expect(() => faults.add({ kind: 'nope' } as never)).toThrow(
+      /A fault needs a kind: one of down, timeout, status, latency/,
+    );
     expect(() => faults.error(200)).toThrow(/fault.status must be an error status \(400-599\), got 200/);
     expect(() => faults.down({ times: 0 })).toThrow(/fault.times must be a positive integer/);
     expect(() => faults.down({ rate: 1.5 })).toThrow(/fault.rate must be a number in \(0, 1\]/);
@@ -149,7 +173,10 @@ describe('faults and determinism', () => {
   it('a timeout reaches a direct call at once as no host answering; a response timeout still ran the operation', async () => {
     const emulator = createEmulator();
     emulator.faults.timeout({ operation: 'saveObject', phase: 'response', times: 1 });
-    await expect(emulator.saveObject({ indexName: 'i', body: { objectID: '1' } })).rejects.toMatchObject({ status: 0, message: expect.stringMatching(/^Unreachable hosts/) });
+    await expect(emulator.saveObject({ indexName: 'i', body: { objectID: '1' } })).rejects.toMatchObject({
+      status: 0,
+      message: expect.stringMatching(/^Unreachable hosts/),
+    });
     expect(await emulator.getObject({ indexName: 'i', objectID: '1' })).toEqual({ objectID: '1' });
     emulator.faults.timeout({ operation: 'saveObject' });
     await expect(emulator.saveObject({ indexName: 'i', body: { objectID: '2' } })).rejects.toMatchObject({ status: 0 });

@@ -18,7 +18,9 @@ describe("the official client's retry strategy through injected faults", () => {
     const { emulator, client } = setup();
     emulator.faults.down({ hostname: 'TESTAPP-dsn.algolia.net' });
     await client.saveObject({ indexName: 'p', body: { objectID: '1', name: 'phone' } });
-    await expect(client.searchSingleIndex({ indexName: 'p', searchParams: { query: 'phone' } })).resolves.toMatchObject({ nbHits: 1 });
+    await expect(client.searchSingleIndex({ indexName: 'p', searchParams: { query: 'phone' } })).resolves.toMatchObject(
+      { nbHits: 1 },
+    );
     await expect(client.getObject({ indexName: 'p', objectID: '1' })).resolves.toMatchObject({ name: 'phone' });
     const [write, ...reads] = emulator.journal.entries;
     expect([write.operation, write.hostname, write.served]).toEqual(['saveObject', 'testapp.algolia.net', true]);
@@ -34,10 +36,22 @@ describe("the official client's retry strategy through injected faults", () => {
   it('every search host down: "Unreachable hosts", after trying each host once', async () => {
     const { emulator, client } = setup();
     emulator.faults.down({ host: 'search' });
-    const error = await client.searchSingleIndex({ indexName: 'p', searchParams: { query: 'x' } }).catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ name: 'RetryError', message: expect.stringMatching(/^Unreachable hosts - your application id may be incorrect/) });
-    const tried = (error as { stackTrace: { host: { url: string }; response: { status: number; isTimedOut: boolean } }[] }).stackTrace;
-    expect(tried.map((frame) => frame.host.url.toLowerCase()).sort()).toEqual(['testapp-1.algolianet.com', 'testapp-2.algolianet.com', 'testapp-3.algolianet.com', 'testapp-dsn.algolia.net']);
+    const error = await client
+      .searchSingleIndex({ indexName: 'p', searchParams: { query: 'x' } })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({
+      name: 'RetryError',
+      message: expect.stringMatching(/^Unreachable hosts - your application id may be incorrect/),
+    });
+    const tried = (
+      error as { stackTrace: { host: { url: string }; response: { status: number; isTimedOut: boolean } }[] }
+    ).stackTrace;
+    expect(tried.map((frame) => frame.host.url.toLowerCase()).sort()).toEqual([
+      'testapp-1.algolianet.com',
+      'testapp-2.algolianet.com',
+      'testapp-3.algolianet.com',
+      'testapp-dsn.algolia.net',
+    ]);
     expect(tried.every((frame) => frame.response.status === 0 && !frame.response.isTimedOut)).toBe(true);
     expect(emulator.journal.filter({ fault: 'down' })).toHaveLength(4);
   });
@@ -47,7 +61,9 @@ describe("the official client's retry strategy through injected faults", () => {
     await client.saveObject({ indexName: 'p', body: { objectID: '1' } });
     emulator.faults.timeout({ hostname: /-dsn\./ });
     await expect(client.getObject({ indexName: 'p', objectID: '1' })).resolves.toEqual({ objectID: '1' });
-    expect(emulator.journal.entries.slice(1).map((e) => [e.hostname?.replace(/-[123]\./, '-N.'), e.fault?.phase, e.served])).toEqual([
+    expect(
+      emulator.journal.entries.slice(1).map((e) => [e.hostname?.replace(/-[123]\./, '-N.'), e.fault?.phase, e.served]),
+    ).toEqual([
       ['testapp-dsn.algolia.net', 'connect', false],
       ['testapp-N.algolianet.com', undefined, true],
     ]);
@@ -55,7 +71,9 @@ describe("the official client's retry strategy through injected faults", () => {
     const error = await client.getObject({ indexName: 'p', objectID: '1' }).catch((caught: unknown) => caught);
     const tried = (error as { stackTrace: { response: { content: string; isTimedOut: boolean } }[] }).stackTrace;
     expect(tried.length).toBeGreaterThan(0);
-    expect(tried.every((frame) => frame.response.isTimedOut && frame.response.content === 'Connection timeout')).toBe(true);
+    expect(tried.every((frame) => frame.response.isTimedOut && frame.response.content === 'Connection timeout')).toBe(
+      true,
+    );
   });
 
   it('a response timeout after the service applied a write: the retry applies it again', async () => {
@@ -76,7 +94,7 @@ describe("the official client's retry strategy through injected faults", () => {
     expect(emulator.journal.entries.map((e) => e.status)).toEqual([502, 200]);
   });
 
-  it("429 with Retry-After: the client waits that long (its own timer) and asks the same host again", async () => {
+  it('429 with Retry-After: the client waits that long (its own timer) and asks the same host again', async () => {
     const { emulator, client } = setup();
     emulator.faults.rateLimit({ operation: 'listIndices', retryAfter: 1, times: 1 });
     await expect(client.listIndices()).resolves.toMatchObject({ items: [] });

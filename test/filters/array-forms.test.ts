@@ -15,7 +15,10 @@ async function seeded(surface: (typeof SURFACES)[number]) {
       { objectID: 'd', editor: 'vscode' },
     ],
   });
-  await emulator.setSettings({ indexName: 'editors', indexSettings: { attributesForFaceting: ['searchable(editor)'] } });
+  await emulator.setSettings({
+    indexName: 'editors',
+    indexSettings: { attributesForFaceting: ['searchable(editor)'] },
+  });
   await emulator.saveObjects({
     indexName: 'numbers',
     objects: [
@@ -63,14 +66,22 @@ describe.each(SURFACES)('array-form filters through %s calls', (surface) => {
   it("a single-quoted list in a params string (facetFilters=['bar']) is neither JSON nor a legacy list: 400 naming it", async () => {
     const api = await seeded(surface);
     const message = expect.stringContaining("facetFilters: invalid JSON array ['editor:neovim']");
-    await expect(api.searchSingleIndex({ indexName: 'editors', searchParams: { params: "facetFilters=['editor:neovim']" } })).rejects.toMatchObject({ status: 400, message });
     await expect(
-      api.searchForFacetValues({ indexName: 'editors', facetName: 'editor', searchForFacetValuesRequest: { params: "query=foo&facetFilters=['editor:neovim']", facetQuery: 'n' } }),
+      api.searchSingleIndex({ indexName: 'editors', searchParams: { params: "facetFilters=['editor:neovim']" } }),
+    ).rejects.toMatchObject({ status: 400, message });
+    await expect(
+      api.searchForFacetValues({
+        indexName: 'editors',
+        facetName: 'editor',
+        searchForFacetValuesRequest: { params: "query=foo&facetFilters=['editor:neovim']", facetQuery: 'n' },
+      }),
     ).rejects.toMatchObject({ status: 400, message });
   });
 
   it('`filters` keeps TO a keyword in capitals only', async () => {
     const api = await seeded(surface);
-    await expect(api.searchSingleIndex({ indexName: 'numbers', searchParams: { filters: 'n:11 to 46' } })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      api.searchSingleIndex({ indexName: 'numbers', searchParams: { filters: 'n:11 to 46' } }),
+    ).rejects.toMatchObject({ status: 400 });
   });
 });

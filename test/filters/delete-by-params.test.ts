@@ -22,7 +22,10 @@ describe.each(SURFACES)('deleteBy parameters through %s calls', (surface) => {
     ['aroundLatLng as an object', { aroundLatLng: { toString: 1 }, aroundRadius: 10 }],
   ])('%s: the same 400 as /query, nothing deleted', async (_name, params) => {
     const { api, emulator } = open(surface);
-    await emulator.saveObjects({ indexName: 'places', objects: [{ objectID: 'p', _geoloc: { lat: 48.85, lng: 2.35 } }] });
+    await emulator.saveObjects({
+      indexName: 'places',
+      objects: [{ objectID: 'p', _geoloc: { lat: 48.85, lng: 2.35 } }],
+    });
     const before = emulator.core.state;
     const viaQuery = await refusal(api.searchSingleIndex({ indexName: 'places', searchParams: params }));
     const viaDelete = await refusal(api.deleteBy({ indexName: 'places', deleteByParams: params }));

@@ -49,10 +49,16 @@ describe('filters: outcomes observed on the live service', () => {
   });
 
   it('scores facet filters: the best match of an OR group, or the sum with sumOrFiltersScores', () => {
-    expect(run({ filters: '(color:red<score=3> OR color:blue<score=1>)', sumOrFiltersScores: true }).scores).toEqual({ 1: 3, 2: 1, 3: 3 });
+    expect(run({ filters: '(color:red<score=3> OR color:blue<score=1>)', sumOrFiltersScores: true }).scores).toEqual({
+      1: 3,
+      2: 1,
+      3: 3,
+    });
     expect(run({ filters: '(color:red<score=0> OR color:blue<score=2>)' }).scores).toEqual({ 1: 0, 2: 2, 3: 0 });
     expect(run({ filters: 'color:red<score=3> AND category:shirt' }).scores).toEqual({ 1: 4 });
-    expect(run({ filters: '(color:red<score=2> OR category:shirt<score=5>)', sumOrFiltersScores: 'true' }).scores).toEqual({ 1: 7, 2: 5, 3: 2, 5: 5 });
+    expect(
+      run({ filters: '(color:red<score=2> OR category:shirt<score=5>)', sumOrFiltersScores: 'true' }).scores,
+    ).toEqual({ 1: 7, 2: 5, 3: 2, 5: 5 });
   });
 });
 
@@ -83,7 +89,10 @@ describe('facetFilters, tagFilters, numericFilters: outcomes observed on the liv
     [[['"color":"red"']], ['1', '3']],
     [[['"color":red']], ['1', '3']],
     [['color:red', 'category:shirt'], ['1']],
-    [[['color:red', 'color:blue'], 'category:shirt'], ['1', '2']],
+    [
+      [['color:red', 'color:blue'], 'category:shirt'],
+      ['1', '2'],
+    ],
     ['color:red', ['1', '3']],
     ['["color:red","category:pants"]', ['3']],
     ['(color:red,color:blue),category:shirt', ['1', '2']],
@@ -108,7 +117,10 @@ describe('facetFilters, tagFilters, numericFilters: outcomes observed on the liv
 
   it.each([
     [[['count:0 TO 9', 'count = 10']], ['1', '3', '4', '5']],
-    [['count>0', 'count<10'], ['3', '4']],
+    [
+      ['count>0', 'count<10'],
+      ['3', '4'],
+    ],
     ['count>0,count<10', ['3', '4']],
     ['["count>=10"]', ['1']],
     [[['count:-12 TO -12']], ['2']],
@@ -117,12 +129,17 @@ describe('facetFilters, tagFilters, numericFilters: outcomes observed on the liv
   });
 
   it('joins every filter parameter with AND', () => {
-    expect(run({ filters: '(color:red OR color:blue)', numericFilters: [['count:0 TO 10']], tagFilters: [['featured']] }).hits).toEqual(['1']);
+    expect(
+      run({ filters: '(color:red OR color:blue)', numericFilters: [['count:0 TO 10']], tagFilters: [['featured']] })
+        .hits,
+    ).toEqual(['1']);
   });
 
   it('rejects malformed array forms with a 400 naming the parameter', () => {
     expect(() => compileFilter({ numericFilters: ['count'] }, settings)).toThrow(/numericFilters/);
-    expect(() => compileFilter({ numericFilters: ['count > x'] }, settings)).toThrow('numericFilters: Unexpected token string(x) expected numeric at col 8');
+    expect(() => compileFilter({ numericFilters: ['count > x'] }, settings)).toThrow(
+      'numericFilters: Unexpected token string(x) expected numeric at col 8',
+    );
     expect(() => compileFilter({ facetFilters: [[{ a: 'b' }]] }, settings)).toThrow(/facetFilters/);
     expect(() => compileFilter({ facetFilters: [[['a:b', [7]]]] }, settings)).toThrow(/facetFilters/);
     expect(() => compileFilter({ facetFilters: 'nocolon' }, settings)).toThrow(/facetFilters/);
@@ -152,8 +169,15 @@ describe('optionalFilters: scores without excluding', () => {
   });
 
   it('adds optional scores to the required filters scores, and sums OR groups on request', () => {
-    expect(run({ filters: 'category:shirt', optionalFilters: [['color:red<score=500>']] }).scores).toEqual({ 1: 501, 2: 1, 5: 1 });
-    expect(run({ optionalFilters: [['color:red<score=500>', 'category:shirt<score=500>']], sumOrFiltersScores: true }).scores[1]).toBe(1000);
+    expect(run({ filters: 'category:shirt', optionalFilters: [['color:red<score=500>']] }).scores).toEqual({
+      1: 501,
+      2: 1,
+      5: 1,
+    });
+    expect(
+      run({ optionalFilters: [['color:red<score=500>', 'category:shirt<score=500>']], sumOrFiltersScores: true })
+        .scores[1],
+    ).toBe(1000);
   });
 });
 
@@ -176,8 +200,13 @@ describe('what filters read', () => {
   });
 
   it('reads nested attributes and matches any element of arrays', () => {
-    const filter = compileFilter({ filters: 'authors.name:ann AND prices.eur > 10' }, { attributesForFaceting: ['authors.name'] });
-    expect(filter({ objectID: '1', authors: [{ name: 'Bob' }, { name: 'Ann' }], prices: { eur: [5, 12] } }).match).toBe(true);
+    const filter = compileFilter(
+      { filters: 'authors.name:ann AND prices.eur > 10' },
+      { attributesForFaceting: ['authors.name'] },
+    );
+    expect(filter({ objectID: '1', authors: [{ name: 'Bob' }, { name: 'Ann' }], prices: { eur: [5, 12] } }).match).toBe(
+      true,
+    );
     expect(filter({ objectID: '2', authors: { name: 'Ann' }, prices: { eur: 9 } }).match).toBe(false);
     expect(filter({ objectID: '3', authors: [{ name: 'Bob' }], prices: { eur: 20 } }).match).toBe(false);
   });

@@ -16,7 +16,11 @@ function rejection(text: string): string | undefined {
 
 describe('parseFilters: accepted forms', () => {
   it('reads facet, numeric, range, tag and boolean filters', () => {
-    expect(parseFilters('category:Book AND price > 12.99 AND price:5.99 TO 100 AND _tags:published AND isEnabled:true AND public')).toEqual({
+    expect(
+      parseFilters(
+        'category:Book AND price > 12.99 AND price:5.99 TO 100 AND _tags:published AND isEnabled:true AND public',
+      ),
+    ).toEqual({
       and: [
         [{ kind: 'facet', attribute: 'category', value: 'Book', negated: false, score: 1 }],
         [{ kind: 'numeric', attribute: 'price', operator: '>', value: 12.99, negated: false }],

@@ -15,9 +15,15 @@ interface Case {
   readonly message: RegExp;
 }
 
-const raw = (emulator: Emulator, host: Parameters<Emulator['request']>[0]['host'], method: 'GET' | 'POST', path: string) =>
+const raw = (
+  emulator: Emulator,
+  host: Parameters<Emulator['request']>[0]['host'],
+  method: 'GET' | 'POST',
+  path: string,
+) =>
   emulator.request({ host, method, path }).then((res) => {
-    if (res.status >= 400) throw Object.assign(new Error((res.body as { message: string }).message), { status: res.status });
+    if (res.status >= 400)
+      throw Object.assign(new Error((res.body as { message: string }).message), { status: res.status });
     return res.body;
   });
 
@@ -58,7 +64,9 @@ async function refusal(call: Promise<unknown>): Promise<{ status?: number; messa
     (caught: unknown) => caught,
   )) as { status?: number; message?: string; stackTrace?: { response?: { status: number; content: string } }[] };
   const answer = error.stackTrace?.at(-1)?.response;
-  return answer ? { status: answer.status, message: (JSON.parse(answer.content) as { message: string }).message } : { status: error.status, message: error.message };
+  return answer
+    ? { status: answer.status, message: (JSON.parse(answer.content) as { message: string }).message }
+    : { status: error.status, message: error.message };
 }
 
 describe.each(SURFACES)('the platform’s other APIs answer 501 naming the API (%s)', (surface: Surface) => {
@@ -70,15 +78,38 @@ describe.each(SURFACES)('the platform’s other APIs answer 501 naming the API (
 });
 
 describe('hosts of APIs without a client on npm, over msw', () => {
-  const headers = (emulator: Emulator) => ({ 'x-algolia-application-id': emulator.appId, 'x-algolia-api-key': emulator.adminApiKey, 'content-type': 'application/json' });
+  const headers = (emulator: Emulator) => ({
+    'x-algolia-application-id': emulator.appId,
+    'x-algolia-api-key': emulator.adminApiKey,
+    'content-type': 'application/json',
+  });
 
   it.each([
-    ['composition', (app: string) => `https://${app}-dsn.algolia.net/1/compositions/my-comp/run`, 'POST', /^search \(Composition API, POST \/1\/compositions\/\{compositionID\}\/run\)/],
-    ['agent studio', (app: string) => `https://${app}.algolia.net/agent-studio/1/agents`, 'GET', /^listAgents \(Agent Studio API, GET \/agent-studio\/1\/agents\)/],
-    ['advanced personalization', () => 'https://ai-personalization.eu.algolia.com/2/users', 'GET', /^getUsers \(Advanced Personalization API, GET \/2\/users\)/],
+    [
+      'composition',
+      (app: string) => `https://${app}-dsn.algolia.net/1/compositions/my-comp/run`,
+      'POST',
+      /^search \(Composition API, POST \/1\/compositions\/\{compositionID\}\/run\)/,
+    ],
+    [
+      'agent studio',
+      (app: string) => `https://${app}.algolia.net/agent-studio/1/agents`,
+      'GET',
+      /^listAgents \(Agent Studio API, GET \/agent-studio\/1\/agents\)/,
+    ],
+    [
+      'advanced personalization',
+      () => 'https://ai-personalization.eu.algolia.com/2/users',
+      'GET',
+      /^getUsers \(Advanced Personalization API, GET \/2\/users\)/,
+    ],
   ] as const)('%s', async (_, url, method, message) => {
     const { emulator } = open('client');
-    const res = await fetch(url(emulator.appId), { method, headers: headers(emulator), ...(method === 'POST' ? { body: '{}' } : {}) });
+    const res = await fetch(url(emulator.appId), {
+      method,
+      headers: headers(emulator),
+      ...(method === 'POST' ? { body: '{}' } : {}),
+    });
     expect(res.status).toBe(501);
     expect(await res.json()).toEqual({ status: 501, message: expect.stringMatching(message) });
   });
@@ -86,7 +117,10 @@ describe('hosts of APIs without a client on npm, over msw', () => {
   it('a path no catalogue lists still names its API, on its own host or under its prefix', async () => {
     const { emulator } = open('client');
     const cases = [
-      ['https://data.us.algolia.com/1/not-yet-released', /^The Ingestion API \(GET \/1\/not-yet-released\) is not implemented/],
+      [
+        'https://data.us.algolia.com/1/not-yet-released',
+        /^The Ingestion API \(GET \/1\/not-yet-released\) is not implemented/,
+      ],
       ['https://status.algolia.com/2/whatever', /^The Monitoring API/],
       ['https://analytics.algolia.com/2/abtests/1/unknown', /^The A\/B testing \(v2\) API/],
       [`https://${emulator.appId}.algolia.net/agent-studio/2/new`, /^The Agent Studio API/],
@@ -96,7 +130,9 @@ describe('hosts of APIs without a client on npm, over msw', () => {
       expect([res.status, await res.json()]).toEqual([501, { status: 501, message: expect.stringMatching(message) }]);
     }
     // A served API's host still answers 404 for a path it does not know.
-    expect((await fetch(`https://${emulator.appId}.algolia.net/1/not-a-path`, { headers: headers(emulator) })).status).toBe(404);
+    expect(
+      (await fetch(`https://${emulator.appId}.algolia.net/1/not-a-path`, { headers: headers(emulator) })).status,
+    ).toBe(404);
   });
 });
 
@@ -112,7 +148,9 @@ describe('the parity report', () => {
       ['agent-studio', 'createAgentCompletion'],
       ['advanced-personalization', 'computeRealtimeUser'],
     ]) {
-      expect(report).toMatch(new RegExp(`\\| ${client} \\| \`${operation}\` \\| \\w+ \\| \`[^\`]+\` \\| missing \\| answers 501 \\|`));
+      expect(report).toMatch(
+        new RegExp(`\\| ${client} \\| \`${operation}\` \\| \\w+ \\| \`[^\`]+\` \\| missing \\| answers 501 \\|`),
+      );
     }
   });
 });

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { createEmulator, createRequester, type EmulatorOptions, type RequesterRequest } from '../../src';
 import { setupEmulatorServer } from '../support/server';
 
-const OPTIONS: EmulatorOptions = { appId: 'REQAPP', adminApiKey: 'req-admin', seed: 7, indexingDelay: '1s', analyticsRefresh: 'immediate' };
+const OPTIONS: EmulatorOptions = {
+  appId: 'REQAPP',
+  adminApiKey: 'req-admin',
+  seed: 7,
+  indexingDelay: '1s',
+  analyticsRefresh: 'immediate',
+};
 const env = setupEmulatorServer(OPTIONS);
 
 /** The clients' options: none over msw, the requester in-process. */
@@ -22,23 +28,56 @@ async function session(options: ClientOptions, advance: (ms: number) => void): P
       out.push({ name, status, message });
     }
   };
-  await settle(client.setSettings({ indexName: 'books', indexSettings: { searchableAttributes: ['title'], attributesForFaceting: ['genre'] } }));
-  const saved = await client.saveObjects({ indexName: 'books', objects: [{ objectID: '1', title: 'Dune', genre: 'sf' }, { objectID: '2', title: 'Emma', genre: 'novel' }] });
+  await settle(
+    client.setSettings({
+      indexName: 'books',
+      indexSettings: { searchableAttributes: ['title'], attributesForFaceting: ['genre'] },
+    }),
+  );
+  const saved = await client.saveObjects({
+    indexName: 'books',
+    objects: [
+      { objectID: '1', title: 'Dune', genre: 'sf' },
+      { objectID: '2', title: 'Emma', genre: 'novel' },
+    ],
+  });
   out.push(saved);
   await settle(client.getTask({ indexName: 'books', taskID: saved[0].taskID }));
   advance(1000);
   await settle(client.getTask({ indexName: 'books', taskID: saved[0].taskID }));
-  const search = await client.searchSingleIndex({ indexName: 'books', searchParams: { query: 'dnue', facets: ['genre'], clickAnalytics: true } });
+  const search = await client.searchSingleIndex({
+    indexName: 'books',
+    searchParams: { query: 'dnue', facets: ['genre'], clickAnalytics: true },
+  });
   out.push(search);
-  await settle(client.search({ requests: [{ indexName: 'books', query: 'emma' }, { indexName: 'books', type: 'facet', facet: 'genre' }] }));
+  await settle(
+    client.search({
+      requests: [
+        { indexName: 'books', query: 'emma' },
+        { indexName: 'books', type: 'facet', facet: 'genre' },
+      ],
+    }),
+  );
   await settle(client.getObject({ indexName: 'books', objectID: 'missing' }));
   await settle(client.listIndices());
   await settle(
     client.initInsights({ options }).pushEvents({
-      events: [{ eventType: 'click', eventName: 'Clicked', index: 'books', userToken: 'u1', queryID: search.queryID!, objectIDs: ['1'], positions: [1] }],
+      events: [
+        {
+          eventType: 'click',
+          eventName: 'Clicked',
+          index: 'books',
+          userToken: 'u1',
+          queryID: search.queryID!,
+          objectIDs: ['1'],
+          positions: [1],
+        },
+      ],
     }),
   );
-  await settle(client.initAnalytics({ region: 'us', options }).getTopSearches({ index: 'books', clickAnalytics: true }));
+  await settle(
+    client.initAnalytics({ region: 'us', options }).getTopSearches({ index: 'books', clickAnalytics: true }),
+  );
   await settle(algoliasearch('REQAPP', 'wrong-key', options).listIndices());
   return out;
 }
@@ -75,11 +114,19 @@ describe('createRequester: the official clients in-process', () => {
   });
 
   it('reads bodies the client gzipped (compression: gzip), in-process and over msw', async () => {
-    const objects = Array.from({ length: 50 }, (_, i) => ({ objectID: String(i), title: `a book about café number ${i}` }));
+    const objects = Array.from({ length: 50 }, (_, i) => ({
+      objectID: String(i),
+      title: `a book about café number ${i}`,
+    }));
     const direct = createEmulator(OPTIONS);
     const requester = createRequester(direct);
     const encodings: (string | undefined)[] = [];
-    const recording = { send: (request: RequesterRequest) => (encodings.push(request.headers['content-encoding']), requester.send(request)) };
+    const recording = {
+      send: (request: RequesterRequest) => (
+        encodings.push(request.headers['content-encoding']),
+        requester.send(request)
+      ),
+    };
     const { emulator: overMsw } = env.fresh();
     for (const [emulator, options] of [
       [direct, { requester: recording, compression: 'gzip' as const }],
@@ -88,7 +135,9 @@ describe('createRequester: the official clients in-process', () => {
       const client = algoliasearch('REQAPP', 'req-admin', options);
       await client.saveObjects({ indexName: 'books', objects });
       emulator.clock.advance('1s');
-      expect((await emulator.searchSingleIndex({ indexName: 'books', searchParams: { query: 'café' } })).nbHits).toBe(50);
+      expect((await emulator.searchSingleIndex({ indexName: 'books', searchParams: { query: 'café' } })).nbHits).toBe(
+        50,
+      );
     }
     expect(encodings).toContain('gzip');
   });
@@ -96,7 +145,9 @@ describe('createRequester: the official clients in-process', () => {
   it('refuses a host the emulator does not serve, naming it', async () => {
     const emulator = createEmulator(OPTIONS);
     const requester = createRequester(emulator);
-    await expect(requester.send({ method: 'GET', url: 'https://OTHERAPP-dsn.algolia.net/1/indexes', headers: {} })).rejects.toThrow(
+    await expect(
+      requester.send({ method: 'GET', url: 'https://OTHERAPP-dsn.algolia.net/1/indexes', headers: {} }),
+    ).rejects.toThrow(
       /no emulated host answers GET https:\/\/OTHERAPP-dsn\.algolia\.net\/1\/indexes \(the emulator's application ID is "REQAPP"\)/,
     );
   });
@@ -117,6 +168,9 @@ describe('createRequester: the official clients in-process', () => {
     const emulator = createEmulator({ ...OPTIONS, clientIp: '198.51.100.7' });
     await emulator.replaceSources({ source: [{ source: '10.0.0.0/8' }] });
     const client = algoliasearch('REQAPP', 'req-admin', { requester: createRequester(emulator) });
-    await expect(client.listApiKeys()).rejects.toMatchObject({ name: 'RetryError', message: expect.stringMatching(/^Unreachable hosts/) });
+    await expect(client.listApiKeys()).rejects.toMatchObject({
+      name: 'RetryError',
+      message: expect.stringMatching(/^Unreachable hosts/),
+    });
   });
 });

@@ -15,12 +15,21 @@ type Layout = 'two servers' | 'one server';
 
 /** Starts the layout's servers; returns a function that closes them. */
 function serve(layout: Layout, ...emulators: Emulator[]): () => void {
-  const servers = layout === 'two servers' ? emulators.map((emulator) => setupServer(...createHandlers(emulator))) : [setupServer(...emulators.flatMap((e) => createHandlers(e)))];
+  const servers =
+    layout === 'two servers'
+      ? emulators.map((emulator) => setupServer(...createHandlers(emulator)))
+      : [setupServer(...emulators.flatMap((e) => createHandlers(e)))];
   for (const server of servers) server.listen({ onUnhandledRequest: 'error' });
   return () => servers.forEach((server) => server.close());
 }
 
-const view = (objectID: string) => ({ eventType: 'view' as const, eventName: 'Viewed', index: 'products', userToken: 'user-1', objectIDs: [objectID] });
+const view = (objectID: string) => ({
+  eventType: 'view' as const,
+  eventName: 'Viewed',
+  index: 'products',
+  userToken: 'user-1',
+  objectIDs: [objectID],
+});
 
 let errors: MockInstance;
 beforeEach(() => {
@@ -42,16 +51,31 @@ describe.each<Layout>(['two servers', 'one server'])('two emulators, %s', (layou
       const clientB = algoliasearch(b.appId, b.adminApiKey);
       await clientA.saveObject({ indexName: 'products', body: { objectID: '1', name: 'from A' } });
       await clientB.saveObject({ indexName: 'products', body: { objectID: '1', name: 'from B' } });
-      expect(await clientA.getObject({ indexName: 'products', objectID: '1' })).toEqual({ objectID: '1', name: 'from A' });
-      expect(await clientB.getObject({ indexName: 'products', objectID: '1' })).toEqual({ objectID: '1', name: 'from B' });
+      expect(await clientA.getObject({ indexName: 'products', objectID: '1' })).toEqual({
+        objectID: '1',
+        name: 'from A',
+      });
+      expect(await clientB.getObject({ indexName: 'products', objectID: '1' })).toEqual({
+        objectID: '1',
+        name: 'from B',
+      });
       // The insights host is shared by every application: the credentials tell them apart.
-      await expect(clientA.initInsights({}).pushEvents({ events: [view('a1')] })).resolves.toEqual({ status: 200, message: 'OK' });
-      await expect(clientB.initInsights({ region: 'de' }).pushEvents({ events: [view('b1'), view('b2')] })).resolves.toEqual({ status: 200, message: 'OK' });
+      await expect(clientA.initInsights({}).pushEvents({ events: [view('a1')] })).resolves.toEqual({
+        status: 200,
+        message: 'OK',
+      });
+      await expect(
+        clientB.initInsights({ region: 'de' }).pushEvents({ events: [view('b1'), view('b2')] }),
+      ).resolves.toEqual({ status: 200, message: 'OK' });
       expect(a.core.state.analytics.events.map((e) => e.objectIDs)).toEqual([['a1']]);
       expect(b.core.state.analytics.events.map((e) => e.objectIDs)).toEqual([['b1'], ['b2']]);
       // Each write ran once: one task each, however many times msw handed the request over.
       expect(a.core.state.indices.get('products')?.records.size).toBe(1);
-      expect((await clientA.searchSingleIndex({ indexName: 'products', searchParams: { query: 'from' } })).hits.map((h) => (h as { name?: string }).name)).toEqual(['from A']);
+      expect(
+        (await clientA.searchSingleIndex({ indexName: 'products', searchParams: { query: 'from' } })).hits.map(
+          (h) => (h as { name?: string }).name,
+        ),
+      ).toEqual(['from A']);
     } finally {
       close();
     }
@@ -65,7 +89,12 @@ describe.each<Layout>(['two servers', 'one server'])('two emulators, %s', (layou
       const indexA = algoliasearchV4(a.appId, a.adminApiKey).initIndex('products');
       const indexB = algoliasearchV4(b.appId, b.adminApiKey).initIndex('products');
       await indexA.saveObject({ objectID: '1', name: 'alpha' }).wait();
-      await indexB.saveObjects([{ objectID: '1', name: 'beta' }, { objectID: '2', name: 'beta two' }]).wait();
+      await indexB
+        .saveObjects([
+          { objectID: '1', name: 'beta' },
+          { objectID: '2', name: 'beta two' },
+        ])
+        .wait();
       expect((await indexA.search('alpha')).hits.map((h) => h.objectID)).toEqual(['1']);
       expect((await indexB.search('beta')).nbHits).toBe(2);
       expect(await indexA.getObject('1')).toEqual({ objectID: '1', name: 'alpha' });

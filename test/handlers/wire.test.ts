@@ -13,16 +13,22 @@ async function send(url: string, init: RequestInit = {}) {
 const admin = { 'x-algolia-application-id': 'WIREAPP', 'x-algolia-api-key': 'wire-admin' };
 
 describe('wire format over msw', () => {
-  it.each(['https://wireapp.algolia.net', 'https://WIREAPP-dsn.algolia.net', 'https://wireapp-1.algolianet.com', 'https://wireapp-3.algolianet.com'])(
-    'answers on %s',
-    async (host) => {
-      env.fresh();
-      const put = await send(`${host}/1/indexes/books/b1`, { method: 'PUT', headers: admin, body: JSON.stringify({ title: 'Dune' }) });
-      expect(put.status).toBe(200);
-      expect(put.headers.get('content-type')).toBe('application/json; charset=UTF-8');
-      expect(put.headers.get('access-control-allow-origin')).toBe('*');
-    },
-  );
+  it.each([
+    'https://wireapp.algolia.net',
+    'https://WIREAPP-dsn.algolia.net',
+    'https://wireapp-1.algolianet.com',
+    'https://wireapp-3.algolianet.com',
+  ])('answers on %s', async (host) => {
+    env.fresh();
+    const put = await send(`${host}/1/indexes/books/b1`, {
+      method: 'PUT',
+      headers: admin,
+      body: JSON.stringify({ title: 'Dune' }),
+    });
+    expect(put.status).toBe(200);
+    expect(put.headers.get('content-type')).toBe('application/json; charset=UTF-8');
+    expect(put.headers.get('access-control-allow-origin')).toBe('*');
+  });
 
   it('accepts the spec spelling X-Service-* in any case', async () => {
     env.fresh();
@@ -36,10 +42,13 @@ describe('wire format over msw', () => {
 
   it('accepts credentials in the query string, as browser builds send them', async () => {
     env.fresh();
-    const res = await send('https://wireapp-dsn.algolia.net/1/indexes/books/b1?X-Algolia-Application-Id=WIREAPP&x-algolia-api-key=wire-admin', {
-      method: 'PUT',
-      body: JSON.stringify({ title: 'Dune' }),
-    });
+    const res = await send(
+      'https://wireapp-dsn.algolia.net/1/indexes/books/b1?X-Algolia-Application-Id=WIREAPP&x-algolia-api-key=wire-admin',
+      {
+        method: 'PUT',
+        body: JSON.stringify({ title: 'Dune' }),
+      },
+    );
     expect(res.status).toBe(200);
   });
 
@@ -65,7 +74,12 @@ describe('wire format over msw', () => {
         controller.close();
       },
     });
-    const put = await fetch('https://wireapp.algolia.net/1/indexes/books/b1', { method: 'PUT', headers: admin, body, duplex: 'half' } as RequestInit);
+    const put = await fetch('https://wireapp.algolia.net/1/indexes/books/b1', {
+      method: 'PUT',
+      headers: admin,
+      body,
+      duplex: 'half',
+    } as RequestInit);
     expect(put.status).toBe(200);
     const got = await send('https://wireapp.algolia.net/1/indexes/books/b1', { headers: admin });
     expect(got.body).toEqual({ title: 'Dune 😀 épice', objectID: 'b1' });
@@ -73,7 +87,11 @@ describe('wire format over msw', () => {
 
   it('rejects invalid JSON with 400 and a message', async () => {
     env.fresh();
-    const res = await send('https://wireapp.algolia.net/1/indexes/books/b1', { method: 'PUT', headers: admin, body: '{"title": ' });
+    const res = await send('https://wireapp.algolia.net/1/indexes/books/b1', {
+      method: 'PUT',
+      headers: admin,
+      body: '{"title": ',
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/^Invalid JSON/);
     expect(res.body.status).toBe(400);

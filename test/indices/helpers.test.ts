@@ -7,15 +7,32 @@ const ids = (n: number) => Array.from({ length: n }, (_, i) => `r${i}`);
 describe.each(SURFACES)('client helpers through %s calls (default configuration)', (surface) => {
   it('saveObjects chunks into batches and waitForTasks terminates', async () => {
     const { api, emulator } = open(surface);
-    const responses = await api.saveObjects({ indexName: 'p', objects: ids(25).map((objectID) => ({ objectID, v: 1 })), batchSize: 10, waitForTasks: true });
+    const responses = await api.saveObjects({
+      indexName: 'p',
+      objects: ids(25).map((objectID) => ({ objectID, v: 1 })),
+      batchSize: 10,
+      waitForTasks: true,
+    });
     expect(responses.map((r: { objectIDs: string[] }) => r.objectIDs.length)).toEqual([10, 10, 5]);
     expect(emulator.core.state.indices.get('p')!.records.size).toBe(25);
   });
 
   it('chunkedBatch, partialUpdateObjects and deleteObjects', async () => {
     const { api, emulator } = open(surface);
-    await api.chunkedBatch({ indexName: 'p', objects: ids(5).map((objectID) => ({ objectID, n: 1 })), action: 'updateObject', batchSize: 2 });
-    await api.partialUpdateObjects({ indexName: 'p', objects: [{ objectID: 'r0', n: 7 }, { objectID: 'new', n: 1 }], waitForTasks: true });
+    await api.chunkedBatch({
+      indexName: 'p',
+      objects: ids(5).map((objectID) => ({ objectID, n: 1 })),
+      action: 'updateObject',
+      batchSize: 2,
+    });
+    await api.partialUpdateObjects({
+      indexName: 'p',
+      objects: [
+        { objectID: 'r0', n: 7 },
+        { objectID: 'new', n: 1 },
+      ],
+      waitForTasks: true,
+    });
     expect(emulator.core.state.indices.get('p')!.records.has('new')).toBe(false);
     await api.partialUpdateObjects({ indexName: 'p', objects: [{ objectID: 'new', n: 1 }], createIfNotExists: true });
     expect(await api.getObject({ indexName: 'p', objectID: 'r0' })).toEqual({ objectID: 'r0', n: 7 });
@@ -27,7 +44,11 @@ describe.each(SURFACES)('client helpers through %s calls (default configuration)
     const { api, emulator } = open(surface);
     seedIndex(emulator, 'p', { settings: { hitsPerPage: 5 }, rules: new Map([['r', { objectID: 'r' }]]) });
     await api.saveObjects({ indexName: 'p', objects: [{ objectID: 'old' }] });
-    const res = await api.replaceAllObjects({ indexName: 'p', objects: [{ objectID: 'a' }, { objectID: 'b' }], batchSize: 1 });
+    const res = await api.replaceAllObjects({
+      indexName: 'p',
+      objects: [{ objectID: 'a' }, { objectID: 'b' }],
+      batchSize: 1,
+    });
     expect(Object.keys(res).sort()).toEqual(['batchResponses', 'copyOperationResponse', 'moveOperationResponse']);
     expect(res.batchResponses).toHaveLength(2);
     expect([...emulator.core.state.indices.keys()]).toEqual(['p']);
@@ -54,7 +75,10 @@ describe.each(SURFACES)('client helpers through %s calls (default configuration)
     const { api } = open(surface);
     await api.saveObjects({ indexName: 'p', objects: ids(2500).map((objectID) => ({ objectID })) });
     const seen: string[] = [];
-    await api.browseObjects({ indexName: 'p', aggregator: (page: { hits: { objectID: string }[] }) => seen.push(...page.hits.map((h) => h.objectID)) });
+    await api.browseObjects({
+      indexName: 'p',
+      aggregator: (page: { hits: { objectID: string }[] }) => seen.push(...page.hits.map((h) => h.objectID)),
+    });
     expect(seen).toHaveLength(2500);
     expect(new Set(seen).size).toBe(2500);
   });

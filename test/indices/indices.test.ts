@@ -16,7 +16,11 @@ describe.each(SURFACES)('index management through %s calls', (surface) => {
 
   it('clearObjects removes records and keeps settings, synonyms and rules', async () => {
     const { api, emulator } = open(surface);
-    seedIndex(emulator, 'p', { settings: { hitsPerPage: 5 }, synonyms: new Map([['s', { objectID: 's' }]]), rules: new Map([['r', { objectID: 'r' }]]) });
+    seedIndex(emulator, 'p', {
+      settings: { hitsPerPage: 5 },
+      synonyms: new Map([['s', { objectID: 's' }]]),
+      rules: new Map([['r', { objectID: 'r' }]]),
+    });
     await api.addOrUpdateObject({ indexName: 'p', objectID: 'a', body: {} });
     const res = await api.clearObjects({ indexName: 'p' });
     expect(Object.keys(res).sort()).toEqual(['taskID', 'updatedAt']);
@@ -29,10 +33,16 @@ describe.each(SURFACES)('index management through %s calls', (surface) => {
 
   it('copy without scope transfers records, settings, synonyms and rules (not replicas) and replaces the destination', async () => {
     const { api, emulator } = open(surface);
-    seedIndex(emulator, 'src', { settings: { hitsPerPage: 5, replicas: ['src_r'], mode: 'neuralSearch' }, synonyms: new Map([['s', { objectID: 's' }]]) });
+    seedIndex(emulator, 'src', {
+      settings: { hitsPerPage: 5, replicas: ['src_r'], mode: 'neuralSearch' },
+      synonyms: new Map([['s', { objectID: 's' }]]),
+    });
     await api.addOrUpdateObject({ indexName: 'src', objectID: 'a', body: { x: 1 } });
     await api.addOrUpdateObject({ indexName: 'dst', objectID: 'old', body: {} });
-    const res = await api.operationIndex({ indexName: 'src', operationIndexParams: { operation: 'copy', destination: 'dst' } });
+    const res = await api.operationIndex({
+      indexName: 'src',
+      operationIndexParams: { operation: 'copy', destination: 'dst' },
+    });
     expect(Object.keys(res).sort()).toEqual(['taskID', 'updatedAt']);
     const dst = emulator.core.state.indices.get('dst')!;
     expect([...dst.records.values()]).toEqual([{ objectID: 'a', x: 1 }]);
@@ -43,10 +53,20 @@ describe.each(SURFACES)('index management through %s calls', (surface) => {
 
   it('a scoped copy replaces only those scopes and leaves the destination records', async () => {
     const { api, emulator } = open(surface);
-    seedIndex(emulator, 'src', { settings: { hitsPerPage: 5 }, synonyms: new Map([['s', { objectID: 's' }]]), rules: new Map([['r', { objectID: 'r' }]]) });
-    seedIndex(emulator, 'dst', { settings: { hitsPerPage: 9, customRanking: ['desc(x)'] }, rules: new Map([['old', { objectID: 'old' }]]) });
+    seedIndex(emulator, 'src', {
+      settings: { hitsPerPage: 5 },
+      synonyms: new Map([['s', { objectID: 's' }]]),
+      rules: new Map([['r', { objectID: 'r' }]]),
+    });
+    seedIndex(emulator, 'dst', {
+      settings: { hitsPerPage: 9, customRanking: ['desc(x)'] },
+      rules: new Map([['old', { objectID: 'old' }]]),
+    });
     await api.addOrUpdateObject({ indexName: 'dst', objectID: 'kept', body: {} });
-    await api.operationIndex({ indexName: 'src', operationIndexParams: { operation: 'copy', destination: 'dst', scope: ['settings', 'synonyms'] } });
+    await api.operationIndex({
+      indexName: 'src',
+      operationIndexParams: { operation: 'copy', destination: 'dst', scope: ['settings', 'synonyms'] },
+    });
     const dst = emulator.core.state.indices.get('dst')!;
     expect(dst.settings).toEqual({ hitsPerPage: 5 });
     expect([...dst.synonyms.keys()]).toEqual(['s']);
@@ -95,10 +115,26 @@ describe.each(SURFACES)('index management through %s calls', (surface) => {
     const { api, emulator } = open(surface);
     const before = emulator.core.state;
     const call = (operationIndexParams: unknown) => api.operationIndex({ indexName: 'src', operationIndexParams });
-    await rejects(call({ operation: 'move', destination: 'dst', scope: ['settings'] }), 400, '`scope` is only allowed with operation "copy"');
-    await rejects(call({ operation: 'rename', destination: 'dst' }), 400, '`operation` must be "copy" or "move", got "rename"');
-    await rejects(call({ operation: 'copy', destination: 'dst', scope: ['records'] }), 400, '`scope` must be an array of settings, synonyms, rules, got ["records"]');
-    await rejects(call({ operation: 'copy', destination: 'src' }), 400, '`destination` must differ from the source index');
+    await rejects(
+      call({ operation: 'move', destination: 'dst', scope: ['settings'] }),
+      400,
+      '`scope` is only allowed with operation "copy"',
+    );
+    await rejects(
+      call({ operation: 'rename', destination: 'dst' }),
+      400,
+      '`operation` must be "copy" or "move", got "rename"',
+    );
+    await rejects(
+      call({ operation: 'copy', destination: 'dst', scope: ['records'] }),
+      400,
+      '`scope` must be an array of settings, synonyms, rules, got ["records"]',
+    );
+    await rejects(
+      call({ operation: 'copy', destination: 'src' }),
+      400,
+      '`destination` must differ from the source index',
+    );
     expectUnchanged(emulator, before);
   });
 
@@ -116,7 +152,9 @@ describe.each(SURFACES)('index management through %s calls', (surface) => {
     const { items, nbPages } = await api.listIndices();
     expect(nbPages).toBe(1);
     expect(items.map((item: { name: string }) => item.name)).toEqual(['a', 'b', 'b_asc', 'b_desc']);
-    const dataSize = new TextEncoder().encode(JSON.stringify({ t: 'ü', objectID: 'é' })).length + JSON.stringify({ objectID: 'x' }).length;
+    const dataSize =
+      new TextEncoder().encode(JSON.stringify({ t: 'ü', objectID: 'é' })).length +
+      JSON.stringify({ objectID: 'x' }).length;
     expect(items[1]).toEqual({
       name: 'b',
       createdAt: '2024-01-01T00:00:00.000Z',
@@ -139,7 +177,9 @@ describe.each(SURFACES)('index management through %s calls', (surface) => {
   it('listIndices pages by 100 (or hitsPerPage) only when page is given', async () => {
     const { api } = open(surface);
     const names = Array.from({ length: 103 }, (_, i) => `i${String(i).padStart(3, '0')}`);
-    await api.multipleBatch({ requests: names.map((indexName) => ({ indexName, action: 'addObject', body: { objectID: 'a' } })) });
+    await api.multipleBatch({
+      requests: names.map((indexName) => ({ indexName, action: 'addObject', body: { objectID: 'a' } })),
+    });
     expect((await api.listIndices()).items).toHaveLength(103);
     const first = await api.listIndices({ page: 0 });
     expect(first.items).toHaveLength(100);

@@ -21,10 +21,24 @@ describe.each(SURFACES)('tasks with indexingDelay through %s calls', (surface) =
     const { api, emulator } = open(surface, { indexingDelay: 1000 });
     await api.addOrUpdateObject({ indexName: 'p', objectID: 'a', body: { n: 1 } });
     emulator.clock.advance(1000);
-    await api.partialUpdateObject({ indexName: 'p', objectID: 'a', attributesToUpdate: { n: { _operation: 'Increment', value: 1 } } });
-    await api.partialUpdateObject({ indexName: 'p', objectID: 'a', attributesToUpdate: { n: { _operation: 'Increment', value: 1 } } });
+    await api.partialUpdateObject({
+      indexName: 'p',
+      objectID: 'a',
+      attributesToUpdate: { n: { _operation: 'Increment', value: 1 } },
+    });
+    await api.partialUpdateObject({
+      indexName: 'p',
+      objectID: 'a',
+      attributesToUpdate: { n: { _operation: 'Increment', value: 1 } },
+    });
     const [entry] = (await api.listIndices()).items;
-    expect(entry).toMatchObject({ name: 'p', entries: 1, numberOfPendingTasks: 2, numberOfPendingTask: 2, pendingTask: true });
+    expect(entry).toMatchObject({
+      name: 'p',
+      entries: 1,
+      numberOfPendingTasks: 2,
+      numberOfPendingTask: 2,
+      pendingTask: true,
+    });
     expect(await api.getObject({ indexName: 'p', objectID: 'a' })).toEqual({ objectID: 'a', n: 1 });
     emulator.clock.advance(1000);
     expect(await api.getObject({ indexName: 'p', objectID: 'a' })).toEqual({ objectID: 'a', n: 3 });
@@ -50,7 +64,10 @@ describe.each(SURFACES)('advanceOnTaskPoll through %s calls', (surface) => {
     expect(await api.waitForTask({ indexName: 'p', taskID: first.taskID })).toMatchObject({ status: 'published' });
     expect(emulator.clock.now() - start).toBe(3_600_000);
     await rejects(api.getObject({ indexName: 'p', objectID: 'b' }), 404, 'ObjectID does not exist');
-    expect(await api.getTask({ indexName: 'p', taskID: second.taskID })).toEqual({ status: 'published', pendingTask: false });
+    expect(await api.getTask({ indexName: 'p', taskID: second.taskID })).toEqual({
+      status: 'published',
+      pendingTask: false,
+    });
     expect(emulator.clock.now() - start).toBe(4_200_000);
     // A published task leaves the clock alone.
     await api.getTask({ indexName: 'p', taskID: first.taskID });

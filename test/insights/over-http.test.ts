@@ -5,11 +5,19 @@ import { emulatorFor } from '../analytics/support';
 import { createHandlers } from '../../src/msw';
 import { setupMsw } from '../support/server';
 
-const { getRequesterForNode } = searchInsights as unknown as { getRequesterForNode: () => (url: string, data: Record<string, unknown>) => Promise<boolean> };
+const { getRequesterForNode } = searchInsights as unknown as {
+  getRequesterForNode: () => (url: string, data: Record<string, unknown>) => Promise<boolean>;
+};
 
 const server = setupMsw();
 
-const view = { eventType: 'view' as const, eventName: 'Viewed', index: 'products', userToken: 'user-1', objectIDs: ['a'] };
+const view = {
+  eventType: 'view' as const,
+  eventName: 'Viewed',
+  index: 'products',
+  userToken: 'user-1',
+  objectIDs: ['a'],
+};
 
 describe('the insights API over HTTP', () => {
   it('serves the v5 insights client on every region host: pushEvents, deleteUserToken (204)', async () => {
@@ -17,7 +25,10 @@ describe('the insights API over HTTP', () => {
     server.use(...createHandlers(emulator));
     const client = algoliasearch(emulator.appId, emulator.adminApiKey);
     for (const region of [undefined, 'de', 'us'] as const) {
-      await expect(client.initInsights(region ? { region } : {}).pushEvents({ events: [view] })).resolves.toEqual({ status: 200, message: 'OK' });
+      await expect(client.initInsights(region ? { region } : {}).pushEvents({ events: [view] })).resolves.toEqual({
+        status: 200,
+        message: 'OK',
+      });
     }
     expect(emulator.core.state.analytics.events).toHaveLength(3);
     await expect(client.initInsights({}).deleteUserToken({ userToken: 'user-1' })).resolves.toBeUndefined();
@@ -40,6 +51,8 @@ describe('the insights API over HTTP', () => {
     const bad = new searchInsights.AlgoliaAnalytics({ requestFn: getRequesterForNode() });
     bad.init({ appId: emulator.appId, apiKey: 'wrong', userToken: 'user-1' });
     expect(await bad.viewedObjectIDs({ index: 'products', eventName: 'Viewed', objectIDs: ['a'] })).toBe(false);
-    expect(emulator.core.state.analytics.events.map((e) => [e.eventType, e.userToken, e.objectIDs])).toEqual([['view', 'user-1', ['a']]]);
+    expect(emulator.core.state.analytics.events.map((e) => [e.eventType, e.userToken, e.objectIDs])).toEqual([
+      ['view', 'user-1', ['a']],
+    ]);
   });
 });

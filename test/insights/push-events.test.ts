@@ -7,7 +7,13 @@ const DAY = 24 * HOUR;
 
 function withSearch(): Emulator {
   const emulator = emulatorFor();
-  seedSearch(emulator, { query: 'phone', queryID: qid(1), params: { clickAnalytics: true, query: 'phone' }, nbHits: 3, hits: ['a', 'b', 'c'] });
+  seedSearch(emulator, {
+    query: 'phone',
+    queryID: qid(1),
+    params: { clickAnalytics: true, query: 'phone' },
+    nbHits: 3,
+    hits: ['a', 'b', 'c'],
+  });
   return emulator;
 }
 
@@ -29,7 +35,13 @@ describe('pushEvents', () => {
         click(qid(1), ['a'], [1]),
         conversion(qid(1), ['a']),
         { eventType: 'view', eventName: 'Viewed', index: 'products', userToken: 'user-1', objectIDs: ['b'] },
-        { eventType: 'click', eventName: 'Filter', index: 'products', userToken: 'user-1', filters: ['brand:apple', 'discount:10%25'] },
+        {
+          eventType: 'click',
+          eventName: 'Filter',
+          index: 'products',
+          userToken: 'user-1',
+          filters: ['brand:apple', 'discount:10%25'],
+        },
       ],
     });
     expect(body).toEqual({ status: 200, message: 'OK' });
@@ -43,20 +55,44 @@ describe('pushEvents', () => {
     ['a missing eventType', { eventType: undefined }, 'events[0].eventType: required'],
     ['an unknown eventType', { eventType: 'hover' }, 'events[0].eventType: must be one of click, view, conversion'],
     ['a missing eventName', { eventName: undefined }, 'events[0].eventName: required'],
-    ['a 65-character eventName', { eventName: 'x'.repeat(65) }, 'events[0].eventName: must be 1 to 64 printable ASCII characters'],
+    [
+      'a 65-character eventName',
+      { eventName: 'x'.repeat(65) },
+      'events[0].eventName: must be 1 to 64 printable ASCII characters',
+    ],
     ['a control character in eventName', { eventName: 'a\nb' }, 'events[0].eventName: must be 1 to 64'],
     ['a non-ASCII eventName', { eventName: 'café' }, 'events[0].eventName: must be 1 to 64'],
     ['a missing index', { index: undefined }, 'events[0].index: required'],
     ['a missing userToken', { userToken: undefined }, 'events[0].userToken: required'],
     ['a userToken with a space', { userToken: 'user 1' }, 'events[0].userToken: must be 1 to 128'],
     ['a 129-character userToken', { userToken: 'u'.repeat(129) }, 'events[0].userToken: must be 1 to 128'],
-    ['a bad authenticatedUserToken', { authenticatedUserToken: 'a@b' }, 'events[0].authenticatedUserToken: must be 1 to 128'],
-    ['objectIDs and filters together', { filters: ['brand:apple'] }, 'events[0].objectIDs: objectIDs and filters cannot both be set'],
-    ['a click with queryID but no positions', { positions: undefined }, 'events[0].positions: required for a click event with a queryID'],
-    ['fewer positions than objectIDs', { objectIDs: ['a', 'b'], positions: [1] }, 'events[0].positions: must have one position per objectID'],
+    [
+      'a bad authenticatedUserToken',
+      { authenticatedUserToken: 'a@b' },
+      'events[0].authenticatedUserToken: must be 1 to 128',
+    ],
+    [
+      'objectIDs and filters together',
+      { filters: ['brand:apple'] },
+      'events[0].objectIDs: objectIDs and filters cannot both be set',
+    ],
+    [
+      'a click with queryID but no positions',
+      { positions: undefined },
+      'events[0].positions: required for a click event with a queryID',
+    ],
+    [
+      'fewer positions than objectIDs',
+      { objectIDs: ['a', 'b'], positions: [1] },
+      'events[0].positions: must have one position per objectID',
+    ],
     ['a position of 0', { positions: [0] }, 'events[0].positions: must be an array of integers, 1 or more'],
     ['a malformed queryID', { queryID: 'abc' }, 'events[0].queryID: must be 32 hexadecimal characters'],
-    ['an eventSubtype on a click', { eventSubtype: 'purchase' }, 'events[0].eventSubtype: only allowed on conversion events'],
+    [
+      'an eventSubtype on a click',
+      { eventSubtype: 'purchase' },
+      'events[0].eventSubtype: only allowed on conversion events',
+    ],
   ])('rejects %s with 422 and the first error', async (_, change, message) => {
     const emulator = withSearch();
     const event: Record<string, unknown> = { ...click(qid(1), ['a'], [1]), ...change };
@@ -69,17 +105,29 @@ describe('pushEvents', () => {
   it('rejects events without objectIDs or filters, more than 10 filters, more than 20 objectIDs', async () => {
     const emulator = withSearch();
     const base = { eventType: 'view', eventName: 'Viewed', index: 'products', userToken: 'u' };
-    expect((await rejection(emulator, [base]))?.message).toBe('events[0].objectIDs: one of objectIDs or filters is required');
+    expect((await rejection(emulator, [base]))?.message).toBe(
+      'events[0].objectIDs: one of objectIDs or filters is required',
+    );
     const filters = Array.from({ length: 11 }, (_, i) => `brand:b${i}`);
-    expect((await rejection(emulator, [{ ...base, filters }]))?.message).toContain('events[0].filters: must contain at most 10 items');
-    expect((await rejection(emulator, [{ ...base, filters: ['nocolon'] }]))?.message).toContain('events[0].filters: must have the form <attribute>:<value>');
+    expect((await rejection(emulator, [{ ...base, filters }]))?.message).toContain(
+      'events[0].filters: must contain at most 10 items',
+    );
+    expect((await rejection(emulator, [{ ...base, filters: ['nocolon'] }]))?.message).toContain(
+      'events[0].filters: must have the form <attribute>:<value>',
+    );
     const objectIDs = Array.from({ length: 21 }, (_, i) => `o${i}`);
-    expect((await rejection(emulator, [{ ...base, objectIDs }]))?.message).toContain('events[0].objectIDs: must contain at most 20 items');
+    expect((await rejection(emulator, [{ ...base, objectIDs }]))?.message).toContain(
+      'events[0].objectIDs: must contain at most 20 items',
+    );
   });
 
   it('validates conversion subtypes, objectData, value and currency', async () => {
     const emulator = withSearch();
-    const purchase = conversion(qid(1), ['a', 'b'], { eventSubtype: 'purchase', currency: 'EUR', objectData: [{ price: 10, quantity: 2 }, { price: '5.5' }] });
+    const purchase = conversion(qid(1), ['a', 'b'], {
+      eventSubtype: 'purchase',
+      currency: 'EUR',
+      objectData: [{ price: 10, quantity: 2 }, { price: '5.5' }],
+    });
     await expect(emulator.pushEvents({ events: [purchase] })).resolves.toEqual({ status: 200, message: 'OK' });
     const cases: [Record<string, unknown>, string][] = [
       [{ eventSubtype: 'refund' }, 'events[0].eventSubtype: must be addToCart or purchase'],
@@ -91,7 +139,10 @@ describe('pushEvents', () => {
       [{ value: 12, currency: 'euro' }, 'events[0].currency: must be a three-letter ISO 4217 code'],
     ];
     for (const [change, message] of cases) {
-      const event: Record<string, unknown> = { ...conversion(qid(1), ['a', 'b'], { eventSubtype: 'purchase' }), ...change };
+      const event: Record<string, unknown> = {
+        ...conversion(qid(1), ['a', 'b'], { eventSubtype: 'purchase' }),
+        ...change,
+      };
       for (const key of Object.keys(event)) if (event[key] === undefined) delete event[key];
       const error = await rejection(emulator, [event]);
       expect([error?.status, error?.message]).toEqual([422, expect.stringContaining(message)]);
@@ -112,14 +163,27 @@ describe('pushEvents', () => {
     const emulator = withSearch();
     const view = { eventType: 'view', eventName: 'Viewed', index: 'products', userToken: 'u', objectIDs: ['a'] };
     await expect(emulator.pushEvents({ events: Array(1000).fill(view) })).resolves.toMatchObject({ status: 200 });
-    expect((await rejection(emulator, Array(1001).fill(view)))?.message).toBe('events: at most 1000 events per request (got 1001)');
+    expect((await rejection(emulator, Array(1001).fill(view)))?.message).toBe(
+      'events: at most 1000 events per request (got 1001)',
+    );
     expect((await rejection(emulator, []))?.message).toBe('events: must contain at least 1 event');
   });
 
   it('answers 413 for a body of 2 MB or more', async () => {
     const emulator = withSearch();
-    const big = { eventType: 'view', eventName: 'Viewed', index: 'products', userToken: 'u', objectIDs: ['x'.repeat(2 * 1024 * 1024)] };
-    const res = await emulator.request({ host: 'insights', method: 'POST', path: '/1/events', body: { events: [big] } });
+    const big = {
+      eventType: 'view',
+      eventName: 'Viewed',
+      index: 'products',
+      userToken: 'u',
+      objectIDs: ['x'.repeat(2 * 1024 * 1024)],
+    };
+    const res = await emulator.request({
+      host: 'insights',
+      method: 'POST',
+      path: '/1/events',
+      body: { events: [big] },
+    });
     expect(res.status).toBe(413);
     expect(res.body).toMatchObject({ status: 413 });
     expect(emulator.core.state.analytics.events).toHaveLength(0);
@@ -127,8 +191,16 @@ describe('pushEvents', () => {
 
   it('answers 401 with {status, message} for bad credentials or a key without the search right', async () => {
     const emulator = withSearch();
-    await expect(emulator.as({ apiKey: 'wrong' }).pushEvents({ events: [click(qid(1), ['a'], [1])] })).rejects.toMatchObject({ status: 401 });
-    const res = await emulator.request({ host: 'insights', method: 'POST', path: '/1/events', headers: {}, body: { events: [] } });
+    await expect(
+      emulator.as({ apiKey: 'wrong' }).pushEvents({ events: [click(qid(1), ['a'], [1])] }),
+    ).rejects.toMatchObject({ status: 401 });
+    const res = await emulator.request({
+      host: 'insights',
+      method: 'POST',
+      path: '/1/events',
+      headers: {},
+      body: { events: [] },
+    });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ status: 401, message: expect.any(String) });
   });
@@ -137,17 +209,31 @@ describe('pushEvents', () => {
     it('accepts a click whatever its queryID: unknown, or 61 minutes after its search', async () => {
       const emulator = withSearch();
       emulator.clock.advance('61m');
-      await expect(emulator.pushEvents({ events: [click(qid(1), ['a'], [1]), click(qid(999), ['a'], [1])] })).resolves.toEqual({ status: 200, message: 'OK' });
+      await expect(
+        emulator.pushEvents({ events: [click(qid(1), ['a'], [1]), click(qid(999), ['a'], [1])] }),
+      ).resolves.toEqual({ status: 200, message: 'OK' });
       expect(emulator.core.state.analytics.events).toHaveLength(2);
     });
 
     it('rejects an event 4 days + 1 s old and accepts one exactly 4 days old', async () => {
       const emulator = withSearch();
       emulator.clock.advance('10d');
-      const view = (timestamp: number) => ({ eventType: 'view' as const, eventName: 'Viewed', index: 'products', userToken: 'u', objectIDs: ['a'], timestamp });
-      await expect(emulator.pushEvents({ events: [view(emulator.clock.now() - 4 * DAY)] })).resolves.toMatchObject({ status: 200 });
+      const view = (timestamp: number) => ({
+        eventType: 'view' as const,
+        eventName: 'Viewed',
+        index: 'products',
+        userToken: 'u',
+        objectIDs: ['a'],
+        timestamp,
+      });
+      await expect(emulator.pushEvents({ events: [view(emulator.clock.now() - 4 * DAY)] })).resolves.toMatchObject({
+        status: 200,
+      });
       const error = await rejection(emulator, [view(emulator.clock.now() - 4 * DAY - 1000)]);
-      expect(error).toMatchObject({ status: 422, message: 'events[0].timestamp: must not be more than 4 days in the past' });
+      expect(error).toMatchObject({
+        status: 422,
+        message: 'events[0].timestamp: must not be more than 4 days in the past',
+      });
     });
   });
 });
@@ -156,7 +242,9 @@ describe('deleteUserToken', () => {
   it("removes the user's events and searches, answers 204", async () => {
     const emulator = withSearch();
     seedSearch(emulator, { query: 'tv', user: 'user-2' });
-    await emulator.pushEvents({ events: [click(qid(1), ['a'], [1]), click(qid(1), ['b'], [2], { userToken: 'user-2' })] });
+    await emulator.pushEvents({
+      events: [click(qid(1), ['a'], [1]), click(qid(1), ['b'], [2], { userToken: 'user-2' })],
+    });
     await expect(emulator.deleteUserToken({ userToken: 'user-2' })).resolves.toBeUndefined();
     const state = emulator.core.state.analytics;
     expect(state.events.map((e) => e.userToken)).toEqual(['user-1']);

@@ -41,9 +41,21 @@ test('the matchers over the real clients and msw, insights events included', asy
   server.use(...createHandlers(emulator));
   const client = algoliasearch('JESTAPP', emulator.adminApiKey);
   await client.saveObjects({ indexName: 'products', objects: [{ objectID: 'p1', name: 'phone' }] });
-  const { results } = await client.search({ requests: [{ indexName: 'products', query: 'phone', clickAnalytics: true }] });
+  const { results } = await client.search({
+    requests: [{ indexName: 'products', query: 'phone', clickAnalytics: true }],
+  });
   await client.initInsights({ region: 'us' }).pushEvents({
-    events: [{ eventType: 'click', eventName: 'Product clicked', index: 'products', userToken: 'u1', objectIDs: ['p1'], positions: [1], queryID: results[0].queryID }],
+    events: [
+      {
+        eventType: 'click',
+        eventName: 'Product clicked',
+        index: 'products',
+        userToken: 'u1',
+        objectIDs: ['p1'],
+        positions: [1],
+        queryID: results[0].queryID,
+      },
+    ],
   });
   expect(emulator).toHaveReceived('search', { indexName: 'products', query: 'phone' });
   expect(emulator).toHaveReceivedEvent({ eventType: 'click', objectIDs: ['p1'] });

@@ -10,22 +10,43 @@ describe.each(SURFACES)('the request journal (%s)', (surface) => {
     emulator.clock.set('2024-03-01T10:00:00Z');
     const saved = await api.saveObject({ indexName: 'products', body: { objectID: 'p1', name: 'phone' } });
     emulator.clock.advance('1m');
-    const found = await api.searchSingleIndex({ indexName: 'products', searchParams: { query: 'phone', hitsPerPage: 5 } });
+    const found = await api.searchSingleIndex({
+      indexName: 'products',
+      searchParams: { query: 'phone', hitsPerPage: 5 },
+    });
     await api.getObject({ indexName: 'products', objectID: 'nope' }).catch(() => undefined);
 
     const [save, search, missing] = emulator.journal.entries;
     expect(emulator.journal.length).toBe(3);
-    expect(save).toMatchObject({ seq: 1, operation: 'saveObject', host: 'search', method: 'POST', path: '/1/indexes/products', status: 200, served: true });
+    expect(save).toMatchObject({
+      seq: 1,
+      operation: 'saveObject',
+      host: 'search',
+      method: 'POST',
+      path: '/1/indexes/products',
+      status: 200,
+      served: true,
+    });
     expect(save.at).toBe(Date.parse('2024-03-01T10:00:00Z'));
     expect(save.params).toEqual({ indexName: 'products', body: { objectID: 'p1', name: 'phone' } });
     expect(save.response).toEqual(saved);
     expect(save.apiKey).toBe(emulator.adminApiKey);
-    expect(search).toMatchObject({ seq: 2, operation: 'searchSingleIndex', path: '/1/indexes/products/query', status: 200 });
+    expect(search).toMatchObject({
+      seq: 2,
+      operation: 'searchSingleIndex',
+      path: '/1/indexes/products/query',
+      status: 200,
+    });
     expect(search.at).toBe(Date.parse('2024-03-01T10:01:00Z'));
     expect(search.params).toEqual({ indexName: 'products', searchParams: { query: 'phone', hitsPerPage: 5 } });
     expect(search.queries).toEqual([{ indexName: 'products', query: 'phone', hitsPerPage: 5 }]);
     expect(search.response).toEqual(found);
-    expect(missing).toMatchObject({ operation: 'getObject', method: 'GET', status: 404, response: { message: 'ObjectID does not exist', status: 404 } });
+    expect(missing).toMatchObject({
+      operation: 'getObject',
+      method: 'GET',
+      status: 404,
+      response: { message: 'ObjectID does not exist', status: 404 },
+    });
     expect(missing.indexName).toBe('products');
     expect(String(missing)).toBe('#3 getObject GET /1/indexes/products/nope -> 404');
   });
@@ -45,7 +66,10 @@ describe.each(SURFACES)('the request journal (%s)', (surface) => {
       expect.objectContaining({ indexName: 'articles', query: 'case', hitsPerPage: 2, analytics: false }),
     ]);
     expect(emulator.journal.searches({ indexName: 'articles' })).toHaveLength(1);
-    expect(emulator.journal.filter({ indexName: 'articles' }).map((e) => e.operation)).toEqual(['saveObject', 'search']);
+    expect(emulator.journal.filter({ indexName: 'articles' }).map((e) => e.operation)).toEqual([
+      'saveObject',
+      'search',
+    ]);
   });
 
   it('filters by operation, status, index, key and fault, and is emptied by reset()', async () => {
@@ -58,7 +82,11 @@ describe.each(SURFACES)('the request journal (%s)', (surface) => {
 
     expect(emulator.journal.of('saveObject').map((e) => e.indexName)).toEqual(['a', 'b']);
     expect(emulator.journal.filter({ status: 404 }).map((e) => e.operation)).toEqual(['getObject']);
-    expect(emulator.journal.filter({ indexName: 'a' }).map((e) => e.operation)).toEqual(['saveObject', 'getObject', 'searchSingleIndex']);
+    expect(emulator.journal.filter({ indexName: 'a' }).map((e) => e.operation)).toEqual([
+      'saveObject',
+      'getObject',
+      'searchSingleIndex',
+    ]);
     expect(emulator.journal.filter({ apiKey: key.key }).map((e) => e.operation)).toEqual(['searchSingleIndex']);
     expect(emulator.journal.filter({ fault: true })).toEqual([]);
     expect(emulator.journal.filter((e) => e.method === 'GET')).toHaveLength(1);
@@ -73,11 +101,23 @@ describe.each(SURFACES)('the request journal (%s)', (surface) => {
 
   it('keeps the insights events sent, and whether their batch was accepted', async () => {
     const { emulator, client } = open(surface);
-    const insights = surface === 'direct' ? emulator : (client.initInsights({ region: 'us' }) as unknown as typeof emulator);
+    const insights =
+      surface === 'direct' ? emulator : (client.initInsights({ region: 'us' }) as unknown as typeof emulator);
     // Five days old: past the insights API's four-day limit.
     const stale = emulator.clock.now() - 5 * 24 * 3_600_000;
-    const click = { eventType: 'click', eventName: 'Clicked', index: 'products', userToken: 'u1', objectIDs: ['p1'], positions: [1], queryID: 'a'.repeat(32), timestamp: stale };
-    await insights.pushEvents({ events: [{ eventType: 'view', eventName: 'Viewed', index: 'products', userToken: 'u1', objectIDs: ['p1'] }] });
+    const click = {
+      eventType: 'click',
+      eventName: 'Clicked',
+      index: 'products',
+      userToken: 'u1',
+      objectIDs: ['p1'],
+      positions: [1],
+      queryID: 'a'.repeat(32),
+      timestamp: stale,
+    };
+    await insights.pushEvents({
+      events: [{ eventType: 'view', eventName: 'Viewed', index: 'products', userToken: 'u1', objectIDs: ['p1'] }],
+    });
     await insights.pushEvents({ events: [click] as never }).catch(() => undefined);
     const events = emulator.journal.events();
     expect(events.map((e) => [e.event.eventType, e.accepted])).toEqual([
@@ -95,7 +135,11 @@ describe('the journal over msw', () => {
     await client.saveObject({ indexName: 'products', body: { objectID: 'p1' } });
     await client.searchSingleIndex({ indexName: 'products', searchParams: { query: '' } });
     await emulator.listIndices();
-    expect(emulator.journal.entries.map((e) => e.hostname)).toEqual(['testapp.algolia.net', 'testapp-dsn.algolia.net', undefined]);
+    expect(emulator.journal.entries.map((e) => e.hostname)).toEqual([
+      'testapp.algolia.net',
+      'testapp-dsn.algolia.net',
+      undefined,
+    ]);
     expect(emulator.journal.filter({ hostname: /-dsn\./ }).map((e) => e.operation)).toEqual(['searchSingleIndex']);
   });
 

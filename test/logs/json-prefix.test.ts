@@ -6,7 +6,13 @@ import { jsonPrefix } from '../../src/emulator/logs/json-prefix';
 const text = fc.oneof(
   fc.string({ maxLength: 4 }),
   fc
-    .tuple(fc.string({ unit: fc.constantFrom('a', 'b', ' ', 'é', '"', '\\', '\n', '\u0001', '\ud83d', '\ude00', '😀'), maxLength: 40 }), fc.nat({ max: 300 }))
+    .tuple(
+      fc.string({
+        unit: fc.constantFrom('a', 'b', ' ', 'é', '"', '\\', '\n', '\u0001', '\ud83d', '\ude00', '😀'),
+        maxLength: 40,
+      }),
+      fc.nat({ max: 300 }),
+    )
     .map(([tail, pad]) => 'x'.repeat(pad) + tail),
 );
 

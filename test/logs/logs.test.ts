@@ -41,15 +41,23 @@ describe('API logs', () => {
 
   it('keeps the first 1,000 characters of request and answer bodies, as the real log does', async () => {
     const { client } = env.fresh();
-    const records = Array.from({ length: 40 }, (_, i) => ({ objectID: `r${i}`, name: `record number ${i} with a long enough name` }));
+    const records = Array.from({ length: 40 }, (_, i) => ({
+      objectID: `r${i}`,
+      name: `record number ${i} with a long enough name`,
+    }));
     await client.saveObjects({ indexName: 'big', objects: records });
-    const search = await client.searchSingleIndex({ indexName: 'big', searchParams: { query: 'record', hitsPerPage: 40 } });
+    const search = await client.searchSingleIndex({
+      indexName: 'big',
+      searchParams: { query: 'record', hitsPerPage: 40 },
+    });
     const { logs } = await client.getLogs({ length: 2 });
     const [query, batch] = logs;
     expect(query.answer).toHaveLength(1000);
     expect(query.answer).toBe(JSON.stringify(search).slice(0, 1000));
     expect(batch.query_body).toHaveLength(1000);
-    expect(batch.query_body).toBe(JSON.stringify({ requests: records.map((body) => ({ action: 'addObject', body })) }).slice(0, 1000));
+    expect(batch.query_body).toBe(
+      JSON.stringify({ requests: records.map((body) => ({ action: 'addObject', body })) }).slice(0, 1000),
+    );
   });
 
   it('filters by type, index, offset and length; validates length', async () => {
@@ -58,13 +66,17 @@ describe('API logs', () => {
     await emulator.addOrUpdateObject({ indexName: 'b', objectID: '1', body: {} });
     await emulator.getObject({ indexName: 'a', objectID: '1' });
     await expect(emulator.getObject({ indexName: 'a', objectID: 'missing' })).rejects.toMatchObject({ status: 404 });
-    const urls = async (params: object) => ((await emulator.getLogs(params)).logs as { url: string }[]).map((log) => log.url);
+    const urls = async (params: object) =>
+      ((await emulator.getLogs(params)).logs as { url: string }[]).map((log) => log.url);
     expect(await urls({ type: 'build' })).toEqual(['/1/indexes/b/1', '/1/indexes/a/1']);
     expect(await urls({ type: 'query' })).toEqual(['/1/indexes/a/missing', '/1/indexes/a/1']);
     expect(await urls({ type: 'error' })).toEqual(['/1/indexes/a/missing']);
     expect(await urls({ indexName: 'b' })).toEqual(['/1/indexes/b/1']);
     expect(await urls({ offset: 1, length: 2 })).toEqual(['/1/indexes/a/1', '/1/indexes/b/1']);
-    await expect(emulator.getLogs({ length: 1001 })).rejects.toMatchObject({ status: 400, message: 'Parameter `length` must be at most 1000, got 1001' });
+    await expect(emulator.getLogs({ length: 1001 })).rejects.toMatchObject({
+      status: 400,
+      message: 'Parameter `length` must be at most 1000, got 1001',
+    });
     await expect(emulator.getLogs({ type: 'weird' as never })).rejects.toMatchObject({ status: 400 });
   });
 
@@ -88,7 +100,10 @@ describe('API logs', () => {
     const emulator = createEmulator();
     const { key } = await emulator.addApiKey({ acl: ['search'] });
     const { key: logsKey } = await emulator.addApiKey({ acl: ['logs'] });
-    await expect(emulator.as({ apiKey: key }).getLogs()).rejects.toMatchObject({ status: 403, message: 'Method not allowed with this API key' });
+    await expect(emulator.as({ apiKey: key }).getLogs()).rejects.toMatchObject({
+      status: 403,
+      message: 'Method not allowed with this API key',
+    });
     await emulator.as({ apiKey: key }).getApiKey({ key });
     const { logs } = await emulator.as({ apiKey: logsKey }).getLogs();
     expect(logs.map((log: { url: string }) => log.url)).toEqual([`/1/keys/${key}`, '/1/keys', '/1/keys']); // no logs call, refused or not
@@ -97,7 +112,8 @@ describe('API logs', () => {
 
   it('a restored snapshot reads its own log: neither the calls after it nor those of another branch', async () => {
     const emulator = createEmulator();
-    const urls = async () => ((await emulator.getLogs({ length: 1000 })).logs as { url: string }[]).map((log) => log.url);
+    const urls = async () =>
+      ((await emulator.getLogs({ length: 1000 })).logs as { url: string }[]).map((log) => log.url);
     for (let i = 0; i < 1005; i++) await emulator.getApiKey({ key: `k${i}` }).catch(() => undefined);
     const before = emulator.snapshot();
     await emulator.listApiKeys();

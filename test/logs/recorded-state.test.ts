@@ -7,7 +7,14 @@ type Emulator = ReturnType<typeof createEmulator>;
 
 /** What a test can do between two reads of the log and of analytics. */
 type Step =
-  | { readonly kind: 'search'; readonly query: string; readonly user?: string; readonly clickAnalytics: boolean; readonly analytics: boolean; readonly filters?: string }
+  | {
+      readonly kind: 'search';
+      readonly query: string;
+      readonly user?: string;
+      readonly clickAnalytics: boolean;
+      readonly analytics: boolean;
+      readonly filters?: string;
+    }
   | { readonly kind: 'multi'; readonly queries: readonly string[] }
   | { readonly kind: 'get'; readonly query: string }
   | { readonly kind: 'save'; readonly name: string }
@@ -34,12 +41,24 @@ const steps = fc.array(
         { requiredKeys: ['kind', 'query', 'clickAnalytics', 'analytics'] },
       ),
     },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('multi' as const), queries: fc.array(query, { minLength: 1, maxLength: 3 }) }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('multi' as const),
+        queries: fc.array(query, { minLength: 1, maxLength: 3 }),
+      }),
+    },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('get' as const), query }) },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('save' as const), name: fc.string({ maxLength: 30 }) }) },
     { weight: 1, arbitrary: fc.constant({ kind: 'missing' as const }) },
     { weight: 1, arbitrary: fc.constant({ kind: 'click' as const }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('advance' as const), seconds: fc.constantFrom(1, 20, 3600, 8 * 86_400) }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('advance' as const),
+        seconds: fc.constantFrom(1, 20, 3600, 8 * 86_400),
+      }),
+    },
     { weight: 1, arbitrary: fc.constant({ kind: 'snapshot' as const }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('restore' as const), slot: fc.nat() }) },
   ),
@@ -63,13 +82,30 @@ async function run(emulator: Emulator, sequence: readonly Step[]): Promise<unkno
   const seen: unknown[] = [];
   const snapshots: Snapshot[] = [];
   let queryID: string | undefined;
-  await emulator.saveObjects({ indexName: 'items', objects: [{ objectID: 'a', name: 'phone case', brand: 'Apple', price: 20 }, { objectID: 'b', name: 'phone', brand: 'Big Co', price: 5 }] });
+  await emulator.saveObjects({
+    indexName: 'items',
+    objects: [
+      { objectID: 'a', name: 'phone case', brand: 'Apple', price: 20 },
+      { objectID: 'b', name: 'phone', brand: 'Big Co', price: 5 },
+    ],
+  });
   for (const step of sequence) {
     let answer: unknown;
     switch (step.kind) {
       case 'search': {
-        const caller = step.user === undefined ? emulator : emulator.as({ apiKey: emulator.adminApiKey, headers: { 'x-algolia-usertoken': step.user } });
-        const body = await caller.searchSingleIndex({ indexName: 'items', searchParams: { query: step.query, clickAnalytics: step.clickAnalytics, analytics: step.analytics, filters: step.filters } });
+        const caller =
+          step.user === undefined
+            ? emulator
+            : emulator.as({ apiKey: emulator.adminApiKey, headers: { 'x-algolia-usertoken': step.user } });
+        const body = await caller.searchSingleIndex({
+          indexName: 'items',
+          searchParams: {
+            query: step.query,
+            clickAnalytics: step.clickAnalytics,
+            analytics: step.analytics,
+            filters: step.filters,
+          },
+        });
         queryID = body.queryID ?? queryID;
         answer = JSON.stringify(body);
         // The caller owns the answer: changing it must not change what the log recorded.
@@ -78,7 +114,11 @@ async function run(emulator: Emulator, sequence: readonly Step[]): Promise<unkno
         break;
       }
       case 'multi':
-        answer = JSON.stringify(await emulator.search({ requests: step.queries.map((q) => ({ indexName: 'items', query: q, clickAnalytics: true })) }));
+        answer = JSON.stringify(
+          await emulator.search({
+            requests: step.queries.map((q) => ({ indexName: 'items', query: q, clickAnalytics: true })),
+          }),
+        );
         break;
       case 'get':
         answer = await emulator.request({ method: 'GET', path: '/1/indexes/items', query: { query: step.query } });
@@ -87,12 +127,26 @@ async function run(emulator: Emulator, sequence: readonly Step[]): Promise<unkno
         answer = await emulator.saveObject({ indexName: 'items', body: { name: step.name } });
         break;
       case 'missing':
-        answer = await emulator.getObject({ indexName: 'items', objectID: 'nope' }).catch((error: { status: number }) => error.status);
+        answer = await emulator
+          .getObject({ indexName: 'items', objectID: 'nope' })
+          .catch((error: { status: number }) => error.status);
         break;
       case 'click':
         if (queryID === undefined) continue;
         answer = await emulator
-          .pushEvents({ events: [{ eventType: 'click', eventName: 'c', index: 'items', userToken: 'alice', queryID, objectIDs: ['a'], positions: [1] }] })
+          .pushEvents({
+            events: [
+              {
+                eventType: 'click',
+                eventName: 'c',
+                index: 'items',
+                userToken: 'alice',
+                queryID,
+                objectIDs: ['a'],
+                positions: [1],
+              },
+            ],
+          })
           .catch((error: { status: number; message: string }) => [error.status, error.message]);
         break;
       case 'advance':
@@ -130,13 +184,19 @@ async function reads(emulator: Emulator): Promise<unknown> {
   };
 }
 
-const frozenSlices = (state: State) => [Object.isFrozen(state), Object.isFrozen(state.security), Object.isFrozen(state.analytics)];
+const frozenSlices = (state: State) => [
+  Object.isFrozen(state),
+  Object.isFrozen(state.security),
+  Object.isFrozen(state.analytics),
+];
 
 describe('the API log and analytics stored without a draft', () => {
   it('read as they did through immer commits: same log entries, reports, lists and frozen tree, across snapshots and restores', async () => {
     await fc.assert(
       fc.asyncProperty(steps, async (sequence) => {
-        expect(await run(createEmulator({ analyticsRefresh: 'immediate' }), sequence)).toEqual(await run(throughCommits(), sequence));
+        expect(await run(createEmulator({ analyticsRefresh: 'immediate' }), sequence)).toEqual(
+          await run(throughCommits(), sequence),
+        );
       }),
       { numRuns: 40 },
     );
@@ -146,7 +206,10 @@ describe('the API log and analytics stored without a draft', () => {
     await fc.assert(
       fc.asyncProperty(steps, async (sequence) => {
         const emulator = createEmulator({ analyticsRefresh: 'immediate' });
-        await run(emulator, sequence.filter((step) => step.kind === 'search'));
+        await run(
+          emulator,
+          sequence.filter((step) => step.kind === 'search'),
+        );
         const { logs } = (await emulator.getLogs({ length: 1000, type: 'query' })) as { logs: { answer: string }[] };
         for (const log of logs) expect(log.answer).not.toContain('mutated');
       }),

@@ -16,12 +16,26 @@ function failure(assertion: () => void): string {
   throw new Error('the assertion passed');
 }
 
-const click = (queryID: string, objectID = 'p1') => ({ eventType: 'click', eventName: 'Product clicked', index: 'products', userToken: 'u1', objectIDs: [objectID], positions: [1], queryID });
+const click = (queryID: string, objectID = 'p1') => ({
+  eventType: 'click',
+  eventName: 'Product clicked',
+  index: 'products',
+  userToken: 'u1',
+  objectIDs: [objectID],
+  positions: [1],
+  queryID,
+});
 
 describe.each(SURFACES)('the emulator matchers (%s)', (surface) => {
   async function seeded() {
     const opened = open(surface);
-    await opened.api.saveObjects?.({ indexName: 'products', objects: [{ objectID: 'p1', name: 'phone' }, { objectID: 'p2', name: 'phone case' }] });
+    await opened.api.saveObjects?.({
+      indexName: 'products',
+      objects: [
+        { objectID: 'p1', name: 'phone' },
+        { objectID: 'p2', name: 'phone case' },
+      ],
+    });
     return opened;
   }
 
@@ -66,8 +80,13 @@ describe.each(SURFACES)('the emulator matchers (%s)', (surface) => {
 
   it('toHaveReceivedEvent: events the insights API accepted', async () => {
     const { emulator, api, client } = await seeded();
-    const { queryID } = await api.searchSingleIndex({ indexName: 'products', searchParams: { query: 'phone', clickAnalytics: true } });
-    const insights = (surface === 'direct' ? emulator : client.initInsights({ region: 'us' })) as unknown as typeof emulator;
+    const { queryID } = await api.searchSingleIndex({
+      indexName: 'products',
+      searchParams: { query: 'phone', clickAnalytics: true },
+    });
+    const insights = (surface === 'direct'
+      ? emulator
+      : client.initInsights({ region: 'us' })) as unknown as typeof emulator;
     await insights.pushEvents({ events: [click(queryID)] as never });
     // Five days old, past the four-day limit: refused with 422.
     const stale = { ...click(queryID, 'p2'), timestamp: emulator.clock.now() - 5 * 24 * 3_600_000 };
@@ -85,8 +104,12 @@ describe('failure messages', () => {
     const emulator = createEmulator();
     await emulator.saveObject({ indexName: 'products', body: { objectID: 'p1', name: 'phone' } });
     await emulator.searchSingleIndex({ indexName: 'products', searchParams: { query: 'phne', page: 0 } });
-    await emulator.searchSingleIndex({ indexName: 'articles', searchParams: { query: 'phone' } }).catch(() => undefined);
-    const message = failure(() => expect(emulator).toHaveReceived('searchSingleIndex', { indexName: 'products', query: 'phone' }));
+    await emulator
+      .searchSingleIndex({ indexName: 'articles', searchParams: { query: 'phone' } })
+      .catch(() => undefined);
+    const message = failure(() =>
+      expect(emulator).toHaveReceived('searchSingleIndex', { indexName: 'products', query: 'phone' }),
+    );
     expect(message).toContain('Expected a searchSingleIndex request holding {"indexName":"products","query":"phone"}');
     expect(message).toContain('Received 3 requests (saveObject ×1, searchSingleIndex ×2); the closest:');
     const lines = message.split('\n');
@@ -106,7 +129,9 @@ describe('failure messages', () => {
     await emulator.listIndices().catch(() => undefined);
     const message = failure(() => expect(emulator).toHaveReceived('listIndices'));
     expect(message).toContain('#1 listIndices GET /1/indexes -> 0 (fault: down) (not served)');
-    expect(failure(() => expect(emulator).toHaveReceivedEvent({ eventType: 'view' }))).toContain('Received no insights events (listIndices ×1)');
+    expect(failure(() => expect(emulator).toHaveReceivedEvent({ eventType: 'view' }))).toContain(
+      'Received no insights events (listIndices ×1)',
+    );
     // A request the service never served was not received.
     expect(emulator).not.toHaveReceived('listIndices');
   });

@@ -7,16 +7,45 @@ async function script(seed: string, indexingDelay = 0) {
   const emulator = createEmulator({ seed, indexingDelay });
   const out: unknown[] = [];
   out.push(await emulator.saveObject({ indexName: 'p', body: { n: 1 } }));
-  out.push(await emulator.batch({ indexName: 'p', batchWriteParams: { requests: [{ action: 'addObject', body: { n: 2 } }, { action: 'addObject', body: { n: 3 } }] } }));
+  out.push(
+    await emulator.batch({
+      indexName: 'p',
+      batchWriteParams: {
+        requests: [
+          { action: 'addObject', body: { n: 2 } },
+          { action: 'addObject', body: { n: 3 } },
+        ],
+      },
+    }),
+  );
   emulator.clock.advance('90s');
-  out.push(await emulator.multipleBatch({ requests: [{ indexName: 'q', action: 'addObject', body: {} }, { indexName: 'p', action: 'clear', body: {} }] }));
+  out.push(
+    await emulator.multipleBatch({
+      requests: [
+        { indexName: 'q', action: 'addObject', body: {} },
+        { indexName: 'p', action: 'clear', body: {} },
+      ],
+    }),
+  );
   emulator.clock.advance('1h');
-  out.push(await emulator.partialUpdateObject({ indexName: 'q', objectID: 'x', attributesToUpdate: { n: { _operation: 'Increment', value: 1 } } }));
-  out.push(await emulator.operationIndex({ indexName: 'q', operationIndexParams: { operation: 'copy', destination: 'r' } }));
-  if (indexingDelay === 0) out.push(await emulator.replaceAllObjects({ indexName: 'r', objects: [{ t: 'a' }, { t: 'b' }] }));
+  out.push(
+    await emulator.partialUpdateObject({
+      indexName: 'q',
+      objectID: 'x',
+      attributesToUpdate: { n: { _operation: 'Increment', value: 1 } },
+    }),
+  );
+  out.push(
+    await emulator.operationIndex({ indexName: 'q', operationIndexParams: { operation: 'copy', destination: 'r' } }),
+  );
+  if (indexingDelay === 0)
+    out.push(await emulator.replaceAllObjects({ indexName: 'r', objects: [{ t: 'a' }, { t: 'b' }] }));
   emulator.clock.advance(indexingDelay);
   out.push(await emulator.listIndices());
-  const indices = [...emulator.core.state.indices.values()].map((index) => ({ ...index, records: [...index.records.entries()] }));
+  const indices = [...emulator.core.state.indices.values()].map((index) => ({
+    ...index,
+    records: [...index.records.entries()],
+  }));
   return { out, indices, lastTaskID: emulator.core.state.tasks.lastID };
 }
 

@@ -41,7 +41,12 @@ function writeTo(indices: Indices, name: string): Map<string, Rec> {
 }
 
 /** The reference partial update: plain sets and `Increment` only. */
-function partial(current: Rec | undefined, objectID: string, attrs: Record<string, unknown>, inc: number | undefined): Rec {
+function partial(
+  current: Rec | undefined,
+  objectID: string,
+  attrs: Record<string, unknown>,
+  inc: number | undefined,
+): Rec {
   const next: Rec = { ...(current ?? {}), ...attrs, objectID };
   if (inc !== undefined) next.n = (typeof current?.n === 'number' ? current.n : 0) + inc;
   return next;
@@ -52,7 +57,9 @@ async function check(model: Model, real: Real): Promise<void> {
   const names = [...model.indices.keys()].sort();
   expect(items.map((item: { name: string }) => item.name)).toEqual(names);
   for (const item of items) expect(item.entries).toBe(model.indices.get(item.name)!.size);
-  const requests = names.flatMap((indexName) => [...model.indices.get(indexName)!.keys()].map((objectID) => ({ indexName, objectID })));
+  const requests = names.flatMap((indexName) =>
+    [...model.indices.get(indexName)!.keys()].map((objectID) => ({ indexName, objectID })),
+  );
   if (requests.length === 0) return;
   const { results } = await real.api.getObjects({ requests });
   expect(results).toEqual(requests.map(({ indexName, objectID }) => model.indices.get(indexName)!.get(objectID)));
@@ -61,7 +68,10 @@ async function check(model: Model, real: Real): Promise<void> {
 type Cmd = fc.AsyncCommand<Model, Real>;
 
 class Save implements Cmd {
-  constructor(readonly index: string, readonly body: Record<string, unknown>) {}
+  constructor(
+    readonly index: string,
+    readonly body: Record<string, unknown>,
+  ) {}
   check = () => true;
   async run(model: Model, real: Real) {
     const { objectID } = await real.api.saveObject({ indexName: this.index, body: this.body });
@@ -72,7 +82,11 @@ class Save implements Cmd {
 }
 
 class Put implements Cmd {
-  constructor(readonly index: string, readonly id: string, readonly body: Record<string, unknown>) {}
+  constructor(
+    readonly index: string,
+    readonly id: string,
+    readonly body: Record<string, unknown>,
+  ) {}
   check = () => true;
   async run(model: Model, real: Real) {
     await real.api.addOrUpdateObject({ indexName: this.index, objectID: this.id, body: this.body });
@@ -83,11 +97,25 @@ class Put implements Cmd {
 }
 
 class Partial implements Cmd {
-  constructor(readonly index: string, readonly id: string, readonly attrs: Record<string, unknown>, readonly inc: number | undefined, readonly create: boolean) {}
+  constructor(
+    readonly index: string,
+    readonly id: string,
+    readonly attrs: Record<string, unknown>,
+    readonly inc: number | undefined,
+    readonly create: boolean,
+  ) {}
   check = () => true;
   async run(model: Model, real: Real) {
-    const attributesToUpdate = { ...this.attrs, ...(this.inc === undefined ? {} : { n: { _operation: 'Increment', value: this.inc } }) };
-    await real.api.partialUpdateObject({ indexName: this.index, objectID: this.id, attributesToUpdate, createIfNotExists: this.create });
+    const attributesToUpdate = {
+      ...this.attrs,
+      ...(this.inc === undefined ? {} : { n: { _operation: 'Increment', value: this.inc } }),
+    };
+    await real.api.partialUpdateObject({
+      indexName: this.index,
+      objectID: this.id,
+      attributesToUpdate,
+      createIfNotExists: this.create,
+    });
     accept(model, (indices) => {
       const records = writeTo(indices, this.index);
       const current = records.get(this.id);
@@ -95,13 +123,17 @@ class Partial implements Cmd {
     });
     await check(model, real);
   }
-  toString = () => `partial(${this.index}, ${this.id}, ${JSON.stringify(this.attrs)}, inc=${this.inc}, create=${this.create})`;
+  toString = () =>
+    `partial(${this.index}, ${this.id}, ${JSON.stringify(this.attrs)}, inc=${this.inc}, create=${this.create})`;
 }
 
 type Request = { action: string; body: Record<string, unknown> };
 
 class Batch implements Cmd {
-  constructor(readonly index: string, readonly requests: Request[]) {}
+  constructor(
+    readonly index: string,
+    readonly requests: Request[],
+  ) {}
   check = () => true;
   async run(model: Model, real: Real) {
     await real.api.batch({ indexName: this.index, batchWriteParams: { requests: this.requests } });
@@ -110,11 +142,13 @@ class Batch implements Cmd {
         const id = body.objectID as string;
         if (action === 'clear') indices.get(this.index)?.clear();
         else if (action === 'deleteObject') indices.get(this.index)?.delete(id);
-        else if (action === 'addObject' || action === 'updateObject') writeTo(indices, this.index).set(id, { ...body, objectID: id });
+        else if (action === 'addObject' || action === 'updateObject')
+          writeTo(indices, this.index).set(id, { ...body, objectID: id });
         else {
           const records = writeTo(indices, this.index);
           const { objectID: _, ...attrs } = body;
-          if (records.has(id) || action === 'partialUpdateObject') records.set(id, partial(records.get(id), id, attrs, undefined));
+          if (records.has(id) || action === 'partialUpdateObject')
+            records.set(id, partial(records.get(id), id, attrs, undefined));
         }
       }
     });
@@ -124,7 +158,10 @@ class Batch implements Cmd {
 }
 
 class DeleteObject implements Cmd {
-  constructor(readonly index: string, readonly id: string) {}
+  constructor(
+    readonly index: string,
+    readonly id: string,
+  ) {}
   check = () => true;
   async run(model: Model, real: Real) {
     await real.api.deleteObject({ indexName: this.index, objectID: this.id });
@@ -157,10 +194,17 @@ class DeleteIndex implements Cmd {
 }
 
 class CopyOrMove implements Cmd {
-  constructor(readonly operation: 'copy' | 'move', readonly source: string, readonly destination: string) {}
+  constructor(
+    readonly operation: 'copy' | 'move',
+    readonly source: string,
+    readonly destination: string,
+  ) {}
   check = () => this.source !== this.destination;
   async run(model: Model, real: Real) {
-    await real.api.operationIndex({ indexName: this.source, operationIndexParams: { operation: this.operation, destination: this.destination } });
+    await real.api.operationIndex({
+      indexName: this.source,
+      operationIndexParams: { operation: this.operation, destination: this.destination },
+    });
     accept(model, (indices) => {
       const source = indices.get(this.source);
       if (this.operation === 'copy') indices.set(this.destination, new Map(source ?? []));
@@ -189,8 +233,12 @@ class Advance implements Cmd {
 }
 
 const request: fc.Arbitrary<Request> = fc.oneof(
-  fc.tuple(fc.constantFrom('addObject', 'updateObject'), ID, BODY).map(([action, objectID, body]) => ({ action, body: { ...body, objectID } })),
-  fc.tuple(fc.constantFrom('partialUpdateObject', 'partialUpdateObjectNoCreate'), ID, BODY).map(([action, objectID, body]) => ({ action, body: { ...body, objectID } })),
+  fc
+    .tuple(fc.constantFrom('addObject', 'updateObject'), ID, BODY)
+    .map(([action, objectID, body]) => ({ action, body: { ...body, objectID } })),
+  fc
+    .tuple(fc.constantFrom('partialUpdateObject', 'partialUpdateObjectNoCreate'), ID, BODY)
+    .map(([action, objectID, body]) => ({ action, body: { ...body, objectID } })),
   ID.map((objectID) => ({ action: 'deleteObject', body: { objectID } })),
   fc.constant({ action: 'clear', body: {} }),
 );
@@ -199,13 +247,23 @@ const commands = [
   fc.tuple(INDEX, BODY).map(([index, body]) => new Save(index, body)),
   fc.tuple(INDEX, ID, BODY).map(([index, id, body]) => new Put(index, id, body)),
   fc
-    .tuple(INDEX, ID, fc.record({ t: fc.constantFrom('x', 'y') }, { requiredKeys: [] }), fc.option(fc.integer({ min: -3, max: 3 }), { nil: undefined }), fc.boolean())
+    .tuple(
+      INDEX,
+      ID,
+      fc.record({ t: fc.constantFrom('x', 'y') }, { requiredKeys: [] }),
+      fc.option(fc.integer({ min: -3, max: 3 }), { nil: undefined }),
+      fc.boolean(),
+    )
     .map(([index, id, attrs, inc, create]) => new Partial(index, id, attrs, inc, create)),
-  fc.tuple(INDEX, fc.array(request, { minLength: 1, maxLength: 5 })).map(([index, requests]) => new Batch(index, requests)),
+  fc
+    .tuple(INDEX, fc.array(request, { minLength: 1, maxLength: 5 }))
+    .map(([index, requests]) => new Batch(index, requests)),
   fc.tuple(INDEX, ID).map(([index, id]) => new DeleteObject(index, id)),
   INDEX.map((index) => new Clear(index)),
   INDEX.map((index) => new DeleteIndex(index)),
-  fc.tuple(fc.constantFrom('copy' as const, 'move' as const), INDEX, INDEX).map(([op, from, to]) => new CopyOrMove(op, from, to)),
+  fc
+    .tuple(fc.constantFrom('copy' as const, 'move' as const), INDEX, INDEX)
+    .map(([op, from, to]) => new CopyOrMove(op, from, to)),
   fc.constantFrom(0, 400, 1000, 2500).map((ms) => new Advance(ms)),
   // Twice: with indexingDelay, checks only see writes once the clock passes them.
   fc.constantFrom(1000, 2500).map((ms) => new Advance(ms)),

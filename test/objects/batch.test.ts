@@ -32,7 +32,13 @@ describe.each(SURFACES)('batch through %s calls', (surface) => {
     const { results } = await api.getObjects({
       requests: ['a', generated, 'b', 'c', 'd'].map((objectID) => ({ indexName: 'p', objectID })),
     });
-    expect(results).toEqual([{ objectID: 'a', n: 11 }, { objectID: generated, name: 'generated' }, null, null, { objectID: 'd', n: 4 }]);
+    expect(results).toEqual([
+      { objectID: 'a', n: 11 },
+      { objectID: generated, name: 'generated' },
+      null,
+      null,
+      { objectID: 'd', n: 4 },
+    ]);
   });
 
   it('clear empties the index and delete removes it, in order with the other actions', async () => {
@@ -40,9 +46,21 @@ describe.each(SURFACES)('batch through %s calls', (surface) => {
     await api.addOrUpdateObject({ indexName: 'p', objectID: 'old', body: {} });
     await api.batch({
       indexName: 'p',
-      batchWriteParams: { requests: [{ action: 'clear', body: {} }, { action: 'addObject', body: { objectID: 'new' } }] },
+      batchWriteParams: {
+        requests: [
+          { action: 'clear', body: {} },
+          { action: 'addObject', body: { objectID: 'new' } },
+        ],
+      },
     });
-    expect(await api.getObjects({ requests: [{ indexName: 'p', objectID: 'old' }, { indexName: 'p', objectID: 'new' }] })).toEqual({
+    expect(
+      await api.getObjects({
+        requests: [
+          { indexName: 'p', objectID: 'old' },
+          { indexName: 'p', objectID: 'new' },
+        ],
+      }),
+    ).toEqual({
       results: [null, { objectID: 'new' }],
     });
     await api.batch({ indexName: 'p', batchWriteParams: { requests: [{ action: 'delete', body: {} }] } });
@@ -53,7 +71,10 @@ describe.each(SURFACES)('batch through %s calls', (surface) => {
     const { api, emulator } = open(surface);
     await api.addOrUpdateObject({ indexName: 'p', objectID: 'a', body: { n: 1 } });
     const before = emulator.snapshot();
-    const first = [{ action: 'addObject', body: { objectID: 'x' } }, { action: 'addObject', body: { n: 1 } }];
+    const first = [
+      { action: 'addObject', body: { objectID: 'x' } },
+      { action: 'addObject', body: { n: 1 } },
+    ];
     for (const action of ['updateObject', 'partialUpdateObject', 'partialUpdateObjectNoCreate', 'deleteObject']) {
       await rejects(
         api.batch({ indexName: 'p', batchWriteParams: { requests: [...first, { action, body: { n: 2 } }] } }),
@@ -72,7 +93,10 @@ describe.each(SURFACES)('batch through %s calls', (surface) => {
       'requests[2].body must be a JSON object',
     );
     await rejects(
-      api.batch({ indexName: 'p', batchWriteParams: { requests: [{ action: 'partialUpdateObject', body: { objectID: 'a', n: op('Nope', 1) } }] } }),
+      api.batch({
+        indexName: 'p',
+        batchWriteParams: { requests: [{ action: 'partialUpdateObject', body: { objectID: 'a', n: op('Nope', 1) } }] },
+      }),
       400,
       /^requests\[0\]: Invalid _operation "Nope" for attribute "n"/,
     );
@@ -106,7 +130,14 @@ describe.each(SURFACES)('batch through %s calls', (surface) => {
     expect(Object.keys(res.taskID)).toEqual(['a', 'b']);
     expect(res.taskID.b).toBeGreaterThan(res.taskID.a);
     expect(res.objectIDs).toEqual(['1', '1', '1', '1']);
-    expect(await api.getObjects({ requests: [{ indexName: 'a', objectID: '1' }, { indexName: 'b', objectID: '1' }] })).toEqual({
+    expect(
+      await api.getObjects({
+        requests: [
+          { indexName: 'a', objectID: '1' },
+          { indexName: 'b', objectID: '1' },
+        ],
+      }),
+    ).toEqual({
       results: [{ objectID: '1', v: 'a1', w: 2 }, null],
     });
     for (const [indexName, taskID] of Object.entries(res.taskID)) {
@@ -118,7 +149,12 @@ describe.each(SURFACES)('batch through %s calls', (surface) => {
     const { api, emulator } = open(surface);
     const before = emulator.core.state;
     await rejects(
-      api.multipleBatch({ requests: [{ indexName: 'a', action: 'addObject', body: {} }, { action: 'addObject', body: {} }] }),
+      api.multipleBatch({
+        requests: [
+          { indexName: 'a', action: 'addObject', body: {} },
+          { action: 'addObject', body: {} },
+        ],
+      }),
       400,
       'requests[1].indexName is required and must be a string',
     );
@@ -132,7 +168,10 @@ describe('batch rights', () => {
   it('needs addObject, deleteObject or deleteIndex depending on the actions', () => {
     expect(batchAcl(ctx([{ action: 'addObject' }, { action: 'partialUpdateObjectNoCreate' }]))).toEqual(['addObject']);
     expect(batchAcl(ctx([{ action: 'deleteObject' }]))).toEqual(['deleteObject']);
-    expect(batchAcl(ctx([{ action: 'clear' }, { action: 'delete' }, { action: 'updateObject' }])).sort()).toEqual(['addObject', 'deleteIndex']);
+    expect(batchAcl(ctx([{ action: 'clear' }, { action: 'delete' }, { action: 'updateObject' }])).sort()).toEqual([
+      'addObject',
+      'deleteIndex',
+    ]);
   });
 
   it('never throws on malformed bodies (the handler answers the 400)', () => {

@@ -20,7 +20,10 @@ const nestedText = (levels: number, inner = '"bottom"') => `${'{"a":'.repeat(lev
 describe.each(SURFACES)('the nesting limit (%s)', (surface) => {
   it(`stores a record nested ${MAX_JSON_DEPTH} levels, and every read answers`, async () => {
     const { api } = open(surface);
-    await api.saveObject({ indexName: 'deep', body: { objectID: 'd1', name: 'deep', tree: nested(MAX_JSON_DEPTH - 1) } });
+    await api.saveObject({
+      indexName: 'deep',
+      body: { objectID: 'd1', name: 'deep', tree: nested(MAX_JSON_DEPTH - 1) },
+    });
     expect((await api.searchSingleIndex({ indexName: 'deep', searchParams: { query: 'deep' } })).hits).toHaveLength(1);
     expect((await api.browse({ indexName: 'deep' })).hits).toHaveLength(1);
     expect((await api.listIndices()).items.map((i: { name: string }) => i.name)).toEqual(['deep']);
@@ -36,7 +39,10 @@ describe.each(SURFACES)('the nesting limit (%s)', (surface) => {
       api.saveObject({ indexName: 'deep', body: { objectID: 'd1', tree } }),
       api.addOrUpdateObject({ indexName: 'deep', objectID: 'd1', body: { tree } }),
       api.partialUpdateObject({ indexName: 'deep', objectID: 'd0', attributesToUpdate: { tree } }),
-      api.batch({ indexName: 'deep', batchWriteParams: { requests: [{ action: 'addObject', body: { objectID: 'd1', tree } }] } }),
+      api.batch({
+        indexName: 'deep',
+        batchWriteParams: { requests: [{ action: 'addObject', body: { objectID: 'd1', tree } }] },
+      }),
       api.multipleBatch({ requests: [{ action: 'addObject', indexName: 'deep', body: { objectID: 'd1', tree } }] }),
       api.setSettings({ indexName: 'deep', indexSettings: { userData: tree } }),
       api.saveRule({ indexName: 'deep', objectID: 'r1', rule: { objectID: 'r1', consequence: { userData: tree } } }),
@@ -52,7 +58,11 @@ describe('bodies nested 10,000 levels', () => {
     const emulator = createEmulator();
     const tree = nested(10_000);
     await rejects(emulator.saveObject({ indexName: 'deep', body: { objectID: 'd1', tree } }), 400, TOO_DEEP);
-    const res = await emulator.request({ method: 'POST', path: '/1/indexes/deep/batch', body: { requests: [{ action: 'addObject', body: { tree } }] } });
+    const res = await emulator.request({
+      method: 'POST',
+      path: '/1/indexes/deep/batch',
+      body: { requests: [{ action: 'addObject', body: { tree } }] },
+    });
     expect(res).toMatchObject({ status: 400, body: { status: 400, message: TOO_DEEP } });
     expect(emulator.core.state.indices.size).toBe(0);
   });
@@ -65,7 +75,11 @@ describe('bodies nested 10,000 levels', () => {
 
     it('the handlers answer 400 {message, status} on every route and never throw', async () => {
       const errors = vi.spyOn(console, 'error');
-      const headers = { 'x-algolia-application-id': emulator.appId, 'x-algolia-api-key': emulator.adminApiKey, 'content-type': 'application/json' };
+      const headers = {
+        'x-algolia-application-id': emulator.appId,
+        'x-algolia-api-key': emulator.adminApiKey,
+        'content-type': 'application/json',
+      };
       const base = `https://${emulator.appId}.algolia.net`;
       const targets = [
         `${base}/1/indexes/deep`,
@@ -76,7 +90,11 @@ describe('bodies nested 10,000 levels', () => {
         'https://insights.algolia.io/1/events',
       ];
       for (const url of targets) {
-        for (const body of [nestedText(10_000), `[${nestedText(10_000, '[]')}]`, `{"s":"{{{{[[[[","t":${nestedText(MAX_JSON_DEPTH)}}`]) {
+        for (const body of [
+          nestedText(10_000),
+          `[${nestedText(10_000, '[]')}]`,
+          `{"s":"{{{{[[[[","t":${nestedText(MAX_JSON_DEPTH)}}`,
+        ]) {
           const res = await fetch(url, { method: 'POST', headers, body });
           expect(res.status, url).toBe(400);
           expect(await res.json()).toEqual({ status: 400, message: TOO_DEEP });

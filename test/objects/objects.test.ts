@@ -11,7 +11,10 @@ describe.each(SURFACES)('objects through %s calls', (surface) => {
     expect(Object.keys(saved).sort()).toEqual(['createdAt', 'objectID', 'taskID']);
     expect(saved.objectID).toMatch(/^\d+$/);
     expect(saved.createdAt).toBe('2024-01-01T00:00:00.000Z');
-    expect(await api.getObject({ indexName: 'products', objectID: saved.objectID })).toEqual({ name: 'Phone', objectID: saved.objectID });
+    expect(await api.getObject({ indexName: 'products', objectID: saved.objectID })).toEqual({
+      name: 'Phone',
+      objectID: saved.objectID,
+    });
   });
 
   it('saveObject keeps an objectID given in the body and replaces that record', async () => {
@@ -58,13 +61,22 @@ describe.each(SURFACES)('objects through %s calls', (surface) => {
 
   it('getObject applies attributesToRetrieve and always returns objectID', async () => {
     const { api } = open(surface);
-    await api.addOrUpdateObject({ indexName: 'p', objectID: 'a', body: { name: 'A', price: 3, nested: { x: 1, y: 2 } } });
-    expect(await api.getObject({ indexName: 'p', objectID: 'a', attributesToRetrieve: ['name'] })).toEqual({ objectID: 'a', name: 'A' });
-    expect(await api.getObject({ indexName: 'p', objectID: 'a', attributesToRetrieve: ['nested.y', 'price'] })).toEqual({
+    await api.addOrUpdateObject({
+      indexName: 'p',
       objectID: 'a',
-      price: 3,
-      nested: { y: 2 },
+      body: { name: 'A', price: 3, nested: { x: 1, y: 2 } },
     });
+    expect(await api.getObject({ indexName: 'p', objectID: 'a', attributesToRetrieve: ['name'] })).toEqual({
+      objectID: 'a',
+      name: 'A',
+    });
+    expect(await api.getObject({ indexName: 'p', objectID: 'a', attributesToRetrieve: ['nested.y', 'price'] })).toEqual(
+      {
+        objectID: 'a',
+        price: 3,
+        nested: { y: 2 },
+      },
+    );
     expect(await api.getObject({ indexName: 'p', objectID: 'a', attributesToRetrieve: ['*', '-price'] })).toEqual({
       objectID: 'a',
       name: 'A',
@@ -89,7 +101,11 @@ describe.each(SURFACES)('objects through %s calls', (surface) => {
   it('getObjects names the faulty request', async () => {
     const { api } = open(surface);
     await api.addOrUpdateObject({ indexName: 'p', objectID: 'a', body: {} });
-    await rejects(api.getObjects({ requests: [{ indexName: 'p', objectID: 'a' }, { indexName: 'p' }] }), 400, 'requests[1].objectID is required and must be a non-empty string');
+    await rejects(
+      api.getObjects({ requests: [{ indexName: 'p', objectID: 'a' }, { indexName: 'p' }] }),
+      400,
+      'requests[1].objectID is required and must be a non-empty string',
+    );
   });
 
   it('refuses record writes on a replica with 400, as the real service', async () => {
@@ -99,7 +115,11 @@ describe.each(SURFACES)('objects through %s calls', (surface) => {
     const message = 'cannot apply a add object request on a replica index';
     await rejects(api.saveObject({ indexName: 'replica', body: { x: 1 } }), 400, message);
     await rejects(api.addOrUpdateObject({ indexName: 'replica', objectID: 'a', body: { x: 1 } }), 400, message);
-    await rejects(api.deleteObject({ indexName: 'replica', objectID: 'a' }), 400, 'cannot apply a delete object request on a replica index');
+    await rejects(
+      api.deleteObject({ indexName: 'replica', objectID: 'a' }),
+      400,
+      'cannot apply a delete object request on a replica index',
+    );
     await rejects(
       api.partialUpdateObject({ indexName: 'replica', objectID: 'a', attributesToUpdate: { x: 1 } }),
       400,
@@ -128,18 +148,35 @@ describe('attributes and unretrievableAttributes', () => {
     const record = { objectID: 'a', name: 'A', cost: 2 };
     const settings = { unretrievableAttributes: ['cost'] };
     expect(retrieveAttributes(record, undefined, settings, { admin: true, acl: new Set() })).toEqual(record);
-    expect(retrieveAttributes(record, undefined, settings, { admin: false, acl: new Set(['search']) })).toEqual({ objectID: 'a', name: 'A' });
-    expect(retrieveAttributes(record, undefined, settings, { admin: false, acl: new Set(['search', 'seeUnretrievableAttributes']) })).toEqual(record);
+    expect(retrieveAttributes(record, undefined, settings, { admin: false, acl: new Set(['search']) })).toEqual({
+      objectID: 'a',
+      name: 'A',
+    });
+    expect(
+      retrieveAttributes(record, undefined, settings, {
+        admin: false,
+        acl: new Set(['search', 'seeUnretrievableAttributes']),
+      }),
+    ).toEqual(record);
   });
 
   it('retrieves own attributes only, even named __proto__, and overlapping paths', async () => {
     const { emulator } = open('direct');
-    await emulator.addOrUpdateObject({ indexName: 'p', objectID: 'a', body: JSON.parse('{"__proto__": {"polluted": 1}, "nested": {"x": 1, "y": 2}}') });
-    const get = (attributesToRetrieve: string[]) => emulator.getObject({ indexName: 'p', objectID: 'a', attributesToRetrieve });
-    expect(JSON.stringify(await get(['__proto__.polluted', 'toString']))).toBe('{"__proto__":{"polluted":1},"objectID":"a"}');
+    await emulator.addOrUpdateObject({
+      indexName: 'p',
+      objectID: 'a',
+      body: JSON.parse('{"__proto__": {"polluted": 1}, "nested": {"x": 1, "y": 2}}'),
+    });
+    const get = (attributesToRetrieve: string[]) =>
+      emulator.getObject({ indexName: 'p', objectID: 'a', attributesToRetrieve });
+    expect(JSON.stringify(await get(['__proto__.polluted', 'toString']))).toBe(
+      '{"__proto__":{"polluted":1},"objectID":"a"}',
+    );
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(await get(['nested', 'nested.y'])).toEqual({ objectID: 'a', nested: { x: 1, y: 2 } });
-    expect(JSON.stringify(await get(['*', '-__proto__.polluted', '-nested.x']))).toBe('{"__proto__":{},"nested":{"y":2},"objectID":"a"}');
+    expect(JSON.stringify(await get(['*', '-__proto__.polluted', '-nested.x']))).toBe(
+      '{"__proto__":{},"nested":{"y":2},"objectID":"a"}',
+    );
   });
 
   it('the admin key sees unretrievable attributes on getObject', async () => {

@@ -10,7 +10,14 @@ const apply = (current: SearchRecord | undefined, body: Record<string, unknown>,
   applyPartial(current, parsePartialBody(body, 'a', create));
 
 describe('partial update rules', () => {
-  const base: SearchRecord = { objectID: 'a', n: 5, tags: ['x', 'y', 'x'], mixed: ['x', { deep: 1 }], title: 'T', nested: { a: 1, b: 2 } };
+  const base: SearchRecord = {
+    objectID: 'a',
+    n: 5,
+    tags: ['x', 'y', 'x'],
+    mixed: ['x', { deep: 1 }],
+    title: 'T',
+    nested: { a: 1, b: 2 },
+  };
 
   it('replaces first-level attributes; a nested value replaces its ancestor', () => {
     expect(apply(base, { title: 'U', nested: { a: 9 } })).toEqual({ ...base, title: 'U', nested: { a: 9 } });
@@ -102,14 +109,23 @@ describe.each(SURFACES)('partialUpdateObject through %s calls', (surface) => {
   it('updates attributes and answers taskID, updatedAt, objectID', async () => {
     const { api } = open(surface);
     await api.addOrUpdateObject({ indexName: 'p', objectID: 'a', body: { n: 1, keep: true } });
-    const res = await api.partialUpdateObject({ indexName: 'p', objectID: 'a', attributesToUpdate: { n: op('Increment', 4), t: 'x' } });
+    const res = await api.partialUpdateObject({
+      indexName: 'p',
+      objectID: 'a',
+      attributesToUpdate: { n: op('Increment', 4), t: 'x' },
+    });
     expect(Object.keys(res).sort()).toEqual(['objectID', 'taskID', 'updatedAt']);
     expect(await api.getObject({ indexName: 'p', objectID: 'a' })).toEqual({ objectID: 'a', n: 5, keep: true, t: 'x' });
   });
 
   it('createIfNotExists=false ignores a missing record; the default creates it', async () => {
     const { api } = open(surface);
-    await api.partialUpdateObject({ indexName: 'p', objectID: 'a', attributesToUpdate: { t: 'x' }, createIfNotExists: false });
+    await api.partialUpdateObject({
+      indexName: 'p',
+      objectID: 'a',
+      attributesToUpdate: { t: 'x' },
+      createIfNotExists: false,
+    });
     await rejects(api.getObject({ indexName: 'p', objectID: 'a' }), 404, 'ObjectID does not exist');
     await api.partialUpdateObject({ indexName: 'p', objectID: 'a', attributesToUpdate: { t: 'x' } });
     expect(await api.getObject({ indexName: 'p', objectID: 'a' })).toEqual({ objectID: 'a', t: 'x' });
@@ -139,7 +155,15 @@ describe.each(SURFACES)('partialUpdateObject through %s calls', (surface) => {
 
   it('rejects a createIfNotExists that is not a boolean', async () => {
     const { emulator } = open(surface);
-    const res = await emulator.request({ method: 'POST', path: '/1/indexes/p/a/partial', query: { createIfNotExists: 'maybe' }, body: {} });
-    expect(res).toMatchObject({ status: 400, body: { message: 'Parameter `createIfNotExists` must be a boolean, got "maybe"', status: 400 } });
+    const res = await emulator.request({
+      method: 'POST',
+      path: '/1/indexes/p/a/partial',
+      query: { createIfNotExists: 'maybe' },
+      body: {},
+    });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { message: 'Parameter `createIfNotExists` must be a boolean, got "maybe"', status: 400 },
+    });
   });
 });

@@ -3,16 +3,23 @@ import { describe, it } from 'vitest';
 import { recordOf } from '../../src/emulator/search/store';
 import { expectSame } from '../support/same';
 
-const key = fc.oneof(fc.string({ maxLength: 4 }), fc.constantFrom('__proto__', 'constructor', '0', '10', 'objectID', 'é'));
+const key = fc.oneof(
+  fc.string({ maxLength: 4 }),
+  fc.constantFrom('__proto__', 'constructor', '0', '10', 'objectID', 'é'),
+);
 
 describe('recordOf', () => {
   it('equals { ...body, objectID }, keys in the same order', () => {
     fc.assert(
-      fc.property(fc.dictionary(key, fc.jsonValue(), { maxKeys: 6 }), fc.string({ minLength: 1, maxLength: 4 }), (body, objectID) => {
-        const spread = { ...body, objectID };
-        const record = recordOf(body, objectID);
-        expectSame(record, spread);
-      }),
+      fc.property(
+        fc.dictionary(key, fc.jsonValue(), { maxKeys: 6 }),
+        fc.string({ minLength: 1, maxLength: 4 }),
+        (body, objectID) => {
+          const spread = { ...body, objectID };
+          const record = recordOf(body, objectID);
+          expectSame(record, spread);
+        },
+      ),
       { numRuns: 500 },
     );
   });

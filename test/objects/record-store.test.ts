@@ -14,7 +14,10 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant('clear' as const) }),
 );
 // An edit is a batch of writes; some steps go back to an earlier version (restore).
-const step = fc.oneof({ weight: 5, arbitrary: fc.array(op, { minLength: 1, maxLength: 40 }) }, { weight: 1, arbitrary: fc.nat() });
+const step = fc.oneof(
+  { weight: 5, arbitrary: fc.array(op, { minLength: 1, maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.nat() },
+);
 
 function expectSame(store: RecordStore, model: Model): void {
   expect(store.size).toBe(model.size);
@@ -75,36 +78,41 @@ describe('the record store (a persistent hash trie)', () => {
 
   it('diffs two versions into exactly the records that differ, and stops past its budget', () => {
     fc.assert(
-      fc.property(fc.array(fc.array(op, { minLength: 1, maxLength: 60 }), { minLength: 2, maxLength: 6 }), fc.nat(), fc.nat(), (edits, i, j) => {
-        const versions = [emptyRecords()];
-        for (const ops of edits) {
-          versions.push(
-            versions[versions.length - 1].edit((editor) => {
-              for (const o of ops) {
-                if (o.kind === 'set') editor.set(o.key, { objectID: o.key, n: o.n });
-                else if (o.kind === 'delete') editor.delete(o.key);
-                else editor.clear();
-              }
-            }),
-          );
-        }
-        const before = versions[i % versions.length];
-        const after = versions[j % versions.length];
-        const changes: RecordChange[] = [];
-        expect(after.diff(before, (change) => changes.push(change))).toBe(true);
-        const expected: string[] = [];
-        for (const k of new Set([...before.keys(), ...after.keys()])) {
-          if (before.get(k) !== after.get(k) || before.seqOf(k) !== after.seqOf(k)) expected.push(k);
-        }
-        expect(changes.map((c) => c.key).sort()).toEqual(expected.sort());
-        for (const change of changes) {
-          expect(change.before).toBe(before.get(change.key));
-          expect(change.after).toBe(after.get(change.key));
-          expect(change.beforeSeq).toBe(before.seqOf(change.key));
-          expect(change.afterSeq).toBe(after.seqOf(change.key));
-        }
-        if (changes.length > 0) expect(after.diff(before, () => {}, changes.length - 1)).toBe(false);
-      }),
+      fc.property(
+        fc.array(fc.array(op, { minLength: 1, maxLength: 60 }), { minLength: 2, maxLength: 6 }),
+        fc.nat(),
+        fc.nat(),
+        (edits, i, j) => {
+          const versions = [emptyRecords()];
+          for (const ops of edits) {
+            versions.push(
+              versions[versions.length - 1].edit((editor) => {
+                for (const o of ops) {
+                  if (o.kind === 'set') editor.set(o.key, { objectID: o.key, n: o.n });
+                  else if (o.kind === 'delete') editor.delete(o.key);
+                  else editor.clear();
+                }
+              }),
+            );
+          }
+          const before = versions[i % versions.length];
+          const after = versions[j % versions.length];
+          const changes: RecordChange[] = [];
+          expect(after.diff(before, (change) => changes.push(change))).toBe(true);
+          const expected: string[] = [];
+          for (const k of new Set([...before.keys(), ...after.keys()])) {
+            if (before.get(k) !== after.get(k) || before.seqOf(k) !== after.seqOf(k)) expected.push(k);
+          }
+          expect(changes.map((c) => c.key).sort()).toEqual(expected.sort());
+          for (const change of changes) {
+            expect(change.before).toBe(before.get(change.key));
+            expect(change.after).toBe(after.get(change.key));
+            expect(change.beforeSeq).toBe(before.seqOf(change.key));
+            expect(change.afterSeq).toBe(after.seqOf(change.key));
+          }
+          if (changes.length > 0) expect(after.diff(before, () => {}, changes.length - 1)).toBe(false);
+        },
+      ),
       { numRuns: 300 },
     );
   });

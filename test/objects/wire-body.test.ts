@@ -12,8 +12,24 @@ class Point {
 }
 
 /** Values a caller may hand a direct call: plain JSON data and what JSON.stringify treats specially. */
-const odd = fc.constantFrom<unknown>(undefined, NaN, Infinity, -Infinity, -0, new Date(0), () => 1, new Point(1, 2), new Map([[1, 2]]), { toJSON: () => 'custom' }, Object.create(null), Symbol('s'));
-const key = fc.oneof(fc.string({ maxLength: 4 }), fc.constantFrom('__proto__', 'constructor', '0', '10', 'toJSON', 'é'));
+const odd = fc.constantFrom<unknown>(
+  undefined,
+  NaN,
+  Infinity,
+  -Infinity,
+  -0,
+  new Date(0),
+  () => 1,
+  new Point(1, 2),
+  new Map([[1, 2]]),
+  { toJSON: () => 'custom' },
+  Object.create(null),
+  Symbol('s'),
+);
+const key = fc.oneof(
+  fc.string({ maxLength: 4 }),
+  fc.constantFrom('__proto__', 'constructor', '0', '10', 'toJSON', 'é'),
+);
 const value = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof(
     { depthSize: 'small' },
@@ -76,7 +92,10 @@ describe('direct calls: request size and log', () => {
   it('report the size of the body as sent and log its first characters', async () => {
     const { createEmulator } = await import('../../src');
     const emulator = createEmulator();
-    const requests = Array.from({ length: 50 }, (_, i) => ({ action: 'addObject' as const, body: { objectID: String(i), title: `café ${i}`, skipped: undefined, n: -0 } }));
+    const requests = Array.from({ length: 50 }, (_, i) => ({
+      action: 'addObject' as const,
+      body: { objectID: String(i), title: `café ${i}`, skipped: undefined, n: -0 },
+    }));
     await emulator.batch({ indexName: 'items', batchWriteParams: { requests } });
     const text = JSON.stringify({ requests });
     const { toRequest } = await import('../../src/emulator/facade');

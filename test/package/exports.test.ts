@@ -40,7 +40,12 @@ function run(args: string[]): unknown {
 describe('the published package', () => {
   beforeAll(() => {
     // `npm test` builds first (pretest); a bare `vitest run` builds here when dist is missing.
-    if (!['dist/index.js', 'dist/server.js', 'dist/jest.js', 'dist/vitest.js'].every((file) => existsSync(new URL(file, root)))) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
+    if (
+      !['dist/index.js', 'dist/server.js', 'dist/jest.js', 'dist/vitest.js'].every((file) =>
+        existsSync(new URL(file, root)),
+      )
+    )
+      execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
   });
 
   it('works from an ES module consumer', () => {
@@ -65,11 +70,22 @@ describe('the published package', () => {
       console.log(JSON.stringify((await emulator.browse({ indexName: 'p' })).hits.map((h) => h.t)));
     `;
     // Browse lists the records by objectID (their URLs), descending.
-    expect(run(['--input-type=module', '-e', `import { createEmulator } from 'search-emulator';\n(async () => {${crawl}})();`])).toEqual(['A', 'Home']);
-    expect(run(['-e', `const { createEmulator } = require('search-emulator');\n(async () => {${crawl}})();`])).toEqual(['A', 'Home']);
+    expect(
+      run([
+        '--input-type=module',
+        '-e',
+        `import { createEmulator } from 'search-emulator';\n(async () => {${crawl}})();`,
+      ]),
+    ).toEqual(['A', 'Home']);
+    expect(run(['-e', `const { createEmulator } = require('search-emulator');\n(async () => {${crawl}})();`])).toEqual([
+      'A',
+      'Home',
+    ]);
     // The core's own imports never name the crawler's dependencies: they load with the crawl chunk.
     for (const file of loadedFiles(['dist/index.js'], /from\s*['"](\.\/[^'"]+)['"]/g)) {
-      expect(readFileSync(new URL(file, root), 'utf8'), file).not.toMatch(/^import[^;]*from\s*['"](?:cheerio|picomatch|robots-parser|@breejs\/later)['"]/m);
+      expect(readFileSync(new URL(file, root), 'utf8'), file).not.toMatch(
+        /^import[^;]*from\s*['"](?:cheerio|picomatch|robots-parser|@breejs\/later)['"]/m,
+      );
     }
   });
 
@@ -93,9 +109,18 @@ describe('the published package', () => {
   });
 
   it('keeps Node built-ins out of the library bundles (and the chunks they load), so browsers and jsdom resolve working code', () => {
-    for (const file of loadedFiles(['dist/index.js', 'dist/index.cjs', 'dist/jest.js', 'dist/jest.cjs', 'dist/vitest.js', 'dist/vitest.cjs'])) {
+    for (const file of loadedFiles([
+      'dist/index.js',
+      'dist/index.cjs',
+      'dist/jest.js',
+      'dist/jest.cjs',
+      'dist/vitest.js',
+      'dist/vitest.cjs',
+    ])) {
       const code = readFileSync(new URL(file, root), 'utf8');
-      expect(code, file).not.toMatch(/(?:from\s+|require\()\s*['"](?:node:)?(?:fs|path|crypto|http|https|child_process|buffer|os|url)['"]/);
+      expect(code, file).not.toMatch(
+        /(?:from\s+|require\()\s*['"](?:node:)?(?:fs|path|crypto|http|https|child_process|buffer|os|url)['"]/,
+      );
     }
   });
 
@@ -109,11 +134,22 @@ describe('the published package', () => {
   const served = { status: 200, body: { items: [], nbPages: 1 }, main: 'function' };
 
   it('serves HTTP from search-emulator/server in an ES module consumer', () => {
-    expect(run(['--input-type=module', '-e', `import { startServer, main } from 'search-emulator/server';\n${serverScript}`])).toEqual(served);
+    expect(
+      run([
+        '--input-type=module',
+        '-e',
+        `import { startServer, main } from 'search-emulator/server';\n${serverScript}`,
+      ]),
+    ).toEqual(served);
   });
 
   it('serves HTTP from search-emulator/server in a CommonJS consumer', () => {
-    expect(run(['-e', `const { startServer, main } = require('search-emulator/server');\n(async () => {${serverScript}})();`])).toEqual(served);
+    expect(
+      run([
+        '-e',
+        `const { startServer, main } = require('search-emulator/server');\n(async () => {${serverScript}})();`,
+      ]),
+    ).toEqual(served);
   });
 });
 

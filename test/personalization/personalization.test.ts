@@ -36,7 +36,12 @@ async function shop(): Promise<Emulator> {
 }
 
 const clicked = (objectIDs: string[], userToken = 'alice', extra: Record<string, unknown> = {}): EventsItems => ({
-  eventType: 'click', eventName: 'Product Clicked', index: 'products', userToken, objectIDs, ...extra,
+  eventType: 'click',
+  eventName: 'Product Clicked',
+  index: 'products',
+  userToken,
+  objectIDs,
+  ...extra,
 });
 
 describe('personalization strategy', () => {
@@ -45,7 +50,10 @@ describe('personalization strategy', () => {
     server.use(...createHandlers(emulator));
     const client = algoliasearch(emulator.appId, emulator.adminApiKey).initPersonalization({ region: 'eu' });
     await expect(client.getPersonalizationStrategy()).rejects.toMatchObject({ status: 404 });
-    await expect(client.setPersonalizationStrategy(strategy)).resolves.toEqual({ status: 200, message: 'Strategy was successfully updated' });
+    await expect(client.setPersonalizationStrategy(strategy)).resolves.toEqual({
+      status: 200,
+      message: 'Strategy was successfully updated',
+    });
     expect(await client.getPersonalizationStrategy()).toEqual(strategy);
   });
 
@@ -53,10 +61,22 @@ describe('personalization strategy', () => {
     [{ eventsScoring: undefined }, 'eventsScoring: required'],
     [{ personalizationImpact: 101 }, 'personalizationImpact: must be an integer between 0 and 100'],
     [{ personalizationImpact: -1 }, 'personalizationImpact: must be an integer between 0 and 100'],
-    [{ eventsScoring: [{ eventName: 'x', eventType: 'purchase', score: 1 }] }, 'eventsScoring[0].eventType: must be one of click, conversion, view'],
-    [{ eventsScoring: [{ eventName: 'x', eventType: 'click', score: 0 }] }, 'eventsScoring[0].score: must be an integer between 1 and 100'],
-    [{ eventsScoring: [{ eventName: '', eventType: 'click', score: 5 }] }, 'eventsScoring[0].eventName: must be a non-empty string'],
-    [{ facetsScoring: [{ facetName: 'brand', score: 101 }] }, 'facetsScoring[0].score: must be an integer between 1 and 100'],
+    [
+      { eventsScoring: [{ eventName: 'x', eventType: 'purchase', score: 1 }] },
+      'eventsScoring[0].eventType: must be one of click, conversion, view',
+    ],
+    [
+      { eventsScoring: [{ eventName: 'x', eventType: 'click', score: 0 }] },
+      'eventsScoring[0].score: must be an integer between 1 and 100',
+    ],
+    [
+      { eventsScoring: [{ eventName: '', eventType: 'click', score: 5 }] },
+      'eventsScoring[0].eventName: must be a non-empty string',
+    ],
+    [
+      { facetsScoring: [{ facetName: 'brand', score: 101 }] },
+      'facetsScoring[0].score: must be an integer between 1 and 100',
+    ],
     [{ facetsScoring: 'brand' }, 'facetsScoring: must be an array'],
   ])('rejects %j with 422 naming the field', async (change, message) => {
     const emulator = await shop();
@@ -85,7 +105,13 @@ describe('user profiles', () => {
     emulator.clock.advance('1m');
     await emulator.pushEvents({
       events: [
-        { eventType: 'conversion', eventName: 'Product Bought', index: 'products', userToken: 'alice', objectIDs: ['macbook'] },
+        {
+          eventType: 'conversion',
+          eventName: 'Product Bought',
+          index: 'products',
+          userToken: 'alice',
+          objectIDs: ['macbook'],
+        },
         { eventType: 'view', eventName: 'Product Viewed', index: 'products', userToken: 'alice', objectIDs: ['pixel'] },
       ],
     });
@@ -105,7 +131,17 @@ describe('user profiles', () => {
   it('filter events score their facet values', async () => {
     const emulator = await shop();
     await emulator.setPersonalizationStrategy(strategy);
-    await emulator.pushEvents({ events: [{ eventType: 'click', eventName: 'Product Clicked', index: 'products', userToken: 'bob', filters: ['brand:Google', 'color:red'] }] });
+    await emulator.pushEvents({
+      events: [
+        {
+          eventType: 'click',
+          eventName: 'Product Clicked',
+          index: 'products',
+          userToken: 'bob',
+          filters: ['brand:Google', 'color:red'],
+        },
+      ],
+    });
     expect((await emulator.getUserTokenProfile({ userToken: 'bob' })).scores).toEqual({ brand: { Google: 2 } });
   });
 
@@ -117,7 +153,10 @@ describe('user profiles', () => {
     await expect(client.deleteUserProfile({ userToken: 'alice' })).rejects.toMatchObject({ status: 404 });
     await emulator.pushEvents({ events: [clicked(['iphone'])] });
     emulator.clock.advance('10m');
-    expect(await client.deleteUserProfile({ userToken: 'alice' })).toEqual({ userToken: 'alice', deletedUntil: '2024-01-01T00:10:00.000Z' });
+    expect(await client.deleteUserProfile({ userToken: 'alice' })).toEqual({
+      userToken: 'alice',
+      deletedUntil: '2024-01-01T00:10:00.000Z',
+    });
     await expect(client.getUserTokenProfile({ userToken: 'alice' })).rejects.toMatchObject({ status: 404 });
     // An event timestamped before deletedUntil, sent after it, is ignored too.
     await emulator.pushEvents({ events: [clicked(['pixel'], 'alice', { timestamp: emulator.clock.now() - 60_000 })] });
@@ -146,12 +185,18 @@ describe('personalizationScorer (what the engine calls to re-rank)', () => {
     expect(scorer(records.get('pixel')!, 50)).toEqual({ filtersScore: 460, rankingScore: 50, score: 28 });
     expect(scorer(records.get('iphone')!).filtersScore).toBe(320);
     expect(scorer(records.get('macbook')!).filtersScore).toBe(140);
-    expect(personalizationScorer(state, { enablePersonalization: true, userToken: 'alice', personalizationImpact: 50 })!(records.get('pixel')!).score).toBe(12);
+    expect(
+      personalizationScorer(state, { enablePersonalization: true, userToken: 'alice', personalizationImpact: 50 })!(
+        records.get('pixel')!,
+      ).score,
+    ).toBe(12);
     expect(personalizationScorer(state, { enablePersonalization: false, userToken: 'alice' })).toBeUndefined();
     expect(personalizationScorer(state, { enablePersonalization: true })).toBeUndefined();
     expect(personalizationScorer(state, { enablePersonalization: true, userToken: 'stranger' })).toBeUndefined();
     await emulator.deleteUserProfile({ userToken: 'alice' });
-    expect(personalizationScorer(emulator.core.state, { enablePersonalization: true, userToken: 'alice' })).toBeUndefined();
+    expect(
+      personalizationScorer(emulator.core.state, { enablePersonalization: true, userToken: 'alice' }),
+    ).toBeUndefined();
   });
 });
 
@@ -173,20 +218,53 @@ describe('personalization against custom ranking (engine order)', () => {
       facetsScoring: [{ facetName: 'brand', score: 100 }],
       personalizationImpact: 100,
     });
-    await emulator.pushEvents({ events: [{ eventType: 'click', eventName: 'Clicked', index: 'phones', userToken: 'alice', objectIDs: ['galaxy'] }] });
+    await emulator.pushEvents({
+      events: [
+        { eventType: 'click', eventName: 'Clicked', index: 'phones', userToken: 'alice', objectIDs: ['galaxy'] },
+      ],
+    });
     const search = async (personalizationImpact: number) => {
       const res = await emulator.searchSingleIndex({
         indexName: 'phones',
-        searchParams: { query: 'smart phone', enablePersonalization: true, userToken: 'alice', personalizationImpact, getRankingInfo: true },
+        searchParams: {
+          query: 'smart phone',
+          enablePersonalization: true,
+          userToken: 'alice',
+          personalizationImpact,
+          getRankingInfo: true,
+        },
       });
       const hits = res.hits as { objectID: string; _rankingInfo?: { personalization?: { score: number } } }[];
       return hits.map((hit) => [hit.objectID, hit._rankingInfo?.personalization?.score]);
     };
     // Samsung affinity 5 x 100 = 500 of 2000: 25% personal. Custom places: iphone 67, pixel 33, galaxy 0 (cable 100).
     // The cable matches less well (proximity): it stays last whatever its popularity or brand.
-    expect(await search(100)).toEqual([['galaxy', 25], ['iphone', 0], ['pixel', 0], ['cable', 25]]);
-    expect(await search(50)).toEqual([['iphone', 34], ['pixel', 17], ['galaxy', 13], ['cable', 63]]);
-    const first = await emulator.searchSingleIndex({ indexName: 'phones', searchParams: { query: 'smart phone', enablePersonalization: true, userToken: 'alice', personalizationImpact: 50, getRankingInfo: true } });
-    expect((first.hits[2] as { _rankingInfo?: Record<string, unknown> })._rankingInfo?.personalization).toEqual({ filtersScore: 500, rankingScore: 0, score: 13 });
+    expect(await search(100)).toEqual([
+      ['galaxy', 25],
+      ['iphone', 0],
+      ['pixel', 0],
+      ['cable', 25],
+    ]);
+    expect(await search(50)).toEqual([
+      ['iphone', 34],
+      ['pixel', 17],
+      ['galaxy', 13],
+      ['cable', 63],
+    ]);
+    const first = await emulator.searchSingleIndex({
+      indexName: 'phones',
+      searchParams: {
+        query: 'smart phone',
+        enablePersonalization: true,
+        userToken: 'alice',
+        personalizationImpact: 50,
+        getRankingInfo: true,
+      },
+    });
+    expect((first.hits[2] as { _rankingInfo?: Record<string, unknown> })._rankingInfo?.personalization).toEqual({
+      filtersScore: 500,
+      rankingScore: 0,
+      score: 13,
+    });
   });
 });

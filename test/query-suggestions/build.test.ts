@@ -104,7 +104,10 @@ const FIRST_BUILD = [
     products: {
       exact_nb_hits: 2,
       // Gucci and Nike tie with one bag each: the first alphabetically is listed.
-      facets: { exact_matches: { category: [{ value: 'Bags', count: 2 }], brand: [{ value: 'Gucci', count: 1 }] }, analytics: { category: [], brand: [] } },
+      facets: {
+        exact_matches: { category: [{ value: 'Bags', count: 2 }], brand: [{ value: 'Gucci', count: 1 }] },
+        analytics: { category: [], brand: [] },
+      },
     },
   },
   {
@@ -131,19 +134,64 @@ const FIRST_BUILD = [
 const at = (time: string) => `2024-01-04T${time}Z`;
 
 const FIRST_LOG = [
-  { timestamp: at('00:00:00.000'), level: 'INFO', message: 'building the Query Suggestions index "products_qs"', contextLevel: 0 },
+  {
+    timestamp: at('00:00:00.000'),
+    level: 'INFO',
+    message: 'building the Query Suggestions index "products_qs"',
+    contextLevel: 0,
+  },
   { timestamp: at('00:00:00.000'), level: 'INFO', message: 'source index "products"', contextLevel: 0 },
-  { timestamp: at('00:00:00.000'), level: 'INFO', message: '12 popular searches found in the analytics of "products" (last 30 days)', contextLevel: 1 },
+  {
+    timestamp: at('00:00:00.000'),
+    level: 'INFO',
+    message: '12 popular searches found in the analytics of "products" (last 30 days)',
+    contextLevel: 1,
+  },
   { timestamp: at('00:00:00.000'), level: 'INFO', message: 'checking 11 candidates on "products"', contextLevel: 1 },
-  { timestamp: at('00:00:00.000'), level: 'SKIP', message: 'skipping query "gucci": not enough search results, got 1, expected 2', contextLevel: 2 },
-  { timestamp: at('00:00:00.000'), level: 'SKIP', message: 'skipping query "cheap shoes": excluded by "cheap"', contextLevel: 2 },
-  { timestamp: at('00:00:00.000'), level: 'SKIP', message: 'skipping query "nike": excluded by "^nike$"', contextLevel: 2 },
-  { timestamp: at('00:00:00.000'), level: 'SKIP', message: 'skipping query "t-shirt": contains special characters', contextLevel: 2 },
+  {
+    timestamp: at('00:00:00.000'),
+    level: 'SKIP',
+    message: 'skipping query "gucci": not enough search results, got 1, expected 2',
+    contextLevel: 2,
+  },
+  {
+    timestamp: at('00:00:00.000'),
+    level: 'SKIP',
+    message: 'skipping query "cheap shoes": excluded by "cheap"',
+    contextLevel: 2,
+  },
+  {
+    timestamp: at('00:00:00.000'),
+    level: 'SKIP',
+    message: 'skipping query "nike": excluded by "^nike$"',
+    contextLevel: 2,
+  },
+  {
+    timestamp: at('00:00:00.000'),
+    level: 'SKIP',
+    message: 'skipping query "t-shirt": contains special characters',
+    contextLevel: 2,
+  },
   { timestamp: at('00:00:00.000'), level: 'SKIP', message: 'skipping query "": empty query', contextLevel: 2 },
-  { timestamp: at('00:00:00.000'), level: 'SKIP', message: 'skipping query "bag": not enough letters, got 3, expected 4', contextLevel: 2 },
+  {
+    timestamp: at('00:00:00.000'),
+    level: 'SKIP',
+    message: 'skipping query "bag": not enough letters, got 3, expected 4',
+    contextLevel: 2,
+  },
   { timestamp: at('00:00:00.000'), level: 'INFO', message: '5 of 11 candidates kept for "products"', contextLevel: 1 },
-  { timestamp: at('00:00:00.000'), level: 'INFO', message: 'de-duplicating singular and plural forms (languages: en)', contextLevel: 0 },
-  { timestamp: at('00:00:00.000'), level: 'SKIP', message: 'skipping query "shoe": plural form of "shoes", which is more popular', contextLevel: 1 },
+  {
+    timestamp: at('00:00:00.000'),
+    level: 'INFO',
+    message: 'de-duplicating singular and plural forms (languages: en)',
+    contextLevel: 0,
+  },
+  {
+    timestamp: at('00:00:00.000'),
+    level: 'SKIP',
+    message: 'skipping query "shoe": plural form of "shoes", which is more popular',
+    contextLevel: 1,
+  },
   { timestamp: at('00:00:21.100'), level: 'INFO', message: '4 suggestions written to "products_qs"', contextLevel: 0 },
   { timestamp: at('00:00:21.100'), level: 'INFO', message: 'build finished in 21s', contextLevel: 0 },
 ];
@@ -154,9 +202,15 @@ describe.each(SURFACES)('a suggestions index built from three days of analytics 
     await stock(client);
     await threeDaysOfSearches(emulator, client);
 
-    expect(await api.createConfig(CONFIG)).toEqual({ status: 200, message: 'Configuration was created, and a new indexing job has been scheduled.' });
+    expect(await api.createConfig(CONFIG)).toEqual({
+      status: 200,
+      message: 'Configuration was created, and a new indexing job has been scheduled.',
+    });
     // The build takes 20 s plus 0.1 s per candidate checked (11): under way until 00:00:21.1.
-    expect(await api.getConfigStatus({ indexName: 'products_qs' })).toEqual({ indexName: 'products_qs', isRunning: true });
+    expect(await api.getConfigStatus({ indexName: 'products_qs' })).toEqual({
+      indexName: 'products_qs',
+      isRunning: true,
+    });
     expect(emulator.core.state.indices.has('products_qs')).toBe(false);
     emulator.clock.advance('21s');
     expect(await api.getConfigStatus({ indexName: 'products_qs' })).toMatchObject({ isRunning: true });
@@ -185,7 +239,10 @@ describe.each(SURFACES)('a suggestions index built from three days of analytics 
     await searchTimes(emulator, client, 'bags', 5);
     await searchTimes(emulator, client, 'socks', 4);
     emulator.clock.set('2024-01-05T00:00:00Z');
-    expect(await api.getConfigStatus({ indexName: 'products_qs' })).toMatchObject({ isRunning: true, lastBuiltAt: '2024-01-04T00:00:21Z' });
+    expect(await api.getConfigStatus({ indexName: 'products_qs' })).toMatchObject({
+      isRunning: true,
+      lastBuiltAt: '2024-01-04T00:00:21Z',
+    });
     emulator.clock.advance('1m');
     expect(await api.getConfigStatus({ indexName: 'products_qs' })).toEqual({
       indexName: 'products_qs',
@@ -202,16 +259,22 @@ describe.each(SURFACES)('a suggestions index built from three days of analytics 
       ['nike running', 2],
     ]);
     // `socks` finds one record (minHits 2): the log says so.
-    expect((await logOf(api, 'products_qs')).filter((line) => line.level === 'SKIP').map((line) => line.message)).toContain(
-      'skipping query "socks": not enough search results, got 1, expected 2',
-    );
+    expect(
+      (await logOf(api, 'products_qs')).filter((line) => line.level === 'SKIP').map((line) => line.message),
+    ).toContain('skipping query "socks": not enough search results, got 1, expected 2');
 
-    expect(await api.deleteConfig({ indexName: 'products_qs' })).toEqual({ status: 200, message: 'Configuration was deleted with success.' });
+    expect(await api.deleteConfig({ indexName: 'products_qs' })).toEqual({
+      status: 200,
+      message: 'Configuration was deleted with success.',
+    });
     await searchTimes(emulator, client, 'running', 10);
     emulator.clock.advance('3d');
     const kept = await client.browse({ indexName: 'products_qs' });
     expect(kept.hits).toEqual(rebuilt.hits);
     expect(emulator.core.state.jobs.queue.filter((job) => job.kind.startsWith('querySuggestions'))).toEqual([]);
-    await expect(api.getConfig({ indexName: 'products_qs' })).rejects.toMatchObject({ status: 404, message: 'Not Found' });
+    await expect(api.getConfig({ indexName: 'products_qs' })).rejects.toMatchObject({
+      status: 404,
+      message: 'Not Found',
+    });
   });
 });

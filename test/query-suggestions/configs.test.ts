@@ -11,7 +11,9 @@ describe.each(SURFACES)('configurations (%s)', (surface) => {
     // The configuration behind the service's recorded answer in the common test suite (getConfig e2e).
     await api.createConfig({
       indexName: 'cts_e2e_browse_query_suggestions',
-      sourceIndices: [{ indexName: 'cts_e2e_browse', facets: [{ attribute: 'title', amount: 1 }], generate: [['year']] }],
+      sourceIndices: [
+        { indexName: 'cts_e2e_browse', facets: [{ attribute: 'title', amount: 1 }], generate: [['year']] },
+      ],
       allowSpecialCharacters: true,
       exclude: ['^cocaines$'],
     });
@@ -22,7 +24,16 @@ describe.each(SURFACES)('configurations (%s)', (surface) => {
       exclude: ['^cocaines$'],
       indexName: 'cts_e2e_browse_query_suggestions',
       languages: [],
-      sourceIndices: [{ facets: [{ amount: 1, attribute: 'title' }], generate: [['year']], indexName: 'cts_e2e_browse', minHits: 5, minLetters: 4, replicas: false }],
+      sourceIndices: [
+        {
+          facets: [{ amount: 1, attribute: 'title' }],
+          generate: [['year']],
+          indexName: 'cts_e2e_browse',
+          minHits: 5,
+          minLetters: 4,
+          replicas: false,
+        },
+      ],
     };
     const config = await api.getConfig({ indexName: 'cts_e2e_browse_query_suggestions' });
     expect(JSON.stringify(config)).toBe(JSON.stringify(recorded));
@@ -30,14 +41,46 @@ describe.each(SURFACES)('configurations (%s)', (surface) => {
 
   it('create, list, update, delete: a lifecycle', async () => {
     const { emulator, api } = open(surface);
-    const first = { indexName: 'a_qs', sourceIndices: [{ indexName: 'products', analyticsTags: ['web'], external: ['seed'], minHits: 0, replicas: true }], languages: true };
-    const second = { indexName: 'b_qs', sourceIndices: [{ indexName: 'products' }, { indexName: 'articles', minLetters: 6 }], enablePersonalization: true };
-    expect(await api.createConfig(first)).toEqual({ status: 200, message: 'Configuration was created, and a new indexing job has been scheduled.' });
+    const first = {
+      indexName: 'a_qs',
+      sourceIndices: [
+        { indexName: 'products', analyticsTags: ['web'], external: ['seed'], minHits: 0, replicas: true },
+      ],
+      languages: true,
+    };
+    const second = {
+      indexName: 'b_qs',
+      sourceIndices: [{ indexName: 'products' }, { indexName: 'articles', minLetters: 6 }],
+      enablePersonalization: true,
+    };
+    expect(await api.createConfig(first)).toEqual({
+      status: 200,
+      message: 'Configuration was created, and a new indexing job has been scheduled.',
+    });
     await api.createConfig(second);
 
-    const defaults = { exclude: [], enablePersonalization: false, allowSpecialCharacters: false, appID: emulator.appId };
+    const defaults = {
+      exclude: [],
+      enablePersonalization: false,
+      allowSpecialCharacters: false,
+      appID: emulator.appId,
+    };
     expect(await api.getAllConfigs()).toEqual([
-      { ...defaults, indexName: 'a_qs', languages: true, sourceIndices: [{ indexName: 'products', analyticsTags: ['web'], external: ['seed'], minHits: 0, minLetters: 4, replicas: true }] },
+      {
+        ...defaults,
+        indexName: 'a_qs',
+        languages: true,
+        sourceIndices: [
+          {
+            indexName: 'products',
+            analyticsTags: ['web'],
+            external: ['seed'],
+            minHits: 0,
+            minLetters: 4,
+            replicas: true,
+          },
+        ],
+      },
       {
         ...defaults,
         indexName: 'b_qs',
@@ -51,20 +94,36 @@ describe.each(SURFACES)('configurations (%s)', (surface) => {
     ]);
 
     emulator.clock.advance('1h');
-    expect(await api.updateConfig({ indexName: 'a_qs', configuration: { sourceIndices: [{ indexName: 'articles' }], exclude: ['spam'] } })).toEqual({
+    expect(
+      await api.updateConfig({
+        indexName: 'a_qs',
+        configuration: { sourceIndices: [{ indexName: 'articles' }], exclude: ['spam'] },
+      }),
+    ).toEqual({
       status: 200,
       message: 'Configuration was updated, and a new indexing job has been scheduled.',
     });
-    expect(await api.getConfig({ indexName: 'a_qs' })).toEqual({ ...defaults, indexName: 'a_qs', languages: [], exclude: ['spam'], sourceIndices: [{ indexName: 'articles', minHits: 5, minLetters: 4, replicas: false }] });
+    expect(await api.getConfig({ indexName: 'a_qs' })).toEqual({
+      ...defaults,
+      indexName: 'a_qs',
+      languages: [],
+      exclude: ['spam'],
+      sourceIndices: [{ indexName: 'articles', minHits: 5, minLetters: 4, replicas: false }],
+    });
     // The update started a build at once, and the daily builds now count from it.
     expect(await api.getConfigStatus({ indexName: 'a_qs' })).toMatchObject({ isRunning: true });
-    const builds = emulator.core.state.jobs.queue.filter((job) => job.kind === 'querySuggestions.daily').map((job) => [job.data.indexName, new Date(job.at).toISOString()]);
+    const builds = emulator.core.state.jobs.queue
+      .filter((job) => job.kind === 'querySuggestions.daily')
+      .map((job) => [job.data.indexName, new Date(job.at).toISOString()]);
     expect(builds).toEqual([
       ['b_qs', '2024-01-02T00:00:00.000Z'],
       ['a_qs', '2024-01-02T01:00:00.000Z'],
     ]);
 
-    expect(await api.deleteConfig({ indexName: 'a_qs' })).toEqual({ status: 200, message: 'Configuration was deleted with success.' });
+    expect(await api.deleteConfig({ indexName: 'a_qs' })).toEqual({
+      status: 200,
+      message: 'Configuration was deleted with success.',
+    });
     expect((await api.getAllConfigs()).map((config: { indexName: string }) => config.indexName)).toEqual(['b_qs']);
     expect(emulator.core.state.jobs.queue.map((job) => job.data.indexName)).not.toContain('a_qs');
   });

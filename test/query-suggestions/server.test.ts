@@ -14,11 +14,19 @@ describe('Query Suggestions over the standalone server', () => {
     const hosts = [{ url: server.url.replace('http://', ''), protocol: 'http' as const, accept: 'readWrite' as const }];
     const client = querySuggestionsClient('TESTAPP', 'admin-api-key', 'us', { hosts });
     await server.emulator.saveObjects({ indexName: 'products', objects: [{ objectID: '1', name: 'running shoes' }] });
-    await server.emulator.searchSingleIndex({ indexName: 'products', searchParams: { query: 'running', userToken: 'u1' } });
+    await server.emulator.searchSingleIndex({
+      indexName: 'products',
+      searchParams: { query: 'running', userToken: 'u1' },
+    });
     await client.createConfig({ indexName: 'products_qs', sourceIndices: [{ indexName: 'products', minHits: 1 }] });
-    expect(await client.getConfigStatus({ indexName: 'products_qs' })).toEqual({ indexName: 'products_qs', isRunning: true });
+    expect(await client.getConfigStatus({ indexName: 'products_qs' })).toEqual({
+      indexName: 'products_qs',
+      isRunning: true,
+    });
 
-    const res = await fetch(`${server.url}/1/logs/products_qs`, { headers: { 'x-algolia-application-id': 'TESTAPP', 'x-algolia-api-key': 'admin-api-key' } });
+    const res = await fetch(`${server.url}/1/logs/products_qs`, {
+      headers: { 'x-algolia-application-id': 'TESTAPP', 'x-algolia-api-key': 'admin-api-key' },
+    });
     expect(res.headers.get('content-type')).toBe('application/x-ndjson; charset=UTF-8');
     const text = await res.text();
     expect(text.endsWith('}\n')).toBe(true);

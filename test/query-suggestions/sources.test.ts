@@ -40,7 +40,14 @@ describe.each(SURFACES)('what a build reads (%s)', (surface) => {
     await api.createConfig({
       indexName: 'qs',
       sourceIndices: [
-        { indexName: 'products', analyticsTags: ['web', 'app'], replicas: true, external: ['seed'], generate: [['brand', 'category']], minHits: 1 },
+        {
+          indexName: 'products',
+          analyticsTags: ['web', 'app'],
+          replicas: true,
+          external: ['seed'],
+          generate: [['brand', 'category']],
+          minHits: 1,
+        },
         { indexName: 'articles', minHits: 1 },
       ],
     });
@@ -77,7 +84,14 @@ describe.each(SURFACES)('what a build reads (%s)', (surface) => {
 
   it('special characters and diacritics only with allowSpecialCharacters', async () => {
     const { emulator, client, api } = open(surface);
-    await client.saveObjects({ indexName: 'clothes', objects: [{ objectID: '1', name: 't-shirt' }, { objectID: '2', name: 'café au lait' }, { objectID: '3', name: 'jeans' }] });
+    await client.saveObjects({
+      indexName: 'clothes',
+      objects: [
+        { objectID: '1', name: 't-shirt' },
+        { objectID: '2', name: 'café au lait' },
+        { objectID: '3', name: 'jeans' },
+      ],
+    });
     await searchTimes(emulator, client, 't-shirt', 2, {}, 'clothes');
     await searchTimes(emulator, client, 'café', 1, {}, 'clothes');
     await searchTimes(emulator, client, 'jeans', 1, {}, 'clothes');
@@ -85,22 +99,30 @@ describe.each(SURFACES)('what a build reads (%s)', (surface) => {
     await api.createConfig({ indexName: 'strict_qs', sourceIndices });
     await api.createConfig({ indexName: 'loose_qs', sourceIndices, allowSpecialCharacters: true });
     emulator.clock.advance('1m');
-    const queries = async (indexName: string) => (await client.browse<{ query: string }>({ indexName })).hits.map((hit) => hit.query);
+    const queries = async (indexName: string) =>
+      (await client.browse<{ query: string }>({ indexName })).hits.map((hit) => hit.query);
     expect(await queries('strict_qs')).toEqual(['jeans']);
     expect(await queries('loose_qs')).toEqual(['t-shirt', 'jeans', 'café']);
-    expect((await logOf(api, 'strict_qs')).filter((line) => line.level === 'SKIP').map((line) => line.message)).toEqual([
-      'skipping query "t-shirt": contains special characters',
-      'skipping query "café": contains special characters',
-    ]);
+    expect((await logOf(api, 'strict_qs')).filter((line) => line.level === 'SKIP').map((line) => line.message)).toEqual(
+      ['skipping query "t-shirt": contains special characters', 'skipping query "café": contains special characters'],
+    );
   });
 
   it('plural forms are de-duplicated per language, with the application plural dictionaries', async () => {
     const { emulator, client, api } = open(surface);
     await client.batchDictionaryEntries({
       dictionaryName: 'plurals',
-      batchDictionaryEntriesParams: { requests: [{ action: 'addEntry', body: { objectID: 'horse', language: 'fr', words: ['cheval', 'chevaux'] } }] },
+      batchDictionaryEntriesParams: {
+        requests: [{ action: 'addEntry', body: { objectID: 'horse', language: 'fr', words: ['cheval', 'chevaux'] } }],
+      },
     });
-    await client.saveObjects({ indexName: 'stable', objects: [{ objectID: '1', name: 'cheval blanc' }, { objectID: '2', name: 'chevaux noirs' }] });
+    await client.saveObjects({
+      indexName: 'stable',
+      objects: [
+        { objectID: '1', name: 'cheval blanc' },
+        { objectID: '2', name: 'chevaux noirs' },
+      ],
+    });
     await searchTimes(emulator, client, 'chevaux', 3, {}, 'stable');
     await searchTimes(emulator, client, 'cheval', 1, {}, 'stable');
     const sourceIndices = [{ indexName: 'stable', minHits: 1 }];
@@ -109,12 +131,15 @@ describe.each(SURFACES)('what a build reads (%s)', (surface) => {
     await api.createConfig({ indexName: 'all_qs', sourceIndices, languages: true });
     await api.createConfig({ indexName: 'unknown_qs', sourceIndices, languages: ['french'] });
     emulator.clock.advance('1m');
-    const queries = async (indexName: string) => (await client.browse<{ query: string }>({ indexName })).hits.map((hit) => hit.query);
+    const queries = async (indexName: string) =>
+      (await client.browse<{ query: string }>({ indexName })).hits.map((hit) => hit.query);
     expect(await queries('english_qs')).toEqual(['chevaux', 'cheval']);
     expect(await queries('french_qs')).toEqual(['chevaux']);
     expect(await queries('all_qs')).toEqual(['chevaux']);
     expect(await queries('unknown_qs')).toEqual(['chevaux', 'cheval']);
-    expect((await logOf(api, 'unknown_qs')).map((line) => line.message)).toContain('language "french" has no plural dictionary: it is ignored');
+    expect((await logOf(api, 'unknown_qs')).map((line) => line.message)).toContain(
+      'language "french" has no plural dictionary: it is ignored',
+    );
   });
 });
 
@@ -141,13 +166,37 @@ describe('the suggestions index as an autocomplete reads it', () => {
     // What @algolia/autocomplete's query suggestions plugin sends.
     const { hits } = await client.searchSingleIndex<{ query: string }>({
       indexName: 'products_qs',
-      searchParams: { query: 'run', hitsPerPage: 5, highlightPreTag: '__aa-highlight__', highlightPostTag: '__/aa-highlight__' },
+      searchParams: {
+        query: 'run',
+        hitsPerPage: 5,
+        highlightPreTag: '__aa-highlight__',
+        highlightPostTag: '__/aa-highlight__',
+      },
     });
     expect(hits.map((hit) => [hit.query, hit._highlightResult?.query])).toEqual([
-      ['running', { value: '__aa-highlight__run__/aa-highlight__ning', matchLevel: 'full', fullyHighlighted: false, matchedWords: ['run'] }],
-      ['running shoes', { value: '__aa-highlight__run__/aa-highlight__ning shoes', matchLevel: 'full', fullyHighlighted: false, matchedWords: ['run'] }],
+      [
+        'running',
+        {
+          value: '__aa-highlight__run__/aa-highlight__ning',
+          matchLevel: 'full',
+          fullyHighlighted: false,
+          matchedWords: ['run'],
+        },
+      ],
+      [
+        'running shoes',
+        {
+          value: '__aa-highlight__run__/aa-highlight__ning shoes',
+          matchLevel: 'full',
+          fullyHighlighted: false,
+          matchedWords: ['run'],
+        },
+      ],
     ]);
-    const oneWord = await client.searchSingleIndex({ indexName: 'products_qs', searchParams: { query: '', filters: 'nb_words = 1' } });
+    const oneWord = await client.searchSingleIndex({
+      indexName: 'products_qs',
+      searchParams: { query: '', filters: 'nb_words = 1' },
+    });
     expect(oneWord.hits.map((hit) => hit.objectID)).toEqual(['running', 'shoes']);
   });
 });

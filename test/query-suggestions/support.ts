@@ -31,7 +31,10 @@ export const PRODUCTS = [
 ];
 
 export async function stock(client: Algoliasearch, indexName = 'products'): Promise<void> {
-  await client.setSettings({ indexName, indexSettings: { attributesForFaceting: ['brand', 'category'], ignorePlurals: true } });
+  await client.setSettings({
+    indexName,
+    indexSettings: { attributesForFaceting: ['brand', 'category'], ignorePlurals: true },
+  });
   await client.saveObjects({ indexName, objects: PRODUCTS });
 }
 

@@ -6,7 +6,11 @@ import { setupSuggestions } from './support';
 const open = setupSuggestions();
 
 const source = (extra: Record<string, unknown> = {}) => ({ indexName: 'products', ...extra });
-const body = (extra: Record<string, unknown> = {}) => ({ indexName: 'products_qs', sourceIndices: [source()], ...extra });
+const body = (extra: Record<string, unknown> = {}) => ({
+  indexName: 'products_qs',
+  sourceIndices: [source()],
+  ...extra,
+});
 const invalid = (reason: string) => `Invalid body "${reason}"`;
 
 /** Every configuration the service refuses with 400, and its message. */
@@ -18,29 +22,113 @@ const REFUSED: [string, unknown, string][] = [
   ['an indexName that is not a string', body({ indexName: 42 }), invalid('`indexName` must be a string')],
   ['no sourceIndices', { indexName: 'products_qs' }, invalid('sourceIndices needs to contain at least one index')],
   ['empty sourceIndices', body({ sourceIndices: [] }), invalid('sourceIndices needs to contain at least one index')],
-  ['sourceIndices that is not an array', body({ sourceIndices: { indexName: 'products' } }), invalid('`sourceIndices` must be an array')],
-  ['a source index without indexName', body({ sourceIndices: [{ minHits: 3 }] }), invalid('every source index must have an `indexName`')],
-  ['a source index with an empty indexName', body({ sourceIndices: [source({ indexName: '' })] }), invalid('every source index must have an `indexName`')],
-  ['a source index that is not an object', body({ sourceIndices: ['products'] }), invalid('every source index must have an `indexName`')],
-  ['a negative minHits', body({ sourceIndices: [source({ minHits: -1 })] }), invalid('every source index `minHits` must be positive')],
-  ['a fractional minHits', body({ sourceIndices: [source({ minHits: 1.5 })] }), invalid('every source index `minHits` must be an integer')],
-  ['a string minHits', body({ sourceIndices: [source({ minHits: '5' })] }), invalid('every source index `minHits` must be an integer')],
-  ['a negative minLetters', body({ sourceIndices: [source({ minLetters: -2 })] }), invalid('every source index `minLetters` must be positive')],
-  ['a fractional minLetters', body({ sourceIndices: [source({ minLetters: 0.5 })] }), invalid('every source index `minLetters` must be an integer')],
-  ['facets that are not a list', body({ sourceIndices: [source({ facets: 'brand' })] }), invalid('`facets` must be an array of `{attribute, amount}` objects')],
-  ['a facet without attribute', body({ sourceIndices: [source({ facets: [{ amount: 2 }] })] }), invalid('every facet must have an `attribute`')],
-  ['a facet with a negative amount', body({ sourceIndices: [source({ facets: [{ attribute: 'brand', amount: -1 }] })] }), invalid('every facet `amount` must be a positive integer')],
-  ['generate with an empty group', body({ sourceIndices: [source({ generate: [[]] })] }), invalid('`generate` must be an array of non-empty arrays of facet attributes')],
-  ['generate that is a flat list', body({ sourceIndices: [source({ generate: ['brand', 'color'] })] }), invalid('`generate` must be an array of non-empty arrays of facet attributes')],
-  ['external with an empty name', body({ sourceIndices: [source({ external: [''] })] }), invalid('`external` must be an array of index names')],
-  ['analyticsTags that are not strings', body({ sourceIndices: [source({ analyticsTags: [1] })] }), invalid('`analyticsTags` must be an array of strings')],
-  ['replicas that is not a boolean', body({ sourceIndices: [source({ replicas: 'yes' })] }), invalid('`replicas` must be a boolean')],
+  [
+    'sourceIndices that is not an array',
+    body({ sourceIndices: { indexName: 'products' } }),
+    invalid('`sourceIndices` must be an array'),
+  ],
+  [
+    'a source index without indexName',
+    body({ sourceIndices: [{ minHits: 3 }] }),
+    invalid('every source index must have an `indexName`'),
+  ],
+  [
+    'a source index with an empty indexName',
+    body({ sourceIndices: [source({ indexName: '' })] }),
+    invalid('every source index must have an `indexName`'),
+  ],
+  [
+    'a source index that is not an object',
+    body({ sourceIndices: ['products'] }),
+    invalid('every source index must have an `indexName`'),
+  ],
+  [
+    'a negative minHits',
+    body({ sourceIndices: [source({ minHits: -1 })] }),
+    invalid('every source index `minHits` must be positive'),
+  ],
+  [
+    'a fractional minHits',
+    body({ sourceIndices: [source({ minHits: 1.5 })] }),
+    invalid('every source index `minHits` must be an integer'),
+  ],
+  [
+    'a string minHits',
+    body({ sourceIndices: [source({ minHits: '5' })] }),
+    invalid('every source index `minHits` must be an integer'),
+  ],
+  [
+    'a negative minLetters',
+    body({ sourceIndices: [source({ minLetters: -2 })] }),
+    invalid('every source index `minLetters` must be positive'),
+  ],
+  [
+    'a fractional minLetters',
+    body({ sourceIndices: [source({ minLetters: 0.5 })] }),
+    invalid('every source index `minLetters` must be an integer'),
+  ],
+  [
+    'facets that are not a list',
+    body({ sourceIndices: [source({ facets: 'brand' })] }),
+    invalid('`facets` must be an array of `{attribute, amount}` objects'),
+  ],
+  [
+    'a facet without attribute',
+    body({ sourceIndices: [source({ facets: [{ amount: 2 }] })] }),
+    invalid('every facet must have an `attribute`'),
+  ],
+  [
+    'a facet with a negative amount',
+    body({ sourceIndices: [source({ facets: [{ attribute: 'brand', amount: -1 }] })] }),
+    invalid('every facet `amount` must be a positive integer'),
+  ],
+  [
+    'generate with an empty group',
+    body({ sourceIndices: [source({ generate: [[]] })] }),
+    invalid('`generate` must be an array of non-empty arrays of facet attributes'),
+  ],
+  [
+    'generate that is a flat list',
+    body({ sourceIndices: [source({ generate: ['brand', 'color'] })] }),
+    invalid('`generate` must be an array of non-empty arrays of facet attributes'),
+  ],
+  [
+    'external with an empty name',
+    body({ sourceIndices: [source({ external: [''] })] }),
+    invalid('`external` must be an array of index names'),
+  ],
+  [
+    'analyticsTags that are not strings',
+    body({ sourceIndices: [source({ analyticsTags: [1] })] }),
+    invalid('`analyticsTags` must be an array of strings'),
+  ],
+  [
+    'replicas that is not a boolean',
+    body({ sourceIndices: [source({ replicas: 'yes' })] }),
+    invalid('`replicas` must be a boolean'),
+  ],
   ['languages as a string', body({ languages: 'en' }), invalid('`languages` must be an array of strings')],
   ['exclude as a string', body({ exclude: 'cheap' }), invalid('`exclude` must be an array of strings')],
-  ['an exclude pattern that does not compile', body({ exclude: ['(cheap'] }), invalid('`exclude` holds an invalid regular expression: (cheap')],
-  ['allowSpecialCharacters that is not a boolean', body({ allowSpecialCharacters: 1 }), invalid('`allowSpecialCharacters` must be a boolean')],
-  ['enablePersonalization that is not a boolean', body({ enablePersonalization: 'true' }), invalid('`enablePersonalization` must be a boolean')],
-  ['a suggestions index that is its own source', body({ indexName: 'products' }), invalid('the Query Suggestions index cannot be one of its own source indices')],
+  [
+    'an exclude pattern that does not compile',
+    body({ exclude: ['(cheap'] }),
+    invalid('`exclude` holds an invalid regular expression: (cheap'),
+  ],
+  [
+    'allowSpecialCharacters that is not a boolean',
+    body({ allowSpecialCharacters: 1 }),
+    invalid('`allowSpecialCharacters` must be a boolean'),
+  ],
+  [
+    'enablePersonalization that is not a boolean',
+    body({ enablePersonalization: 'true' }),
+    invalid('`enablePersonalization` must be a boolean'),
+  ],
+  [
+    'a suggestions index that is its own source',
+    body({ indexName: 'products' }),
+    invalid('the Query Suggestions index cannot be one of its own source indices'),
+  ],
 ];
 
 /** A refused request leaves the configurations, builds, jobs and indices exactly as they were. */
@@ -70,8 +158,16 @@ describe.each(SURFACES)('configurations refused (%s)', (surface) => {
     await api.createConfig(body());
     const before = emulator.core.state;
     if (surface === 'direct') {
-      await rejects(api.updateConfig({ indexName: 'products_qs', configuration: [] }), 400, invalid('the body must be a JSON object'));
-      await rejects(api.updateConfig({ indexName: 'products_qs', configuration: {} }), 400, invalid('sourceIndices needs to contain at least one index'));
+      await rejects(
+        api.updateConfig({ indexName: 'products_qs', configuration: [] }),
+        400,
+        invalid('the body must be a JSON object'),
+      );
+      await rejects(
+        api.updateConfig({ indexName: 'products_qs', configuration: {} }),
+        400,
+        invalid('sourceIndices needs to contain at least one index'),
+      );
     } else {
       expect(() => api.updateConfig({ indexName: 'products_qs', configuration: {} })).toThrow(
         'Parameter `configuration.sourceIndices` is required when calling `updateConfig`.',
@@ -84,7 +180,11 @@ describe.each(SURFACES)('configurations refused (%s)', (surface) => {
     const { emulator, api } = open(surface);
     await api.createConfig(body());
     const before = emulator.core.state;
-    await rejects(api.createConfig(body({ exclude: ['x'] })), 422, 'Configuration already exists for index: products_qs');
+    await rejects(
+      api.createConfig(body({ exclude: ['x'] })),
+      422,
+      'Configuration already exists for index: products_qs',
+    );
     expectUnchanged(emulator, before, UNCHANGED);
   });
 
@@ -92,7 +192,11 @@ describe.each(SURFACES)('configurations refused (%s)', (surface) => {
     const { emulator, api } = open(surface);
     for (let i = 0; i < 100; i++) await emulator.createConfig(body({ indexName: `qs_${i}` }));
     const before = emulator.core.state;
-    await rejects(api.createConfig(body({ indexName: 'qs_100' })), 403, 'You have reached the limit of 100 Query Suggestions configurations for this application');
+    await rejects(
+      api.createConfig(body({ indexName: 'qs_100' })),
+      403,
+      'You have reached the limit of 100 Query Suggestions configurations for this application',
+    );
     expectUnchanged(emulator, before, UNCHANGED);
     expect(await api.getAllConfigs()).toHaveLength(100);
     await api.deleteConfig({ indexName: 'qs_0' });
@@ -111,7 +215,11 @@ describe('updating or deleting a configuration that does not exist: the service 
   it('direct calls reject with 500 Internal Server Error, and nothing changes', async () => {
     const { emulator } = open('direct');
     const before = emulator.core.state;
-    await rejects(emulator.updateConfig({ indexName: 'missing', configuration: { sourceIndices: [source()] } }), 500, 'Internal Server Error');
+    await rejects(
+      emulator.updateConfig({ indexName: 'missing', configuration: { sourceIndices: [source()] } }),
+      500,
+      'Internal Server Error',
+    );
     await rejects(emulator.deleteConfig({ indexName: 'missing' }), 500, 'Internal Server Error');
     expectUnchanged(emulator, before, UNCHANGED);
   });
@@ -122,7 +230,10 @@ describe('updating or deleting a configuration that does not exist: the service 
       () => suggestions.updateConfig({ indexName: 'missing', configuration: { sourceIndices: [source()] } }),
       () => suggestions.deleteConfig({ indexName: 'missing' }),
     ]) {
-      const error = (await call().catch((caught: unknown) => caught)) as { name: string; stackTrace: { response: { status: number; content: string } }[] };
+      const error = (await call().catch((caught: unknown) => caught)) as {
+        name: string;
+        stackTrace: { response: { status: number; content: string } }[];
+      };
       expect(error.name).toBe('RetryError');
       expect(error.stackTrace.map((frame) => [frame.response.status, JSON.parse(frame.response.content)])).toEqual([
         [500, { message: 'Internal Server Error', status: 500 }],
@@ -134,7 +245,10 @@ describe('updating or deleting a configuration that does not exist: the service 
 describe('credentials', () => {
   it('a wrong key or application ID: 401 Invalid credentials (official client)', async () => {
     const { emulator } = open('client');
-    for (const client of [querySuggestionsClient(emulator.appId, 'wrong-key', 'us'), querySuggestionsClient('OTHERAPP', emulator.adminApiKey, 'eu')]) {
+    for (const client of [
+      querySuggestionsClient(emulator.appId, 'wrong-key', 'us'),
+      querySuggestionsClient('OTHERAPP', emulator.adminApiKey, 'eu'),
+    ]) {
       await rejects(client.getAllConfigs(), 401, 'Invalid credentials');
       await rejects(client.createConfig(body()), 401, 'Invalid credentials');
     }
@@ -150,7 +264,11 @@ describe('credentials', () => {
     const before = emulator.core.state.querySuggestions;
     for (const api of [client as unknown as typeof direct, direct]) {
       await rejects(api.createConfig(body({ indexName: 'other_qs' })), 403, message);
-      await rejects(api.updateConfig({ indexName: 'products_qs', configuration: { sourceIndices: [source()] } }), 403, message);
+      await rejects(
+        api.updateConfig({ indexName: 'products_qs', configuration: { sourceIndices: [source()] } }),
+        403,
+        message,
+      );
       await rejects(api.deleteConfig({ indexName: 'products_qs' }), 403, message);
       await rejects(api.getConfig({ indexName: 'products_qs' }), 403, message);
       await rejects(api.getAllConfigs(), 403, message);

@@ -21,8 +21,21 @@ async function shop() {
   const emulator = createEmulator({ now: '2024-05-06T12:00:00Z' });
   server.use(...createHandlers(emulator));
   await emulator.saveObjects({ indexName: 'gear', objects: PRODUCTS });
-  const bought = (userToken: string, objectIDs: string[]) => ({ eventType: 'conversion', eventSubtype: 'purchase', eventName: 'Bought', index: 'gear', userToken, objectIDs });
-  await emulator.pushEvents({ events: [bought('ann', ['tent', 'pegs']), bought('bob', ['tent', 'pegs', 'lamp']), bought('cy', ['stove'])] as never });
+  const bought = (userToken: string, objectIDs: string[]) => ({
+    eventType: 'conversion',
+    eventSubtype: 'purchase',
+    eventName: 'Bought',
+    index: 'gear',
+    userToken,
+    objectIDs,
+  });
+  await emulator.pushEvents({
+    events: [
+      bought('ann', ['tent', 'pegs']),
+      bought('bob', ['tent', 'pegs', 'lamp']),
+      bought('cy', ['stove']),
+    ] as never,
+  });
   emulator.clock.advance('1d');
   return emulator;
 }
@@ -36,13 +49,19 @@ function mount(widget: (container: HTMLElement) => unknown, emulator: Awaited<Re
   return { search, container };
 }
 
-const names = (container: HTMLElement, itemClass: string) => [...container.querySelectorAll(`.${itemClass}`)].map((item) => item.textContent?.trim());
+const names = (container: HTMLElement, itemClass: string) =>
+  [...container.querySelectorAll(`.${itemClass}`)].map((item) => item.textContent?.trim());
 
 describe('InstantSearch recommend widgets against the emulator (jsdom)', () => {
   it('frequentlyBoughtTogether renders the model trained overnight, best first', async () => {
     const emulator = await shop();
     const { search, container } = mount(
-      (box) => frequentlyBoughtTogether({ container: box, objectIDs: ['tent'], templates: { item: (hit: Record<string, unknown>) => `${hit.name} (${hit._score})` } }),
+      (box) =>
+        frequentlyBoughtTogether({
+          container: box,
+          objectIDs: ['tent'],
+          templates: { item: (hit: Record<string, unknown>) => `${hit.name} (${hit._score})` },
+        }),
       emulator,
     );
     await vi.waitFor(() => expect(container.querySelectorAll('.ais-FrequentlyBoughtTogether-item')).toHaveLength(2));

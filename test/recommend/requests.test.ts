@@ -12,15 +12,28 @@ import { ids, setupRecommend, type RecommendApi } from './support';
  * 33.33 each) and bought-together answers nothing, which leaves room for the fallback.
  */
 const open = setupRecommend();
-const results = (api: RecommendApi, requests: Record<string, unknown>[]) => api.getRecommendations({ requests }).then((r: { results: Record<string, any>[] }) => r.results);
-const related = (extra: Record<string, unknown> = {}) => ({ indexName: 'shop', model: 'related-products', objectID: 'phone-x', threshold: 0, ...extra });
+const results = (api: RecommendApi, requests: Record<string, unknown>[]) =>
+  api.getRecommendations({ requests }).then((r: { results: Record<string, any>[] }) => r.results);
+const related = (extra: Record<string, unknown> = {}) => ({
+  indexName: 'shop',
+  model: 'related-products',
+  objectID: 'phone-x',
+  threshold: 0,
+  ...extra,
+});
 
 describe.each(SURFACES)('getRecommendations (%s)', (surface) => {
   it('answers one result per request, shaped as the live API answers', async () => {
     const { emulator, api } = await open(surface);
-    await emulator.setSettings({ indexName: 'shop', indexSettings: { renderingContent: { facetOrdering: { facets: { order: ['brand'] } } } } });
+    await emulator.setSettings({
+      indexName: 'shop',
+      indexSettings: { renderingContent: { facetOrdering: { facets: { order: ['brand'] } } } },
+    });
     const [tracked, trending] = await results(api, [
-      related({ maxRecommendations: 3, queryParameters: { clickAnalytics: true, attributesToRetrieve: ['name'], attributesToHighlight: [] } }),
+      related({
+        maxRecommendations: 3,
+        queryParameters: { clickAnalytics: true, attributesToRetrieve: ['name'], attributesToHighlight: [] },
+      }),
       { indexName: 'shop', model: 'trending-items', threshold: 0 },
     ]);
     expect(tracked).toEqual({
@@ -47,7 +60,11 @@ describe.each(SURFACES)('getRecommendations (%s)', (surface) => {
 
   it('leaves the source item out, keeps scores at or above the threshold, and returns all when maxRecommendations is 0', async () => {
     const { api } = await open(surface);
-    const [all, none, unknown] = await results(api, [related({ maxRecommendations: 0 }), related({ threshold: 33.34 }), related({ objectID: 'no-such-record' })]);
+    const [all, none, unknown] = await results(api, [
+      related({ maxRecommendations: 0 }),
+      related({ threshold: 33.34 }),
+      related({ objectID: 'no-such-record' }),
+    ]);
     expect(ids(all.hits)).toEqual(['case-x', 'charger', 'earbuds', 'phone-y']);
     expect(all.hits.every((hit: { _score: number }) => hit._score === 33.33)).toBe(true);
     expect(none.hits).toEqual([]);
@@ -75,20 +92,40 @@ describe.each(SURFACES)('getRecommendations (%s)', (surface) => {
     const together = { indexName: 'shop', model: 'bought-together', objectID: 'phone-x', threshold: 0 };
     const [filled, brand, all, unknown] = await results(api, [
       { ...together, maxRecommendations: 3, fallbackParameters: { filters: 'category:phone OR category:audio' } },
-      { ...together, maxRecommendations: 2, fallbackParameters: { facetFilters: ['brand:Zen'], attributesToRetrieve: ['brand'], attributesToHighlight: ['brand'] } },
+      {
+        ...together,
+        maxRecommendations: 2,
+        fallbackParameters: {
+          facetFilters: ['brand:Zen'],
+          attributesToRetrieve: ['brand'],
+          attributesToHighlight: ['brand'],
+        },
+      },
       { ...together, maxRecommendations: 0, fallbackParameters: { filters: 'category:audio' } },
       { ...together, objectID: 'no-such-record', maxRecommendations: 1, fallbackParameters: { query: 'cable' } },
     ]);
     // The source item never comes back; fallback hits score 0, in the search's order (equally
     // ranked records: objectID, descending).
-    expect(filled.hits.map(({ objectID, _score }: { objectID: string; _score: number }) => ({ objectID, _score }))).toEqual([
+    expect(
+      filled.hits.map(({ objectID, _score }: { objectID: string; _score: number }) => ({ objectID, _score })),
+    ).toEqual([
       { objectID: 'speaker', _score: 0 },
       { objectID: 'phone-y', _score: 0 },
       { objectID: 'earbuds', _score: 0 },
     ]);
     expect(brand.hits).toEqual([
-      { objectID: 'speaker', brand: 'Zen', _highlightResult: { brand: { value: 'Zen', matchLevel: 'none', matchedWords: [] } }, _score: 0 },
-      { objectID: 'phone-y', brand: 'Zen', _highlightResult: { brand: { value: 'Zen', matchLevel: 'none', matchedWords: [] } }, _score: 0 },
+      {
+        objectID: 'speaker',
+        brand: 'Zen',
+        _highlightResult: { brand: { value: 'Zen', matchLevel: 'none', matchedWords: [] } },
+        _score: 0,
+      },
+      {
+        objectID: 'phone-y',
+        brand: 'Zen',
+        _highlightResult: { brand: { value: 'Zen', matchLevel: 'none', matchedWords: [] } },
+        _score: 0,
+      },
     ]);
     expect(all.hits).toEqual([]);
     expect(ids(unknown.hits)).toEqual(['cable']);
@@ -96,16 +133,52 @@ describe.each(SURFACES)('getRecommendations (%s)', (surface) => {
 
   it.each([
     ['a request that is no object', { requests: [1] }, 'requests[0] must be an object'],
-    ['no indexName', { requests: [{ model: 'trending-items', threshold: 0 }] }, /^requests\[0\]\.indexName is required/],
-    ['an unknown model', { requests: [related({ model: 'popular' })] }, /^requests\[0\]\.model must be one of related-products, bought-together, trending-items, trending-facets, looking-similar/],
+    [
+      'no indexName',
+      { requests: [{ model: 'trending-items', threshold: 0 }] },
+      /^requests\[0\]\.indexName is required/,
+    ],
+    [
+      'an unknown model',
+      { requests: [related({ model: 'popular' })] },
+      /^requests\[0\]\.model must be one of related-products, bought-together, trending-items, trending-facets, looking-similar/,
+    ],
     ['no threshold', { requests: [related({ threshold: undefined })] }, 'requests[0].threshold is required'],
-    ['a threshold over 100', { requests: [related({ threshold: 101 })] }, /^requests\[0\]\.threshold must be a number between 0 and 100/],
-    ['maxRecommendations over 30', { requests: [related({ maxRecommendations: 31 })] }, /^requests\[0\]\.maxRecommendations must be an integer between 1 and 30/],
-    ['no objectID for related-products', { requests: [related({ objectID: undefined })] }, /^requests\[0\]\.objectID is required for the related-products model/],
-    ['facetName without facetValue', { requests: [{ indexName: 'shop', model: 'trending-items', threshold: 0, facetName: 'brand' }] }, /must be used together/],
-    ['trending-facets without facetName', { requests: [{ indexName: 'shop', model: 'trending-facets', threshold: 0 }] }, /^requests\[0\]\.facetName is required for the trending-facets model/],
-    ['an unknown search parameter', { requests: [related({ queryParameters: { colour: 'red' } })] }, 'requests[0].queryParameters: Unknown parameter: colour'],
-    ['a filter that does not parse', { requests: [related({ queryParameters: { filters: 'price <' } })] }, /^filters: /],
+    [
+      'a threshold over 100',
+      { requests: [related({ threshold: 101 })] },
+      /^requests\[0\]\.threshold must be a number between 0 and 100/,
+    ],
+    [
+      'maxRecommendations over 30',
+      { requests: [related({ maxRecommendations: 31 })] },
+      /^requests\[0\]\.maxRecommendations must be an integer between 1 and 30/,
+    ],
+    [
+      'no objectID for related-products',
+      { requests: [related({ objectID: undefined })] },
+      /^requests\[0\]\.objectID is required for the related-products model/,
+    ],
+    [
+      'facetName without facetValue',
+      { requests: [{ indexName: 'shop', model: 'trending-items', threshold: 0, facetName: 'brand' }] },
+      /must be used together/,
+    ],
+    [
+      'trending-facets without facetName',
+      { requests: [{ indexName: 'shop', model: 'trending-facets', threshold: 0 }] },
+      /^requests\[0\]\.facetName is required for the trending-facets model/,
+    ],
+    [
+      'an unknown search parameter',
+      { requests: [related({ queryParameters: { colour: 'red' } })] },
+      'requests[0].queryParameters: Unknown parameter: colour',
+    ],
+    [
+      'a filter that does not parse',
+      { requests: [related({ queryParameters: { filters: 'price <' } })] },
+      /^filters: /,
+    ],
   ])('refuses %s with a 400 naming the field', async (_name, body, message) => {
     const { api } = await open(surface);
     await rejects(api.getRecommendations(body), 400, message);
@@ -115,7 +188,11 @@ describe.each(SURFACES)('getRecommendations (%s)', (surface) => {
     const { emulator, api } = await open(surface);
     await rejects(results(api, [related({ indexName: 'nope' })]), 404, 'Index does not exist');
     await emulator.saveObjects({ indexName: 'fresh', objects: [{ objectID: '1' }] });
-    await rejects(results(api, [related({ indexName: 'fresh' })]), 404, /^Index does not exist: the related-products model of index "fresh" has not been trained yet/);
+    await rejects(
+      results(api, [related({ indexName: 'fresh' })]),
+      404,
+      /^Index does not exist: the related-products model of index "fresh" has not been trained yet/,
+    );
     emulator.trainRecommendModels({ indexName: 'fresh' });
     expect((await results(api, [related({ indexName: 'fresh', objectID: '1' })]))[0].hits).toEqual([]);
   });
@@ -127,12 +204,22 @@ describe('getRecommendations, keys and clients', () => {
     const other = await emulator.addApiKey({ acl: ['search'], indexes: ['other*'] });
     const browse = await emulator.addApiKey({ acl: ['browse'] });
     const request = { requests: [related()] };
-    await rejects(emulator.as({ apiKey: other.key }).getRecommendations(request as never), 403, 'Index not allowed with this API key');
-    await rejects(emulator.as({ apiKey: browse.key }).getRecommendations(request as never), 403, 'Method not allowed with this API key');
+    await rejects(
+      emulator.as({ apiKey: other.key }).getRecommendations(request as never),
+      403,
+      'Index not allowed with this API key',
+    );
+    await rejects(
+      emulator.as({ apiKey: browse.key }).getRecommendations(request as never),
+      403,
+      'Method not allowed with this API key',
+    );
     // A secured key's filters apply on top of the request's, and cannot lift the restriction to the model's records.
     const parent = await emulator.addApiKey({ acl: ['search'] });
     const secured = await generateSecuredApiKey(parent.key, { filters: 'brand:Zen' });
-    const { results: [zen] } = await emulator.as({ apiKey: secured }).getRecommendations(request as never);
+    const {
+      results: [zen],
+    } = await emulator.as({ apiKey: secured }).getRecommendations(request as never);
     expect(ids(zen.hits as { objectID: string }[])).toEqual(['phone-y']);
   });
 
@@ -161,7 +248,11 @@ describe('getRecommendations, keys and clients', () => {
     const full = algoliasearch(emulator.appId, emulator.adminApiKey).initRecommend();
     const lite = liteClient(emulator.appId, emulator.adminApiKey);
     const request = related({ maxRecommendations: 2 }) as never;
-    for (const response of [await full.getRecommendations({ requests: [request] }), await lite.getRecommendations({ requests: [request] }), await full.getRecommendations([request] as never)]) {
+    for (const response of [
+      await full.getRecommendations({ requests: [request] }),
+      await lite.getRecommendations({ requests: [request] }),
+      await full.getRecommendations([request] as never),
+    ]) {
       expect(ids(response.results[0].hits as { objectID: string }[])).toEqual(['case-x', 'charger']);
     }
   });

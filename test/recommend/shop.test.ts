@@ -18,7 +18,10 @@ type Shop = Awaited<ReturnType<typeof openShop>>;
 
 const round = (score: number) => Math.round(score * 100) / 100;
 const byStrength = (strengths: Map<string, number>, scale: (value: number) => number) =>
-  [...strengths].filter(([, value]) => value > 0).sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1)).map(([id, value]) => ({ objectID: id, _score: round(scale(value)) }));
+  [...strengths]
+    .filter(([, value]) => value > 0)
+    .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
+    .map(([id, value]) => ({ objectID: id, _score: round(scale(value)) }));
 const record = (objectID: string) => PRODUCTS.find((product) => product.objectID === objectID)!;
 
 // ---- the models, written again from their documented definitions ------------------------
@@ -56,7 +59,8 @@ function expectedRelated(log: readonly Logged[], source: string) {
   }
   if (strengths.size < 10) {
     // Content fallback over attributesForFaceting: Jaccard index of attribute=value pairs.
-    const pairs = (id: string) => new Set(['brand', 'category'].map((name) => `${name}=${String(record(id)[name as 'brand']).toLowerCase()}`));
+    const pairs = (id: string) =>
+      new Set(['brand', 'category'].map((name) => `${name}=${String(record(id)[name as 'brand']).toLowerCase()}`));
     const a = pairs(source);
     for (const { objectID } of PRODUCTS) {
       if (objectID === source || strengths.has(objectID)) continue;
@@ -82,10 +86,13 @@ function trendStrengths(log: readonly Logged[], end: number) {
   }
   return counts;
 }
-const strength = ({ current, previous }: { current: number; previous: number }) => (current * (current + 1)) / (previous + 1);
+const strength = ({ current, previous }: { current: number; previous: number }) =>
+  (current * (current + 1)) / (previous + 1);
 
 function expectedTrending(log: readonly Logged[], end: number, keep: (id: string) => boolean = () => true) {
-  const strengths = new Map([...trendStrengths(log, end)].filter(([id]) => keep(id)).map(([id, count]) => [id, strength(count)]));
+  const strengths = new Map(
+    [...trendStrengths(log, end)].filter(([id]) => keep(id)).map(([id, count]) => [id, strength(count)]),
+  );
   const strongest = Math.max(...strengths.values());
   return byStrength(strengths, (value) => (100 * value) / strongest);
 }
@@ -99,7 +106,10 @@ function expectedTrendingFacets(log: readonly Logged[], end: number, facet: 'bra
   }
   const strengths = new Map([...sums].map(([value, count]) => [value, strength(count)]));
   const strongest = Math.max(...strengths.values());
-  return byStrength(strengths, (value) => (100 * value) / strongest).map(({ objectID, _score }) => ({ facetValue: objectID, _score }));
+  return byStrength(strengths, (value) => (100 * value) / strongest).map(({ objectID, _score }) => ({
+    facetValue: objectID,
+    _score,
+  }));
 }
 
 function expectedLookingSimilar(source: string, attributes: readonly ('category' | 'brand' | 'color')[]) {
@@ -114,7 +124,12 @@ function expectedLookingSimilar(source: string, attributes: readonly ('category'
 
 // ---- the tests ----------------------------------------------------------------------------
 
-const scored = (hits: readonly Hit[]) => hits.map((hit) => (hit.facetValue !== undefined ? { facetValue: hit.facetValue, _score: hit._score } : { objectID: hit.objectID, _score: hit._score }));
+const scored = (hits: readonly Hit[]) =>
+  hits.map((hit) =>
+    hit.facetValue !== undefined
+      ? { facetValue: hit.facetValue, _score: hit._score }
+      : { objectID: hit.objectID, _score: hit._score },
+  );
 
 describe.each(['direct', 'client'] as const)('a scripted shop over ten days (%s)', (surface) => {
   let shop: Shop;
@@ -125,7 +140,10 @@ describe.each(['direct', 'client'] as const)('a scripted shop over ten days (%s)
     shop = await openShop(server);
     const client = recommendClient(shop.emulator.appId, shop.emulator.adminApiKey);
     recommend = async (requests) => {
-      const response = surface === 'direct' ? await shop.emulator.getRecommendations({ requests: requests as never }) : await client.getRecommendations({ requests: requests as never });
+      const response =
+        surface === 'direct'
+          ? await shop.emulator.getRecommendations({ requests: requests as never })
+          : await client.getRecommendations({ requests: requests as never });
       return response.results as never;
     };
   });
@@ -152,7 +170,9 @@ describe.each(['direct', 'client'] as const)('a scripted shop over ten days (%s)
   });
 
   it('related-products: cosine of the user vectors, then records sharing attribute values while events are scarce', async () => {
-    const [phone] = await recommend([{ indexName: 'shop', model: 'related-products', objectID: 'phone-x', threshold: 0 }]);
+    const [phone] = await recommend([
+      { indexName: 'shop', model: 'related-products', objectID: 'phone-x', threshold: 0 },
+    ]);
     expect(scored(phone.hits)).toEqual([
       { objectID: 'charger', _score: 92.72 },
       { objectID: 'case-x', _score: 75.09 },
@@ -181,7 +201,9 @@ describe.each(['direct', 'client'] as const)('a scripted shop over ten days (%s)
       { objectID: 'speaker', _score: 33.33 },
     ]);
     expect(scored(global.hits)).toEqual(expectedTrending(shop.log, LAST_TRAINING));
-    expect(scored(cases.hits)).toEqual(expectedTrending(shop.log, LAST_TRAINING, (id) => record(id).category === 'case'));
+    expect(scored(cases.hits)).toEqual(
+      expectedTrending(shop.log, LAST_TRAINING, (id) => record(id).category === 'case'),
+    );
     expect(scored(cases.hits)).toEqual([{ objectID: 'case-x', _score: 100 }]);
   });
 
@@ -198,7 +220,9 @@ describe.each(['direct', 'client'] as const)('a scripted shop over ten days (%s)
   });
 
   it('looking-similar: the share of the configured attributes holding the source value', async () => {
-    const [phone] = await recommend([{ indexName: 'shop', model: 'looking-similar', objectID: 'phone-x', threshold: 50 }]);
+    const [phone] = await recommend([
+      { indexName: 'shop', model: 'looking-similar', objectID: 'phone-x', threshold: 50 },
+    ]);
     expect(scored(phone.hits)).toEqual([
       { objectID: 'case-x', _score: 66.67 },
       { objectID: 'earbuds', _score: 66.67 },
@@ -213,14 +237,34 @@ describe.each(['direct', 'client'] as const)('a scripted shop over ten days (%s)
   it('threshold, maxRecommendations and queryParameters filter through the search core', async () => {
     const [top, cheap, named] = await recommend([
       { indexName: 'shop', model: 'related-products', objectID: 'phone-x', threshold: 70, maxRecommendations: 30 },
-      { indexName: 'shop', model: 'related-products', objectID: 'phone-x', threshold: 0, queryParameters: { numericFilters: ['price<100'], filters: 'NOT brand:Zen' } },
-      { indexName: 'shop', model: 'related-products', objectID: 'phone-x', threshold: 0, maxRecommendations: 2, queryParameters: { query: 'case', attributesToRetrieve: ['name'], attributesToHighlight: ['name'] } },
+      {
+        indexName: 'shop',
+        model: 'related-products',
+        objectID: 'phone-x',
+        threshold: 0,
+        queryParameters: { numericFilters: ['price<100'], filters: 'NOT brand:Zen' },
+      },
+      {
+        indexName: 'shop',
+        model: 'related-products',
+        objectID: 'phone-x',
+        threshold: 0,
+        maxRecommendations: 2,
+        queryParameters: { query: 'case', attributesToRetrieve: ['name'], attributesToHighlight: ['name'] },
+      },
     ]);
     expect(scored(top.hits)).toEqual([
       { objectID: 'charger', _score: 92.72 },
       { objectID: 'case-x', _score: 75.09 },
     ]);
-    expect(top).toMatchObject({ nbHits: 2, page: 0, nbPages: 1, hitsPerPage: 30, index: 'shop', exhaustiveNbHits: true });
+    expect(top).toMatchObject({
+      nbHits: 2,
+      page: 0,
+      nbPages: 1,
+      hitsPerPage: 30,
+      index: 'shop',
+      exhaustiveNbHits: true,
+    });
     expect(scored(cheap.hits)).toEqual([
       { objectID: 'charger', _score: 92.72 },
       { objectID: 'case-x', _score: 75.09 },
@@ -230,7 +274,14 @@ describe.each(['direct', 'client'] as const)('a scripted shop over ten days (%s)
       {
         objectID: 'case-x',
         name: 'Case for Phone X',
-        _highlightResult: { name: { value: '<em>Case</em> for Phone X', matchLevel: 'full', fullyHighlighted: false, matchedWords: ['case'] } },
+        _highlightResult: {
+          name: {
+            value: '<em>Case</em> for Phone X',
+            matchLevel: 'full',
+            fullyHighlighted: false,
+            matchedWords: ['case'],
+          },
+        },
         _score: 75.09,
       },
     ]);
@@ -240,14 +291,30 @@ describe.each(['direct', 'client'] as const)('a scripted shop over ten days (%s)
     const analytics = shop.client.initAnalytics({ region: 'us' });
     const range = { index: 'shop', startDate: '2024-06-01', endDate: '2024-06-20' };
     const before = await analytics.getSearchesCount(range);
-    const [result] = await recommend([{ indexName: 'shop', model: 'related-products', objectID: 'phone-x', threshold: 0, queryParameters: { clickAnalytics: true, userToken: 'fay' } }]);
+    const [result] = await recommend([
+      {
+        indexName: 'shop',
+        model: 'related-products',
+        objectID: 'phone-x',
+        threshold: 0,
+        queryParameters: { clickAnalytics: true, userToken: 'fay' },
+      },
+    ]);
     expect(result.queryID).toMatch(/^[0-9a-f]{32}$/);
-    const sent = await insightsFor(shop.emulator, 'fay').clickedObjectIDsAfterSearch({ index: 'shop', eventName: 'Recommendation Clicked', queryID: result.queryID as string, objectIDs: ['charger'], positions: [1] });
+    const sent = await insightsFor(shop.emulator, 'fay').clickedObjectIDsAfterSearch({
+      index: 'shop',
+      eventName: 'Recommendation Clicked',
+      queryID: result.queryID as string,
+      objectIDs: ['charger'],
+      positions: [1],
+    });
     expect(sent).toBe(true);
     expect(await analytics.getSearchesCount(range)).toEqual(before);
     expect(before.count).toBe(4);
     // trending-facets takes no events: no query ID.
-    const [facets] = await recommend([{ indexName: 'shop', model: 'trending-facets', facetName: 'brand', threshold: 0 }]);
+    const [facets] = await recommend([
+      { indexName: 'shop', model: 'trending-facets', facetName: 'brand', threshold: 0 },
+    ]);
     expect(facets.queryID).toBeUndefined();
   });
 });
@@ -256,7 +323,13 @@ describe('training', () => {
   it('is deterministic: the same script and seed give the same answers, byte for byte', async () => {
     server.resetHandlers();
     const requests = [
-      { indexName: 'shop', model: 'related-products', objectID: 'phone-x', threshold: 0, queryParameters: { clickAnalytics: true } },
+      {
+        indexName: 'shop',
+        model: 'related-products',
+        objectID: 'phone-x',
+        threshold: 0,
+        queryParameters: { clickAnalytics: true },
+      },
       { indexName: 'shop', model: 'bought-together', objectID: 'charger', threshold: 0 },
       { indexName: 'shop', model: 'trending-items', threshold: 0 },
       { indexName: 'shop', model: 'trending-facets', facetName: 'category', threshold: 0 },

@@ -14,7 +14,9 @@ import { createHandlers } from '../../src/msw';
 
 const { AlgoliaAnalytics } = searchInsights;
 // The node entry's requester; its types ship with the browser entry only.
-const { getRequesterForNode } = searchInsights as unknown as { getRequesterForNode: () => (url: string, data: Record<string, unknown>) => Promise<boolean> };
+const { getRequesterForNode } = searchInsights as unknown as {
+  getRequesterForNode: () => (url: string, data: Record<string, unknown>) => Promise<boolean>;
+};
 
 export const PRODUCTS = [
   { objectID: 'phone-x', name: 'Phone X', brand: 'Acme', category: 'phone', color: 'black', price: 800 },
@@ -53,23 +55,50 @@ export async function openShop(server: SetupServer, options: EmulatorOptions = {
   const client = algoliasearch(emulator.appId, emulator.adminApiKey);
   const insightsClient = client.initInsights({});
   const insights = insightsFor(emulator, 'anonymous');
-  await client.setSettings({ indexName: 'shop', indexSettings: { attributesForFaceting: ['brand', 'category'], searchableAttributes: ['name', 'brand', 'category'] } });
+  await client.setSettings({
+    indexName: 'shop',
+    indexSettings: {
+      attributesForFaceting: ['brand', 'category'],
+      searchableAttributes: ['name', 'brand', 'category'],
+    },
+  });
   await client.saveObjects({ indexName: 'shop', objects: PRODUCTS });
-  emulator.configureRecommendModel({ indexName: 'shop', model: 'looking-similar', attributes: ['category', 'brand', 'color'] });
+  emulator.configureRecommendModel({
+    indexName: 'shop',
+    model: 'looking-similar',
+    attributes: ['category', 'brand', 'color'],
+  });
 
   const log: Logged[] = [];
-  const note = (user: string, kind: Logged['kind'], objectIDs: string[]) => log.push({ user, kind, objectIDs, at: emulator.clock.now() });
+  const note = (user: string, kind: Logged['kind'], objectIDs: string[]) =>
+    log.push({ user, kind, objectIDs, at: emulator.clock.now() });
   const at = (day: number, hour: number) => emulator.clock.set(START + (day - 1) * DAY + (hour - 9) * 3_600_000);
 
   /** A tracked search, a click on the first wanted hit, and a purchase of `bought` after it. */
   async function searchClickBuy(user: string, query: string, clicked: string, bought: string[]) {
-    const result = await client.searchSingleIndex({ indexName: 'shop', searchParams: { query, clickAnalytics: true, userToken: user } });
+    const result = await client.searchSingleIndex({
+      indexName: 'shop',
+      searchParams: { query, clickAnalytics: true, userToken: user },
+    });
     const position = result.hits.findIndex((hit) => hit.objectID === clicked) + 1;
     insights.setUserToken(user);
-    await insights.clickedObjectIDsAfterSearch({ index: 'shop', eventName: 'Product Clicked', queryID: result.queryID!, objectIDs: [clicked], positions: [position] });
+    await insights.clickedObjectIDsAfterSearch({
+      index: 'shop',
+      eventName: 'Product Clicked',
+      queryID: result.queryID!,
+      objectIDs: [clicked],
+      positions: [position],
+    });
     note(user, 'click', [clicked]);
     if (bought.length === 0) return;
-    await insights.purchasedObjectIDsAfterSearch({ index: 'shop', eventName: 'Bought', queryID: result.queryID!, objectIDs: bought, objectData: bought.map(() => ({ price: 10, quantity: 1 })), currency: 'EUR' });
+    await insights.purchasedObjectIDsAfterSearch({
+      index: 'shop',
+      eventName: 'Bought',
+      queryID: result.queryID!,
+      objectIDs: bought,
+      objectData: bought.map(() => ({ price: 10, quantity: 1 })),
+      currency: 'EUR',
+    });
     note(user, 'conversion', bought);
   }
   async function buy(user: string, bought: string[]) {
@@ -83,11 +112,26 @@ export async function openShop(server: SetupServer, options: EmulatorOptions = {
     note(user, 'view', [objectID]);
   }
   async function addToCart(user: string, objectIDs: string[]) {
-    await insightsClient.pushEvents({ events: [{ eventType: 'conversion', eventSubtype: 'addToCart', eventName: 'Added to cart', index: 'shop', userToken: user, objectIDs }] });
+    await insightsClient.pushEvents({
+      events: [
+        {
+          eventType: 'conversion',
+          eventSubtype: 'addToCart',
+          eventName: 'Added to cart',
+          index: 'shop',
+          userToken: user,
+          objectIDs,
+        },
+      ],
+    });
     note(user, 'conversion', objectIDs);
   }
   async function clickWithoutSearch(user: string, objectID: string) {
-    await insightsClient.pushEvents({ events: [{ eventType: 'click', eventName: 'Product Clicked', index: 'shop', userToken: user, objectIDs: [objectID] }] });
+    await insightsClient.pushEvents({
+      events: [
+        { eventType: 'click', eventName: 'Product Clicked', index: 'shop', userToken: user, objectIDs: [objectID] },
+      ],
+    });
     note(user, 'click', [objectID]);
   }
 

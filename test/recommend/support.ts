@@ -21,11 +21,14 @@ export function setupRecommend(defaults: EmulatorOptions = {}) {
     await emulator.saveObjects({ indexName: 'shop', objects: PRODUCTS });
     emulator.clock.advance(options.indexingDelay ?? 0);
     emulator.trainRecommendModels();
-    const api = (surface === 'direct' ? emulator : recommendClient(emulator.appId, emulator.adminApiKey)) as unknown as RecommendApi;
+    const api = (surface === 'direct'
+      ? emulator
+      : recommendClient(emulator.appId, emulator.adminApiKey)) as unknown as RecommendApi;
     return { emulator, api };
   };
 }
 
 /** The objectIDs and scores of a result's hits. */
-export const scored = (hits: readonly { objectID: string; _score: number }[]) => hits.map(({ objectID, _score }) => ({ objectID, _score }));
+export const scored = (hits: readonly { objectID: string; _score: number }[]) =>
+  hits.map(({ objectID, _score }) => ({ objectID, _score }));
 export const ids = (hits: readonly { objectID: string }[]) => hits.map((hit) => hit.objectID);

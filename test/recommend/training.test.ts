@@ -4,20 +4,35 @@ import { ids } from './support';
 
 /** When models train and what a training reads: the daily run on the clock, the direct call, the event windows. */
 
-const conversion = (userToken: string, objectIDs: string[]) => ({ eventType: 'conversion', eventName: 'Bought', index: 'shop', userToken, objectIDs });
+const conversion = (userToken: string, objectIDs: string[]) => ({
+  eventType: 'conversion',
+  eventName: 'Bought',
+  index: 'shop',
+  userToken,
+  objectIDs,
+});
 
 async function shop(now: string) {
   const emulator = createEmulator({ now });
-  await emulator.saveObjects({ indexName: 'shop', objects: ['a', 'b', 'c', 'd'].map((objectID) => ({ objectID, kind: objectID === 'a' ? 'main' : 'extra' })) });
+  await emulator.saveObjects({
+    indexName: 'shop',
+    objects: ['a', 'b', 'c', 'd'].map((objectID) => ({ objectID, kind: objectID === 'a' ? 'main' : 'extra' })),
+  });
   return emulator;
 }
 type Shop = Awaited<ReturnType<typeof shop>>;
 
 const together = async (emulator: Shop, objectID = 'a') => {
-  const { results } = await emulator.getRecommendations({ requests: [{ indexName: 'shop', model: 'bought-together', objectID, threshold: 0 }] });
+  const { results } = await emulator.getRecommendations({
+    requests: [{ indexName: 'shop', model: 'bought-together', objectID, threshold: 0 }],
+  });
   return results[0].hits as { objectID: string; _score: number }[];
 };
-const status = (emulator: Shop) => together(emulator).then(() => 200, (error: ApiError) => error.status);
+const status = (emulator: Shop) =>
+  together(emulator).then(
+    () => 200,
+    (error: ApiError) => error.status,
+  );
 
 describe('the daily training', () => {
   it('runs at 03:00 UTC, and a model answers from its last training until the next one', async () => {
@@ -43,20 +58,29 @@ describe('the daily training', () => {
     emulator.clock.advance('3d');
     expect(emulator.core.state.jobs.queue).toEqual([]);
     expect(await status(emulator)).toBe(404);
-    expect(emulator.core.state.jobs.queue).toEqual([expect.objectContaining({ kind: 'recommend.training', at: Date.parse('2024-06-07T03:00:00Z') })]);
+    expect(emulator.core.state.jobs.queue).toEqual([
+      expect.objectContaining({ kind: 'recommend.training', at: Date.parse('2024-06-07T03:00:00Z') }),
+    ]);
     emulator.clock.advance('1d');
     expect(await status(emulator)).toBe(200);
     // One job at a time, rescheduled a day later each run.
     emulator.clock.advance('2d');
-    expect(emulator.core.state.jobs.queue).toEqual([expect.objectContaining({ kind: 'recommend.training', at: Date.parse('2024-06-10T03:00:00Z') })]);
+    expect(emulator.core.state.jobs.queue).toEqual([
+      expect.objectContaining({ kind: 'recommend.training', at: Date.parse('2024-06-10T03:00:00Z') }),
+    ]);
   });
 
   it('trainRecommendModels() trains now, every index or one', async () => {
     const emulator = await shop('2024-06-03T10:00:00Z');
     await emulator.pushEvents({ events: [conversion('ann', ['a', 'b'])] as never });
-    expect(emulator.trainRecommendModels({ indexName: 'shop' })).toEqual({ trainedAt: '2024-06-03T10:00:00.000Z', indices: ['shop'] });
+    expect(emulator.trainRecommendModels({ indexName: 'shop' })).toEqual({
+      trainedAt: '2024-06-03T10:00:00.000Z',
+      indices: ['shop'],
+    });
     expect(ids(await together(emulator))).toEqual(['b']);
-    expect(() => emulator.trainRecommendModels({ indexName: 'nope' })).toThrow(expect.objectContaining({ status: 404, message: 'Index does not exist' }));
+    expect(() => emulator.trainRecommendModels({ indexName: 'nope' })).toThrow(
+      expect.objectContaining({ status: 404, message: 'Index does not exist' }),
+    );
   });
 
   it('reads the last 30 days of events, or the last 90 when those 30 hold none', async () => {
@@ -88,10 +112,21 @@ describe('the daily training', () => {
 describe('configureRecommendModel', () => {
   it('sets the attributes looking-similar compares, from the next training on', async () => {
     const emulator = await shop('2024-06-03T10:00:00Z');
-    await emulator.partialUpdateObjects({ indexName: 'shop', objects: [{ objectID: 'a', color: 'red' }, { objectID: 'c', color: 'red' }] });
+    await emulator.partialUpdateObjects({
+      indexName: 'shop',
+      objects: [
+        { objectID: 'a', color: 'red' },
+        { objectID: 'c', color: 'red' },
+      ],
+    });
     const similar = async () => {
-      const { results } = await emulator.getRecommendations({ requests: [{ indexName: 'shop', model: 'looking-similar', objectID: 'a', threshold: 0 }] });
-      return (results[0].hits as { objectID: string; _score: number }[]).map(({ objectID, _score }) => ({ objectID, _score }));
+      const { results } = await emulator.getRecommendations({
+        requests: [{ indexName: 'shop', model: 'looking-similar', objectID: 'a', threshold: 0 }],
+      });
+      return (results[0].hits as { objectID: string; _score: number }[]).map(({ objectID, _score }) => ({
+        objectID,
+        _score,
+      }));
     };
     emulator.trainRecommendModels();
     // Default: every attribute of the source item (kind and color); c shares the color.
@@ -104,8 +139,14 @@ describe('configureRecommendModel', () => {
 
   it('refuses a missing index, another model, or attributes that are not names', async () => {
     const emulator = await shop('2024-06-03T10:00:00Z');
-    expect(() => emulator.configureRecommendModel({ indexName: 'nope', model: 'looking-similar', attributes: [] })).toThrow(expect.objectContaining({ status: 404 }));
-    expect(() => emulator.configureRecommendModel({ indexName: 'shop', model: 'trending-items' as never, attributes: [] })).toThrow(expect.objectContaining({ status: 400 }));
-    expect(() => emulator.configureRecommendModel({ indexName: 'shop', model: 'looking-similar', attributes: [''] })).toThrow(expect.objectContaining({ status: 400 }));
+    expect(() =>
+      emulator.configureRecommendModel({ indexName: 'nope', model: 'looking-similar', attributes: [] }),
+    ).toThrow(expect.objectContaining({ status: 404 }));
+    expect(() =>
+      emulator.configureRecommendModel({ indexName: 'shop', model: 'trending-items' as never, attributes: [] }),
+    ).toThrow(expect.objectContaining({ status: 400 }));
+    expect(() =>
+      emulator.configureRecommendModel({ indexName: 'shop', model: 'looking-similar', attributes: [''] }),
+    ).toThrow(expect.objectContaining({ status: 400 }));
   });
 });

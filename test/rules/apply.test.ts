@@ -20,7 +20,12 @@ const indexOf = (...rules: Record<string, unknown>[]) => ({
   synonyms: new Map(),
   records,
 });
-const rule = (objectID: string, conditions: unknown[] | undefined, consequence: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+const rule = (
+  objectID: string,
+  conditions: unknown[] | undefined,
+  consequence: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+) => ({
   objectID,
   ...(conditions ? { conditions } : {}),
   consequence,
@@ -28,8 +33,10 @@ const rule = (objectID: string, conditions: unknown[] | undefined, consequence: 
 });
 
 describe('applyRules: conditions', () => {
-  const anchored = (anchoring: string) => indexOf(rule('r', [{ pattern: 'red shoes', anchoring }], { userData: { hit: anchoring } }));
-  const applied = (anchoring: string, query: string) => applyRules(anchored(anchoring), query, {}, NOW).appliedRules.length === 1;
+  const anchored = (anchoring: string) =>
+    indexOf(rule('r', [{ pattern: 'red shoes', anchoring }], { userData: { hit: anchoring } }));
+  const applied = (anchoring: string, query: string) =>
+    applyRules(anchored(anchoring), query, {}, NOW).appliedRules.length === 1;
 
   it('honours each anchoring on the normalized query', () => {
     expect(applied('is', 'Red  SHOES')).toBe(true);
@@ -51,7 +58,10 @@ describe('applyRules: conditions', () => {
   it('matches {facet:attr} against the values of the records and yields automatic filters', () => {
     const index = indexOf(
       rule('brand', [{ pattern: '{facet:brand}', anchoring: 'contains' }], {
-        params: { automaticFacetFilters: [{ facet: 'brand', disjunctive: true }], automaticOptionalFacetFilters: [{ facet: 'brand', score: 3 }] },
+        params: {
+          automaticFacetFilters: [{ facet: 'brand', disjunctive: true }],
+          automaticOptionalFacetFilters: [{ facet: 'brand', score: 3 }],
+        },
       }),
     );
     const outcome = applyRules(index, 'new balance running', {}, NOW);
@@ -70,8 +80,12 @@ describe('applyRules: conditions', () => {
   it('needs the condition filters among the query filters', () => {
     const index = indexOf(rule('f', [{ filters: 'genre:comedy AND type:DVD' }], { userData: { f: 1 } }));
     expect(applyRules(index, '', { filters: 'genre:comedy' }, NOW).appliedRules).toEqual([]);
-    expect(applyRules(index, '', { filters: 'genre:Comedy AND type:"DVD"' }, NOW).appliedRules).toEqual([{ objectID: 'f' }]);
-    expect(applyRules(index, '', { facetFilters: [['genre:comedy'], 'type:DVD'] }, NOW).appliedRules).toEqual([{ objectID: 'f' }]);
+    expect(applyRules(index, '', { filters: 'genre:Comedy AND type:"DVD"' }, NOW).appliedRules).toEqual([
+      { objectID: 'f' },
+    ]);
+    expect(applyRules(index, '', { facetFilters: [['genre:comedy'], 'type:DVD'] }, NOW).appliedRules).toEqual([
+      { objectID: 'f' },
+    ]);
   });
 
   it('skips disabled rules, rules outside their validity, and everything with enableRules: false', () => {
@@ -95,7 +109,8 @@ describe('applyRules: conditions', () => {
       ),
       synonyms: new Map([['s', { objectID: 's', type: 'synonym', synonyms: ['shoe', 'sneaker'] }]]),
     };
-    const ids = (query: string) => applyRules(index, query, { dictionaries, queryLanguages: ['en'] }, NOW).appliedRules.map((r) => r.objectID);
+    const ids = (query: string) =>
+      applyRules(index, query, { dictionaries, queryLanguages: ['en'] }, NOW).appliedRules.map((r) => r.objectID);
     // Both match the same word with equal precedence: the smaller objectID wins, the other overlaps.
     expect(ids('shoe')).toEqual(['alt']);
     expect(ids('shoes')).toEqual(['alt']);
@@ -113,7 +128,10 @@ describe('applyRules: precedence and consequences', () => {
       rule('elsewhere', [{ pattern: 'sale', anchoring: 'contains' }], { userData: { r: 'sale' } }),
     );
     expect(applyRules(index, 'red', {}, NOW).appliedRules).toEqual([{ objectID: 'a-is' }]);
-    expect(applyRules(index, 'red shoes sale', {}, NOW).appliedRules).toEqual([{ objectID: 'longer' }, { objectID: 'elsewhere' }]);
+    expect(applyRules(index, 'red shoes sale', {}, NOW).appliedRules).toEqual([
+      { objectID: 'longer' },
+      { objectID: 'elsewhere' },
+    ]);
     expect(applyRules(index, 'red shoes sale', {}, NOW).userData).toEqual([{ r: 'longer' }, { r: 'sale' }]);
   });
 
@@ -140,7 +158,15 @@ describe('applyRules: precedence and consequences', () => {
     expect(applyRules(replace, 'tv', {}, NOW)).toMatchObject({ query: 'television', queryChanged: true });
     const edit = indexOf(
       rule('e', [{ pattern: 'cheap {facet:brand}', anchoring: 'startsWith' }], {
-        params: { query: { remove: ['cheap'], edits: [{ type: 'replace', delete: 'phone', insert: 'smartphone' }, { type: 'remove', delete: '{facet:brand}' }] } },
+        params: {
+          query: {
+            remove: ['cheap'],
+            edits: [
+              { type: 'replace', delete: 'phone', insert: 'smartphone' },
+              { type: 'remove', delete: '{facet:brand}' },
+            ],
+          },
+        },
       }),
     );
     expect(applyRules(edit, 'Cheap Apple phone', {}, NOW)).toMatchObject({ query: 'smartphone', queryChanged: true });
@@ -149,7 +175,11 @@ describe('applyRules: precedence and consequences', () => {
   it('merges params with the higher-precedence rule winning, and collects promotes and hides', () => {
     const index = indexOf(
       rule('a', [{ pattern: 'red', anchoring: 'contains' }], {
-        params: { hitsPerPage: 5, filters: 'color:red', renderingContent: { facetOrdering: { facets: { order: ['a'] } } } },
+        params: {
+          hitsPerPage: 5,
+          filters: 'color:red',
+          renderingContent: { facetOrdering: { facets: { order: ['a'] } } },
+        },
         promote: [{ objectID: 'z', position: 0 }],
         hide: [{ objectID: 'h1' }],
       }),

@@ -12,7 +12,11 @@ const PRODUCTS = [
   { objectID: '4', name: 'phone pixel', brand: 'Google', color: 'white', price: 700 },
   { objectID: '5', name: 'usb cable', brand: 'Anker', color: 'white', price: 10 },
 ];
-const SETTINGS = { searchableAttributes: ['name'], attributesForFaceting: ['brand', 'color'], customRanking: ['desc(price)'] };
+const SETTINGS = {
+  searchableAttributes: ['name'],
+  attributesForFaceting: ['brand', 'color'],
+  customRanking: ['desc(price)'],
+};
 
 type Hit = { objectID: string; _rankingInfo?: { promoted?: boolean } };
 type Body = { hits: Hit[]; nbHits: number; nbPages: number; page: number; [field: string]: unknown };
@@ -23,7 +27,8 @@ async function shop(rules: Record<string, unknown>[]) {
   await emulator.saveObjects({ indexName: 'products', objects: PRODUCTS });
   await emulator.setSettings({ indexName: 'products', indexSettings: SETTINGS });
   if (rules.length > 0) await emulator.saveRules({ indexName: 'products', rules: rules as Rule[] });
-  const search = async (searchParams: Record<string, unknown>) => (await emulator.searchSingleIndex({ indexName: 'products', searchParams })) as unknown as Body;
+  const search = async (searchParams: Record<string, unknown>) =>
+    (await emulator.searchSingleIndex({ indexName: 'products', searchParams })) as unknown as Body;
   return { emulator, search };
 }
 
@@ -59,10 +64,20 @@ describe('promote', () => {
   });
 
   it('keeps positions across pages; a position past the end appends', async () => {
-    const { search } = await shop([onPhone('pin-far', { promote: [{ objectID: '5', position: 2 }, { objectID: 'missing', position: 3 }] })]);
+    const { search } = await shop([
+      onPhone('pin-far', {
+        promote: [
+          { objectID: '5', position: 2 },
+          { objectID: 'missing', position: 3 },
+        ],
+      }),
+    ]);
     const first = await search({ query: 'phone', hitsPerPage: 2 });
     const second = await search({ query: 'phone', hitsPerPage: 2, page: 1 });
-    expect([ids(first), ids(second)]).toEqual([['1', '3'], ['5', '4']]);
+    expect([ids(first), ids(second)]).toEqual([
+      ['1', '3'],
+      ['5', '4'],
+    ]);
     expect([first.nbHits, first.nbPages]).toEqual([5, 3]);
     const { search: tail } = await shop([onPhone('pin-end', { promote: [{ objectID: '5', position: 50 }] })]);
     expect(ids(await tail({ query: 'phone' }))).toEqual(['1', '3', '4', '2', '5']);
@@ -71,7 +86,9 @@ describe('promote', () => {
   it('shows promoted records whatever the filters, unless filterPromotes', async () => {
     const loose = await shop([onPhone('pin-cable', { promote: [{ objectID: '5', position: 0 }] })]);
     expect(ids(await loose.search({ query: 'phone', filters: 'color:black' }))).toEqual(['5', '1', '3']);
-    const strict = await shop([onPhone('pin-cable', { promote: [{ objectID: '5', position: 0 }], filterPromotes: true })]);
+    const strict = await shop([
+      onPhone('pin-cable', { promote: [{ objectID: '5', position: 0 }], filterPromotes: true }),
+    ]);
     expect(ids(await strict.search({ query: 'phone', filters: 'color:black' }))).toEqual(['1', '3']);
     // Matching the filters is enough: the query need not match.
     expect(ids(await strict.search({ query: 'phone', filters: 'color:white' }))).toEqual(['5', '4']);
@@ -88,7 +105,11 @@ describe('hide', () => {
   it('removes records from hits, nbHits and facets, even when another rule promotes them', async () => {
     const { search } = await shop([
       onPhone('hide-galaxy', { hide: [{ objectID: '3' }] }),
-      { objectID: 'pin-galaxy', conditions: [{ pattern: 'galaxy', anchoring: 'contains' }], consequence: { promote: [{ objectID: '3', position: 0 }] } },
+      {
+        objectID: 'pin-galaxy',
+        conditions: [{ pattern: 'galaxy', anchoring: 'contains' }],
+        consequence: { promote: [{ objectID: '3', position: 0 }] },
+      },
     ]);
     const body = await search({ query: 'phone', facets: ['brand'] });
     expect(ids(body)).toEqual(['1', '4', '2']);
@@ -102,7 +123,11 @@ describe('hide', () => {
 describe('response fields', () => {
   it('returns a redirect in renderingContent, beside the index facet ordering', async () => {
     const { emulator, search } = await shop([
-      { objectID: 'redirect-help', conditions: [{ pattern: 'help', anchoring: 'is' }], consequence: { params: { renderingContent: { redirect: { url: 'https://example.com/help' } } } } },
+      {
+        objectID: 'redirect-help',
+        conditions: [{ pattern: 'help', anchoring: 'is' }],
+        consequence: { params: { renderingContent: { redirect: { url: 'https://example.com/help' } } } },
+      },
     ]);
     const facetOrdering = { facets: { order: ['brand'] } };
     await emulator.setSettings({ indexName: 'products', indexSettings: { renderingContent: { facetOrdering } } });
@@ -113,8 +138,16 @@ describe('response fields', () => {
 
   it('appends every applied rule userData, highest precedence first', async () => {
     const { search } = await shop([
-      { objectID: 'a-banner', conditions: [{ pattern: 'galaxy', anchoring: 'endsWith' }], consequence: { userData: { banner: 'galaxy' } } },
-      { objectID: 'b-banner', conditions: [{ pattern: 'phone', anchoring: 'startsWith' }], consequence: { userData: { banner: 'phones' } } },
+      {
+        objectID: 'a-banner',
+        conditions: [{ pattern: 'galaxy', anchoring: 'endsWith' }],
+        consequence: { userData: { banner: 'galaxy' } },
+      },
+      {
+        objectID: 'b-banner',
+        conditions: [{ pattern: 'phone', anchoring: 'startsWith' }],
+        consequence: { userData: { banner: 'phones' } },
+      },
     ]);
     // The match nearest the start of the query comes first.
     const body = await search({ query: 'phone galaxy', getRankingInfo: true });
@@ -123,7 +156,13 @@ describe('response fields', () => {
   });
 
   it('answers the query as sent while parsedQuery shows the rewritten one', async () => {
-    const { search } = await shop([{ objectID: 'mobile', conditions: [{ pattern: 'mobile', anchoring: 'is' }], consequence: { params: { query: 'phone galaxy' } } }]);
+    const { search } = await shop([
+      {
+        objectID: 'mobile',
+        conditions: [{ pattern: 'mobile', anchoring: 'is' }],
+        consequence: { params: { query: 'phone galaxy' } },
+      },
+    ]);
     const body = await search({ query: 'mobile' });
     expect(ids(body)).toEqual(['3']);
     expect(body.query).toBe('mobile');
@@ -147,7 +186,10 @@ describe('consequences through the v5 client over msw', () => {
         }),
       ],
     });
-    const res = await client.searchSingleIndex<Record<string, unknown>>({ indexName: 'products', searchParams: { query: 'phone', getRankingInfo: true } });
+    const res = await client.searchSingleIndex<Record<string, unknown>>({
+      indexName: 'products',
+      searchParams: { query: 'phone', getRankingInfo: true },
+    });
     expect(res.hits.map((hit) => hit.objectID)).toEqual(['5', '2', '3', '4']);
     expect(res.hits.map((hit) => hit._rankingInfo?.promoted ?? false)).toEqual([true, true, false, false]);
     expect(res.nbHits).toBe(4);

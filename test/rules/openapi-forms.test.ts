@@ -44,10 +44,16 @@ describe.each(SURFACES)('rules in the forms the OpenAPI allows, through %s calls
 
   it('a `{facet:color}` pattern without anchoring is accepted (CTS "dynamic filtering") and matches anywhere', async () => {
     const api = await seeded(surface);
-    const rule = { objectID: 'color-facets', conditions: [{ pattern: '{facet:color}' }], consequence: { params: { automaticFacetFilters: [{ facet: 'color' }] } } };
+    const rule = {
+      objectID: 'color-facets',
+      conditions: [{ pattern: '{facet:color}' }],
+      consequence: { params: { automaticFacetFilters: [{ facet: 'color' }] } },
+    };
     await api.saveRule({ indexName: 'shoes', objectID: 'color-facets', rule });
     expect(await api.getRule({ indexName: 'shoes', objectID: 'color-facets' })).toEqual(rule);
     expect(ids(await api.searchSingleIndex({ indexName: 'shoes', searchParams: { query: 'red' } }))).toEqual(['1']);
-    expect(ids(await api.searchSingleIndex({ indexName: 'shoes', searchParams: { query: 'shoes blue' } }))).toEqual(['2']);
+    expect(ids(await api.searchSingleIndex({ indexName: 'shoes', searchParams: { query: 'shoes blue' } }))).toEqual([
+      '2',
+    ]);
   });
 });

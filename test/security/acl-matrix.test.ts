@@ -22,12 +22,16 @@ const BASE: Record<Route['host'], string> = {
 
 const SAMPLE: Record<string, string> = { taskID: '1', model: 'related-products', dictionaryName: 'stopwords' };
 const pathOf = (route: Route, key = 'products') =>
-  route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(name === 'key' ? key : (SAMPLE[name] ?? 'products')));
+  route.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(name === 'key' ? key : (SAMPLE[name] ?? 'products')),
+  );
 /** The insights and personalization APIs answer a refused right with 401 instead of 403. */
 const refusal = (route: Route) => (route.host === 'insights' || route.host === 'personalization' ? 401 : 403);
 
 /** Routes the matrix checks: served (not 501 stubs) with a static right. */
-const emulatorRoutes = createEmulator().routes.filter((route) => route.parity?.status !== 'missing' && typeof route.acl === 'string');
+const emulatorRoutes = createEmulator().routes.filter(
+  (route) => route.parity?.status !== 'missing' && typeof route.acl === 'string',
+);
 
 describe('ACL matrix generated from the route table: every route x every right, over msw', () => {
   it('covers this service and others', () => {
@@ -35,38 +39,54 @@ describe('ACL matrix generated from the route table: every route x every right, 
     expect(emulatorRoutes.length).toBeGreaterThan(30);
   });
 
-  it.each(ALL_ACLS.map((acl) => [acl]))('a key holding only %s gets 403 exactly where the route needs another right', async (acl) => {
-    const { emulator } = env.fresh();
-    await emulator.addOrUpdateObject({ indexName: 'products', objectID: 'products', body: { name: 'Phone' } });
-    const { key } = await emulator.addApiKey({ acl: [acl] });
-    const failures: string[] = [];
-    for (const route of emulatorRoutes) {
-      if (route.acl === 'none') continue;
-      const url = `${BASE[route.host]}${pathOf(route, key)}`;
-      const res = await fetch(url, {
-        method: route.method,
-        headers: { 'x-algolia-application-id': emulator.appId, 'x-algolia-api-key': key, 'content-type': 'application/json' },
-        body: route.method === 'GET' || route.method === 'DELETE' ? undefined : '{}',
-      });
-      const text = await res.text(); // some operations answer with an empty body
-      const body = (text ? JSON.parse(text) : {}) as { message?: string };
-      const allowed = route.acl === acl;
-      const expectedMessage =
-        route.acl !== 'admin' ? 'Method not allowed with this API key' : route.host === 'suggestions' ? suggestionsMessages.adminOnly : 'Invalid Application-ID or API key';
-      if (allowed && res.status === refusal(route)) failures.push(`${route.operation} refused: ${body.message}`);
-      if (!allowed && (res.status !== refusal(route) || body.message !== expectedMessage)) {
-        failures.push(`${route.operation} (${String(route.acl)}) answered ${res.status} ${body.message}`);
+  it.each(ALL_ACLS.map((acl) => [acl]))(
+    'a key holding only %s gets 403 exactly where the route needs another right',
+    async (acl) => {
+      const { emulator } = env.fresh();
+      await emulator.addOrUpdateObject({ indexName: 'products', objectID: 'products', body: { name: 'Phone' } });
+      const { key } = await emulator.addApiKey({ acl: [acl] });
+      const failures: string[] = [];
+      for (const route of emulatorRoutes) {
+        if (route.acl === 'none') continue;
+        const url = `${BASE[route.host]}${pathOf(route, key)}`;
+        const res = await fetch(url, {
+          method: route.method,
+          headers: {
+            'x-algolia-application-id': emulator.appId,
+            'x-algolia-api-key': key,
+            'content-type': 'application/json',
+          },
+          body: route.method === 'GET' || route.method === 'DELETE' ? undefined : '{}',
+        });
+        const text = await res.text(); // some operations answer with an empty body
+        const body = (text ? JSON.parse(text) : {}) as { message?: string };
+        const allowed = route.acl === acl;
+        const expectedMessage =
+          route.acl !== 'admin'
+            ? 'Method not allowed with this API key'
+            : route.host === 'suggestions'
+              ? suggestionsMessages.adminOnly
+              : 'Invalid Application-ID or API key';
+        if (allowed && res.status === refusal(route)) failures.push(`${route.operation} refused: ${body.message}`);
+        if (!allowed && (res.status !== refusal(route) || body.message !== expectedMessage)) {
+          failures.push(`${route.operation} (${String(route.acl)}) answered ${res.status} ${body.message}`);
+        }
+        if (res.status >= 500 && res.status !== 501) failures.push(`${route.operation} crashed: ${body.message}`);
       }
-      if (res.status >= 500 && res.status !== 501) failures.push(`${route.operation} crashed: ${body.message}`);
-    }
-    expect(failures).toEqual([]);
-  });
+      expect(failures).toEqual([]);
+    },
+  );
 
   it('the admin key passes every route (never 403)', async () => {
     const { emulator } = env.fresh();
     const refused: string[] = [];
     for (const route of emulator.routes) {
-      const res = await emulator.request({ method: route.method, path: pathOf(route), host: route.host, body: route.method === 'GET' ? undefined : {} });
+      const res = await emulator.request({
+        method: route.method,
+        path: pathOf(route),
+        host: route.host,
+        body: route.method === 'GET' ? undefined : {},
+      });
       if (res.status === 403) refused.push(`${route.operation}: ${(res.body as { message: string }).message}`);
     }
     expect(refused.filter((line) => !/not enabled/.test(line))).toEqual([]);

@@ -35,7 +35,10 @@ describe('application keys through the real client', () => {
     expect((await client.listApiKeys()).keys.map((k) => k.value)).toEqual([created.key]);
 
     const search = algoliasearch(emulator.appId, created.key);
-    expect(await search.getObject({ indexName: 'products', objectID: 'p1' })).toEqual({ name: 'Phone', objectID: 'p1' });
+    expect(await search.getObject({ indexName: 'products', objectID: 'p1' })).toEqual({
+      name: 'Phone',
+      objectID: 'p1',
+    });
   });
 
   it('key values come from the seeded generator: the same seed gives the same keys', async () => {
@@ -51,11 +54,18 @@ describe('application keys through the real client', () => {
     const { emulator, client } = await withRecord();
     const { key } = await client.addApiKey({ acl: ['search'], validity: 60 });
     const search = algoliasearch(emulator.appId, key);
-    await expect(search.getObject({ indexName: 'products', objectID: 'p1' })).resolves.toMatchObject({ objectID: 'p1' });
+    await expect(search.getObject({ indexName: 'products', objectID: 'p1' })).resolves.toMatchObject({
+      objectID: 'p1',
+    });
     emulator.clock.advance('59s');
-    await expect(search.getObject({ indexName: 'products', objectID: 'p1' })).resolves.toMatchObject({ objectID: 'p1' });
+    await expect(search.getObject({ indexName: 'products', objectID: 'p1' })).resolves.toMatchObject({
+      objectID: 'p1',
+    });
     emulator.clock.advance('1s');
-    await expect(search.getObject({ indexName: 'products', objectID: 'p1' })).rejects.toMatchObject({ status: 403, message: INVALID });
+    await expect(search.getObject({ indexName: 'products', objectID: 'p1' })).rejects.toMatchObject({
+      status: 403,
+      message: INVALID,
+    });
     await expect(client.getApiKey({ key })).rejects.toMatchObject({ status: 404, message: 'Key does not exist' });
     expect((await client.listApiKeys()).keys).toEqual([]);
   });
@@ -65,9 +75,21 @@ describe('application keys through the real client', () => {
     const { key } = await client.addApiKey({ acl: ['search', 'browse'], description: 'old', maxHitsPerQuery: 5 });
     const updated = await client.updateApiKey({ key, apiKey: { acl: ['settings'], referers: ['*.example.com'] } });
     expect(updated).toEqual({ key, updatedAt: '2024-01-01T00:00:00.000Z' });
-    await client.waitForApiKey({ operation: 'update', key, apiKey: { acl: ['settings'], referers: ['*.example.com'] } });
-    expect(await client.getApiKey({ key })).toMatchObject({ acl: ['settings'], description: '', maxHitsPerQuery: 0, referers: ['*.example.com'] });
-    await expect(client.updateApiKey({ key: 'nope', apiKey: { acl: [] } })).rejects.toMatchObject({ status: 404, message: 'Key does not exist' });
+    await client.waitForApiKey({
+      operation: 'update',
+      key,
+      apiKey: { acl: ['settings'], referers: ['*.example.com'] },
+    });
+    expect(await client.getApiKey({ key })).toMatchObject({
+      acl: ['settings'],
+      description: '',
+      maxHitsPerQuery: 0,
+      referers: ['*.example.com'],
+    });
+    await expect(client.updateApiKey({ key: 'nope', apiKey: { acl: [] } })).rejects.toMatchObject({
+      status: 404,
+      message: 'Key does not exist',
+    });
   });
 
   it('delete -> refused; restore -> works again with validity reset; restore twice -> 404', async () => {
@@ -76,19 +98,30 @@ describe('application keys through the real client', () => {
     const search = algoliasearch(emulator.appId, key);
     expect(await client.deleteApiKey({ key })).toEqual({ deletedAt: '2024-01-01T00:00:00.000Z' });
     await client.waitForApiKey({ operation: 'delete', key });
-    await expect(search.getObject({ indexName: 'products', objectID: 'p1' })).rejects.toMatchObject({ status: 403, message: INVALID });
+    await expect(search.getObject({ indexName: 'products', objectID: 'p1' })).rejects.toMatchObject({
+      status: 403,
+      message: INVALID,
+    });
 
     emulator.clock.advance('2h');
     expect(await client.restoreApiKey({ key })).toEqual({ key, createdAt: '2024-01-01T00:00:00.000Z' });
-    await expect(search.getObject({ indexName: 'products', objectID: 'p1' })).resolves.toMatchObject({ objectID: 'p1' });
+    await expect(search.getObject({ indexName: 'products', objectID: 'p1' })).resolves.toMatchObject({
+      objectID: 'p1',
+    });
     expect((await client.getApiKey({ key })).validity).toBe(0);
     await expect(client.restoreApiKey({ key })).rejects.toMatchObject({ status: 404, message: 'Key does not exist' });
-    await expect(client.restoreApiKey({ key: 'never-existed' })).rejects.toMatchObject({ status: 404, message: 'Key does not exist' });
+    await expect(client.restoreApiKey({ key: 'never-existed' })).rejects.toMatchObject({
+      status: 404,
+      message: 'Key does not exist',
+    });
   });
 
   it('validates key bodies with 400s', async () => {
     const emulator = createEmulator();
-    await expect(emulator.addApiKey({ acl: ['fly' as never] })).rejects.toMatchObject({ status: 400, message: 'Invalid ACL: fly' });
+    await expect(emulator.addApiKey({ acl: ['fly' as never] })).rejects.toMatchObject({
+      status: 400,
+      message: 'Invalid ACL: fly',
+    });
     await expect(emulator.addApiKey({ acl: ['search'], validity: -1 })).rejects.toMatchObject({
       status: 400,
       message: 'Invalid API key: `validity` must be a non-negative integer',
@@ -108,7 +141,10 @@ describe('what other keys may do with keys', () => {
     await expect(asKey.addApiKey({ acl: ['search'] })).rejects.toMatchObject({ status: 403, message: INVALID });
     await expect(asKey.deleteApiKey({ key: other })).rejects.toMatchObject({ status: 403, message: INVALID });
     expect(await asKey.getApiKey({ key })).toMatchObject({ value: key, description: '<redacted>' });
-    await expect(asKey.getApiKey({ key: other })).rejects.toMatchObject({ status: 403, message: 'Method not allowed with this API key' });
+    await expect(asKey.getApiKey({ key: other })).rejects.toMatchObject({
+      status: 403,
+      message: 'Method not allowed with this API key',
+    });
     const noSearch = await emulator.addApiKey({ acl: ['browse'] });
     await expect(emulator.as({ apiKey: noSearch.key }).getApiKey({ key: noSearch.key })).rejects.toMatchObject({
       status: 403,

@@ -11,7 +11,11 @@ async function setup() {
 describe('index-specific keys (spec 000, reachable over HTTP and emulator.request)', () => {
   it('create, get, list, list all, update, delete with the spec shapes', async () => {
     const emulator = await setup();
-    const created = await emulator.request({ method: 'POST', path: '/1/indexes/products/keys', body: { acl: ['search'], description: 'p' } });
+    const created = await emulator.request({
+      method: 'POST',
+      path: '/1/indexes/products/keys',
+      body: { acl: ['search'], description: 'p' },
+    });
     expect(created.status).toBe(200);
     const { key, createdAt } = created.body as { key: string; createdAt: string };
     expect(createdAt).toBe('2024-01-01T00:00:00.000Z');
@@ -26,14 +30,33 @@ describe('index-specific keys (spec 000, reachable over HTTP and emulator.reques
       keys: [{ value: key, createdAt: Date.UTC(2024, 0, 1) / 1000, acl: ['search'], validity: 0, description: 'p' }],
     });
     expect((await emulator.request({ method: 'GET', path: '/1/indexes/*/keys' })).body).toEqual({
-      keys: [{ value: key, createdAt: Date.UTC(2024, 0, 1) / 1000, acl: ['search'], validity: 0, description: 'p', index: 'products' }],
+      keys: [
+        {
+          value: key,
+          createdAt: Date.UTC(2024, 0, 1) / 1000,
+          acl: ['search'],
+          validity: 0,
+          description: 'p',
+          index: 'products',
+        },
+      ],
     });
 
-    const updated = await emulator.request({ method: 'PUT', path: `/1/indexes/products/keys/${key}`, body: { acl: ['browse'] } });
+    const updated = await emulator.request({
+      method: 'PUT',
+      path: `/1/indexes/products/keys/${key}`,
+      body: { acl: ['browse'] },
+    });
     expect(updated.body).toEqual({ key, updatedAt: '2024-01-01T00:00:00.000Z' });
-    expect((await emulator.request({ method: 'GET', path: `/1/indexes/products/keys/${key}` })).body).toEqual({ value: key, acl: ['browse'], validity: 0 });
+    expect((await emulator.request({ method: 'GET', path: `/1/indexes/products/keys/${key}` })).body).toEqual({
+      value: key,
+      acl: ['browse'],
+      validity: 0,
+    });
 
-    expect((await emulator.request({ method: 'DELETE', path: `/1/indexes/products/keys/${key}` })).body).toEqual({ deletedAt: '2024-01-01T00:00:00.000Z' });
+    expect((await emulator.request({ method: 'DELETE', path: `/1/indexes/products/keys/${key}` })).body).toEqual({
+      deletedAt: '2024-01-01T00:00:00.000Z',
+    });
     expect(await emulator.request({ method: 'GET', path: `/1/indexes/products/keys/${key}` })).toMatchObject({
       status: 404,
       body: { message: 'Key does not exist' },
@@ -42,9 +65,16 @@ describe('index-specific keys (spec 000, reachable over HTTP and emulator.reques
 
   it('updating an unknown index key succeeds and makes it active', async () => {
     const emulator = await setup();
-    const res = await emulator.request({ method: 'PUT', path: '/1/indexes/products/keys/made-up-key', body: { acl: ['search'] } });
+    const res = await emulator.request({
+      method: 'PUT',
+      path: '/1/indexes/products/keys/made-up-key',
+      body: { acl: ['search'] },
+    });
     expect(res).toMatchObject({ status: 200, body: { key: 'made-up-key', updatedAt: '2024-01-01T00:00:00.000Z' } });
-    expect(await emulator.as({ apiKey: 'made-up-key' }).getObject({ indexName: 'products', objectID: 'p1' })).toEqual({ name: 'Phone', objectID: 'p1' });
+    expect(await emulator.as({ apiKey: 'made-up-key' }).getObject({ indexName: 'products', objectID: 'p1' })).toEqual({
+      name: 'Phone',
+      objectID: 'p1',
+    });
   });
 
   it('listing the keys of a missing index is a 404', async () => {
@@ -57,21 +87,42 @@ describe('index-specific keys (spec 000, reachable over HTTP and emulator.reques
 
   it('an index key only reaches its index', async () => {
     const emulator = await setup();
-    const { body } = await emulator.request({ method: 'POST', path: '/1/indexes/products/keys', body: { acl: ['search'] } });
+    const { body } = await emulator.request({
+      method: 'POST',
+      path: '/1/indexes/products/keys',
+      body: { acl: ['search'] },
+    });
     const asKey = emulator.as({ apiKey: (body as { key: string }).key });
     await expect(asKey.getObject({ indexName: 'products', objectID: 'p1' })).resolves.toMatchObject({ objectID: 'p1' });
-    await expect(asKey.getObject({ indexName: 'orders', objectID: 'o1' })).rejects.toMatchObject({ status: 403, message: 'Index not allowed with this API key' });
+    await expect(asKey.getObject({ indexName: 'orders', objectID: 'o1' })).rejects.toMatchObject({
+      status: 403,
+      message: 'Index not allowed with this API key',
+    });
   });
 
   it('copy adds the source keys to the destination; move carries them over', async () => {
     const emulator = await setup();
-    const { body } = await emulator.request({ method: 'POST', path: '/1/indexes/products/keys', body: { acl: ['search'] } });
+    const { body } = await emulator.request({
+      method: 'POST',
+      path: '/1/indexes/products/keys',
+      body: { acl: ['search'] },
+    });
     const key = (body as { key: string }).key;
-    await emulator.operationIndex({ indexName: 'products', operationIndexParams: { operation: 'copy', destination: 'products_copy' } });
+    await emulator.operationIndex({
+      indexName: 'products',
+      operationIndexParams: { operation: 'copy', destination: 'products_copy' },
+    });
     const asKey = emulator.as({ apiKey: key });
-    await expect(asKey.getObject({ indexName: 'products_copy', objectID: 'p1' })).resolves.toMatchObject({ objectID: 'p1' });
-    await emulator.operationIndex({ indexName: 'products', operationIndexParams: { operation: 'move', destination: 'products_moved' } });
-    const all = (await emulator.request({ method: 'GET', path: '/1/indexes/*/keys' })).body as { keys: { index: string }[] };
+    await expect(asKey.getObject({ indexName: 'products_copy', objectID: 'p1' })).resolves.toMatchObject({
+      objectID: 'p1',
+    });
+    await emulator.operationIndex({
+      indexName: 'products',
+      operationIndexParams: { operation: 'move', destination: 'products_moved' },
+    });
+    const all = (await emulator.request({ method: 'GET', path: '/1/indexes/*/keys' })).body as {
+      keys: { index: string }[];
+    };
     expect(all.keys.map((k) => k.index).sort()).toEqual(['products_copy', 'products_moved']);
   });
 

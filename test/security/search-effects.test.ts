@@ -10,7 +10,11 @@ async function catalogue() {
   await client.setSettings({ indexName: 'products', indexSettings: { attributesForFaceting: ['brand'] } });
   await client.saveObjects({
     indexName: 'products',
-    objects: Array.from({ length: 6 }, (_, i) => ({ objectID: `p${i}`, name: 'shoe', brand: i % 2 ? 'acme' : 'zenith' })),
+    objects: Array.from({ length: 6 }, (_, i) => ({
+      objectID: `p${i}`,
+      name: 'shoe',
+      brand: i % 2 ? 'acme' : 'zenith',
+    })),
   });
   return { client, emulator };
 }
@@ -23,7 +27,10 @@ describe('key restrictions applied to search', () => {
     const { client, emulator } = await catalogue();
     const { key } = await client.addApiKey({ acl: ['search'], maxHitsPerQuery: 2 });
     const limited = algoliasearch(emulator.appId, key);
-    const res = await limited.searchSingleIndex({ indexName: 'products', searchParams: { query: 'shoe', hitsPerPage: 10 } });
+    const res = await limited.searchSingleIndex({
+      indexName: 'products',
+      searchParams: { query: 'shoe', hitsPerPage: 10 },
+    });
     expect(res.hits).toHaveLength(2);
   });
 
@@ -39,10 +46,18 @@ describe('key restrictions applied to search', () => {
     const { client, emulator } = await catalogue();
     const { key } = await client.addApiKey({ acl: ['search'] });
     const secured = await generateSecuredApiKey(key, { filters: 'brand:zenith', restrictIndices: ['products'] });
-    const res = await algoliasearch(emulator.appId, secured).searchSingleIndex({ indexName: 'products', searchParams: { query: 'shoe' } });
+    const res = await algoliasearch(emulator.appId, secured).searchSingleIndex({
+      indexName: 'products',
+      searchParams: { query: 'shoe' },
+    });
     expect(ids(res.hits)).toEqual(['p4', 'p2', 'p0']);
     const tampered = btoa(atob(secured).replace('zenith', 'acme'));
-    await expect(algoliasearch(emulator.appId, tampered).searchSingleIndex({ indexName: 'products', searchParams: { query: 'shoe' } })).rejects.toMatchObject({
+    await expect(
+      algoliasearch(emulator.appId, tampered).searchSingleIndex({
+        indexName: 'products',
+        searchParams: { query: 'shoe' },
+      }),
+    ).rejects.toMatchObject({
       status: 403,
     });
   });

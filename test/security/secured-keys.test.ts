@@ -41,7 +41,10 @@ describe('generateSecuredApiKey', () => {
         restrictIndices: fc.array(fc.string({ minLength: 1 }), { maxLength: 3 }),
         userToken: fc.string(),
         referers: fc.array(fc.webUrl(), { maxLength: 2 }),
-        searchParams: fc.record({ hitsPerPage: fc.integer({ min: 1, max: 100 }), query: fc.string({ unit: 'binary' }) }, { requiredKeys: [] }),
+        searchParams: fc.record(
+          { hitsPerPage: fc.integer({ min: 1, max: 100 }), query: fc.string({ unit: 'binary' }) },
+          { requiredKeys: [] },
+        ),
       },
       { requiredKeys: [] },
     );
@@ -49,7 +52,9 @@ describe('generateSecuredApiKey', () => {
       fc.asyncProperty(fc.string({ minLength: 1 }), restrictionsArb, async (parent, restrictions) => {
         const expected = v5.generateSecuredApiKey({ parentApiKey: parent, restrictions: restrictions as never });
         expect(await generateSecuredApiKey(parent, restrictions as never)).toBe(expected);
-        expect(await generateSecuredApiKey({ parentApiKey: parent, restrictions: restrictions as never })).toBe(expected);
+        expect(await generateSecuredApiKey({ parentApiKey: parent, restrictions: restrictions as never })).toBe(
+          expected,
+        );
       }),
       { numRuns: 50 },
     );
@@ -61,7 +66,10 @@ describe('secured keys at the gate', () => {
     const { emulator, parent } = await setup();
     const secured = v5.generateSecuredApiKey({ parentApiKey: parent, restrictions: { restrictIndices: ['products'] } });
     const search = algoliasearch(emulator.appId, secured);
-    expect(await search.getObject({ indexName: 'products', objectID: 'p1' })).toEqual({ name: 'Phone', objectID: 'p1' });
+    expect(await search.getObject({ indexName: 'products', objectID: 'p1' })).toEqual({
+      name: 'Phone',
+      objectID: 'p1',
+    });
     await expect(search.getObject({ indexName: 'orders', objectID: 'o1' })).rejects.toMatchObject({
       status: 403,
       message: 'Index not allowed with this API key',
@@ -71,11 +79,17 @@ describe('secured keys at the gate', () => {
   it('inherits the parent rights and its index restriction', async () => {
     const { emulator, client } = await setup();
     const { key: parent } = await client.addApiKey({ acl: ['search'], indexes: ['orders'] });
-    const secured = v5.generateSecuredApiKey({ parentApiKey: parent, restrictions: { restrictIndices: ['products', 'orders'] } });
+    const secured = v5.generateSecuredApiKey({
+      parentApiKey: parent,
+      restrictions: { restrictIndices: ['products', 'orders'] },
+    });
     const asKey = emulator.as({ apiKey: secured });
     await expect(asKey.getObject({ indexName: 'orders', objectID: 'o1' })).resolves.toMatchObject({ objectID: 'o1' });
     await expect(asKey.getObject({ indexName: 'products', objectID: 'p1' })).rejects.toMatchObject({ status: 403 });
-    await expect(asKey.saveObject({ indexName: 'orders', body: {} })).rejects.toMatchObject({ status: 403, message: 'Method not allowed with this API key' });
+    await expect(asKey.saveObject({ indexName: 'orders', body: {} })).rejects.toMatchObject({
+      status: 403,
+      message: 'Method not allowed with this API key',
+    });
   });
 
   it('validUntil is read on the emulator clock', async () => {
@@ -86,28 +100,47 @@ describe('secured keys at the gate', () => {
     const asKey = emulator.as({ apiKey: secured });
     await expect(asKey.getObject({ indexName: 'products', objectID: 'p1' })).resolves.toMatchObject({ objectID: 'p1' });
     emulator.clock.advance('61s');
-    await expect(asKey.getObject({ indexName: 'products', objectID: 'p1' })).rejects.toMatchObject({ status: 403, message: INVALID });
+    await expect(asKey.getObject({ indexName: 'products', objectID: 'p1' })).rejects.toMatchObject({
+      status: 403,
+      message: INVALID,
+    });
   });
 
   it('restrictSources (CIDR) and referers', async () => {
     const { emulator, parent } = await setup();
-    const secured = await generateSecuredApiKey(parent, { restrictSources: '192.168.1.0/24', referers: ['https://shop.example.com/*'] });
+    const secured = await generateSecuredApiKey(parent, {
+      restrictSources: '192.168.1.0/24',
+      referers: ['https://shop.example.com/*'],
+    });
     const call = (ip: string, referer?: string) =>
       emulator
         .as({ apiKey: secured, headers: { 'x-emulator-client-ip': ip, ...(referer ? { referer } : {}) } })
         .getObject({ indexName: 'products', objectID: 'p1' });
     await expect(call('192.168.1.77', 'https://shop.example.com/')).resolves.toMatchObject({ objectID: 'p1' });
-    await expect(call('192.168.2.1', 'https://shop.example.com/')).rejects.toMatchObject({ status: 403, message: INVALID });
-    await expect(call('192.168.1.77', 'https://elsewhere.com/')).rejects.toMatchObject({ status: 403, message: 'Method not allowed with this referer' });
+    await expect(call('192.168.2.1', 'https://shop.example.com/')).rejects.toMatchObject({
+      status: 403,
+      message: INVALID,
+    });
+    await expect(call('192.168.1.77', 'https://elsewhere.com/')).rejects.toMatchObject({
+      status: 403,
+      message: 'Method not allowed with this referer',
+    });
   });
 
   it('forces search parameters (filters, searchParams) and carries userToken onto the identity', async () => {
     const { emulator, parent } = await setup();
-    const secured = await generateSecuredApiKey(parent, { filters: 'brand:acme', userToken: 'user-42', searchParams: { hitsPerPage: 5 } });
+    const secured = await generateSecuredApiKey(parent, {
+      filters: 'brand:acme',
+      userToken: 'user-42',
+      searchParams: { hitsPerPage: 5 },
+    });
     const seen: unknown[] = [];
     emulator.core.observe((event) => seen.push(event.auth));
     await emulator.as({ apiKey: secured }).getObject({ indexName: 'products', objectID: 'p1' });
-    expect(seen[0]).toMatchObject({ queryParameters: { filters: 'brand:acme', hitsPerPage: '5' }, userToken: 'user-42' });
+    expect(seen[0]).toMatchObject({
+      queryParameters: { filters: 'brand:acme', hitsPerPage: '5' },
+      userToken: 'user-42',
+    });
   });
 
   it('userToken buckets the parent key rate limit', async () => {
@@ -116,7 +149,10 @@ describe('secured keys at the gate', () => {
     const alice = emulator.as({ apiKey: await generateSecuredApiKey(parent, { userToken: 'alice' }) });
     const bob = emulator.as({ apiKey: await generateSecuredApiKey(parent, { userToken: 'bob' }) });
     await alice.getObject({ indexName: 'products', objectID: 'p1' });
-    await expect(alice.getObject({ indexName: 'products', objectID: 'p1' })).rejects.toMatchObject({ status: 429, message: 'Too many requests per IP per hour' });
+    await expect(alice.getObject({ indexName: 'products', objectID: 'p1' })).rejects.toMatchObject({
+      status: 429,
+      message: 'Too many requests per IP per hour',
+    });
     await expect(bob.getObject({ indexName: 'products', objectID: 'p1' })).resolves.toMatchObject({ objectID: 'p1' });
   });
 
@@ -125,16 +161,23 @@ describe('secured keys at the gate', () => {
     const secured = v4SecuredKey(parent, { validUntil: 1_900_000_000, restrictIndices: ['products'], filters: 'a:b' });
     const asKey = emulator.as({ apiKey: secured });
     await expect(asKey.getObject({ indexName: 'products', objectID: 'p1' })).resolves.toMatchObject({ objectID: 'p1' });
-    await expect(asKey.getObject({ indexName: 'orders', objectID: 'o1' })).rejects.toMatchObject({ status: 403, message: 'Index not allowed with this API key' });
+    await expect(asKey.getObject({ indexName: 'orders', objectID: 'o1' })).rejects.toMatchObject({
+      status: 403,
+      message: 'Index not allowed with this API key',
+    });
   });
 
   it('refuses keys derived from the admin key, from a deleted key, or from nothing', async () => {
     const { emulator, client, parent } = await setup();
     const fromAdmin = await generateSecuredApiKey(emulator.adminApiKey, { filters: 'x:y' });
-    await expect(emulator.as({ apiKey: fromAdmin }).getObject({ indexName: 'products', objectID: 'p1' })).rejects.toMatchObject({ status: 403, message: INVALID });
+    await expect(
+      emulator.as({ apiKey: fromAdmin }).getObject({ indexName: 'products', objectID: 'p1' }),
+    ).rejects.toMatchObject({ status: 403, message: INVALID });
     const secured = await generateSecuredApiKey(parent, {});
     await client.deleteApiKey({ key: parent });
-    await expect(emulator.as({ apiKey: secured }).getObject({ indexName: 'products', objectID: 'p1' })).rejects.toMatchObject({ status: 403, message: INVALID });
+    await expect(
+      emulator.as({ apiKey: secured }).getObject({ indexName: 'products', objectID: 'p1' }),
+    ).rejects.toMatchObject({ status: 403, message: INVALID });
   });
 
   it('never accepts a tampered key', async () => {
@@ -147,7 +190,9 @@ describe('secured keys at the gate', () => {
       fc.asyncProperty(
         fc.oneof(
           // change one character of the decoded text (hash or parameters)
-          fc.tuple(fc.nat({ max: decoded.length - 1 }), fc.string({ minLength: 1, maxLength: 1 })).map(([at, char]) => decoded.slice(0, at) + char + decoded.slice(at + 1)),
+          fc
+            .tuple(fc.nat({ max: decoded.length - 1 }), fc.string({ minLength: 1, maxLength: 1 }))
+            .map(([at, char]) => decoded.slice(0, at) + char + decoded.slice(at + 1)),
           // append or drop parameters
           fc.string({ minLength: 1 }).map((extra) => `${decoded}&${extra}`),
           fc.nat({ max: decoded.length - 1 }).map((cut) => decoded.slice(0, cut)),
@@ -167,6 +212,8 @@ describe('generateSecuredApiKey without Node', () => {
   it('only needs WebCrypto and btoa (checked against a known vector)', async () => {
     const key = await generateSecuredApiKey('parent', { filters: 'a b' });
     const query = 'filters=a%20b';
-    expect(key).toBe(Buffer.from(createHmac('sha256', 'parent').update(query).digest('hex') + query).toString('base64'));
+    expect(key).toBe(
+      Buffer.from(createHmac('sha256', 'parent').update(query).digest('hex') + query).toString('base64'),
+    );
   });
 });

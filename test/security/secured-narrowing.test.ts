@@ -22,14 +22,21 @@ async function shop(surface: Surface) {
   await api.setSettings({ indexName: 'products', indexSettings: { attributesForFaceting: ['brand', 'price'] } });
   await api.saveObjects({
     indexName: 'products',
-    objects: Array.from({ length: 6 }, (_, i) => ({ objectID: `p${i}`, name: 'shoe', brand: i % 2 ? 'acme' : 'zenith', price: i < 3 ? 10 : 100 })),
+    objects: Array.from({ length: 6 }, (_, i) => ({
+      objectID: `p${i}`,
+      name: 'shoe',
+      brand: i % 2 ? 'acme' : 'zenith',
+      price: i < 3 ? 10 : 100,
+    })),
   });
   await api.saveObject({ indexName: 'orders', body: { objectID: 'o1', total: 1 } });
-  const as = (apiKey: string) => (surface === 'direct' ? emulator.as({ apiKey }) : algoliasearch(emulator.appId, apiKey)) as unknown as Api;
+  const as = (apiKey: string) =>
+    (surface === 'direct' ? emulator.as({ apiKey }) : algoliasearch(emulator.appId, apiKey)) as unknown as Api;
   return { emulator, api, as };
 }
 
-const search = (api: Api, indexName = 'products') => api.searchSingleIndex({ indexName, searchParams: { query: 'shoe' } });
+const search = (api: Api, indexName = 'products') =>
+  api.searchSingleIndex({ indexName, searchParams: { query: 'shoe' } });
 
 describe.each(SURFACES)('a secured key only narrows its parent (%s)', (surface) => {
   it('filters combine with the parent key’s forced filters (AND), never replace them', async () => {
@@ -68,7 +75,15 @@ describe.each(SURFACES)('a secured key only narrows its parent (%s)', (surface) 
     const { api, as, emulator } = await shop(surface);
     const { key } = await api.addApiKey({ acl: ['search'] });
     const now = Math.floor(emulator.clock.now() / 1000);
-    for (const validUntil of ['Infinity', '1e400', `${now + 3600}.5`, `1${'0'.repeat(400)}`, '', '-1', `${now + 3600}x`]) {
+    for (const validUntil of [
+      'Infinity',
+      '1e400',
+      `${now + 3600}.5`,
+      `1${'0'.repeat(400)}`,
+      '',
+      '-1',
+      `${now + 3600}x`,
+    ]) {
       const secured = await generateSecuredApiKey(key, { validUntil: validUntil as unknown as number });
       await rejects(search(as(secured)), 403, INVALID);
     }
@@ -80,8 +95,12 @@ describe.each(SURFACES)('a secured key only narrows its parent (%s)', (surface) 
 describe('generateSecuredApiKey with an empty parent key', () => {
   it('gives the official client’s string', async () => {
     for (const restrictions of [{}, { filters: 'brand:acme', validUntil: 2_000_000_000 }]) {
-      expect(await generateSecuredApiKey('', restrictions)).toBe(v5.generateSecuredApiKey({ parentApiKey: '', restrictions }));
-      expect(await generateSecuredApiKey({ parentApiKey: '', restrictions })).toBe(v5.generateSecuredApiKey({ parentApiKey: '', restrictions }));
+      expect(await generateSecuredApiKey('', restrictions)).toBe(
+        v5.generateSecuredApiKey({ parentApiKey: '', restrictions }),
+      );
+      expect(await generateSecuredApiKey({ parentApiKey: '', restrictions })).toBe(
+        v5.generateSecuredApiKey({ parentApiKey: '', restrictions }),
+      );
     }
   });
 });

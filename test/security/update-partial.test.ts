@@ -7,10 +7,18 @@ const open = setupSurfaces();
 describe.each(SURFACES)('updateApiKey through %s calls', (surface) => {
   it('accepts a body without acl (only the fields that change); unspecified fields go back to their defaults', async () => {
     const { api, client } = open(surface);
-    const { key } = await api.addApiKey({ acl: ['search'], description: 'A description', maxHitsPerQuery: 1000, queryParameters: 'typoTolerance=strict' });
+    const { key } = await api.addApiKey({
+      acl: ['search'],
+      description: 'A description',
+      maxHitsPerQuery: 1000,
+      queryParameters: 'typoTolerance=strict',
+    });
     const change = { maxHitsPerQuery: 42, queryParameters: 'typoTolerance=min' };
     // The v5 client requires `acl`; its custom request sends the body as the v4 client does.
-    const updated = surface === 'direct' ? await api.updateApiKey({ key, apiKey: change }) : await client.customPut({ path: `1/keys/${key}`, body: change });
+    const updated =
+      surface === 'direct'
+        ? await api.updateApiKey({ key, apiKey: change })
+        : await client.customPut({ path: `1/keys/${key}`, body: change });
     expect(updated).toEqual({ key, updatedAt: expect.any(String) });
     expect(await api.getApiKey({ key })).toMatchObject({ ...change, acl: [], description: '' });
   });
@@ -20,13 +28,33 @@ describe('updateApiKey through the v4 client (its integration test)', () => {
   it('updates with {maxHitsPerQuery, queryParameters}, keeps them through delete and restore', async () => {
     const { emulator } = open('client');
     const client = v4Client(emulator);
-    const options = { description: 'A description', indexes: ['index'], maxHitsPerQuery: 1000, maxQueriesPerIPPerHour: 1000, queryParameters: 'typoTolerance=strict', referers: ['referer'], validity: 600 };
+    const options = {
+      description: 'A description',
+      indexes: ['index'],
+      maxHitsPerQuery: 1000,
+      maxQueriesPerIPPerHour: 1000,
+      queryParameters: 'typoTolerance=strict',
+      referers: ['referer'],
+      validity: 600,
+    };
     const { key } = await client.addApiKey(['search'], options).wait();
-    await expect(client.updateApiKey(key, { maxHitsPerQuery: 42, queryParameters: 'typoTolerance=min' }).wait()).resolves.toMatchObject({ updatedAt: expect.any(String), key });
-    await expect(client.getApiKey(key)).resolves.toMatchObject({ maxHitsPerQuery: 42, queryParameters: 'typoTolerance=min' });
+    await expect(
+      client.updateApiKey(key, { maxHitsPerQuery: 42, queryParameters: 'typoTolerance=min' }).wait(),
+    ).resolves.toMatchObject({ updatedAt: expect.any(String), key });
+    await expect(client.getApiKey(key)).resolves.toMatchObject({
+      maxHitsPerQuery: 42,
+      queryParameters: 'typoTolerance=min',
+    });
     await client.deleteApiKey(key).wait();
-    await expect(client.getApiKey(key)).rejects.toMatchObject({ name: 'ApiError', message: 'Key does not exist', status: 404 });
+    await expect(client.getApiKey(key)).rejects.toMatchObject({
+      name: 'ApiError',
+      message: 'Key does not exist',
+      status: 404,
+    });
     await client.restoreApiKey(key).wait();
-    await expect(client.getApiKey(key)).resolves.toMatchObject({ maxHitsPerQuery: 42, queryParameters: 'typoTolerance=min' });
+    await expect(client.getApiKey(key)).resolves.toMatchObject({
+      maxHitsPerQuery: 42,
+      queryParameters: 'typoTolerance=min',
+    });
   });
 });

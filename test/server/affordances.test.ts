@@ -14,7 +14,10 @@ afterAll(async () => {
 });
 
 const control = async (method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${server.url}/__emulator/apps/TESTAPP${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${server.url}/__emulator/apps/TESTAPP${path}`, {
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json() };
 };
 /** The official client against the server, twice listed: a retry goes to the "next host". */
@@ -29,7 +32,13 @@ describe('test affordances over the standalone server', () => {
     await client().saveObject({ indexName: 'p', body: { objectID: '1', name: 'phone' } });
     await client().searchSingleIndex({ indexName: 'p', searchParams: { query: 'phone' } });
     const { body } = await control('GET', '/journal');
-    expect(body.entries.map((e: { operation: string; status: number; served: boolean }) => [e.operation, e.status, e.served])).toEqual([
+    expect(
+      body.entries.map((e: { operation: string; status: number; served: boolean }) => [
+        e.operation,
+        e.status,
+        e.served,
+      ]),
+    ).toEqual([
       ['saveObject', 200, true],
       ['searchSingleIndex', 200, true],
     ]);
@@ -40,17 +49,24 @@ describe('test affordances over the standalone server', () => {
 
   it('answers a 5xx fault added through the control endpoint; the client retries it', async () => {
     server.emulator.reset();
-    expect(await control('POST', '/faults', { kind: 'status', status: 503, operation: 'listIndices', times: 1 })).toEqual({ status: 200, body: { id: 1 } });
+    expect(
+      await control('POST', '/faults', { kind: 'status', status: 503, operation: 'listIndices', times: 1 }),
+    ).toEqual({ status: 200, body: { id: 1 } });
     await expect(client().listIndices()).resolves.toMatchObject({ items: [] });
     expect(server.emulator.journal.entries.map((e) => e.status)).toEqual([503, 200]);
-    expect(await control('POST', '/faults', { kind: 'status', status: 200 })).toEqual({ status: 400, body: { status: 400, message: 'fault.status must be an error status (400-599), got 200' } });
+    expect(await control('POST', '/faults', { kind: 'status', status: 200 })).toEqual({
+      status: 400,
+      body: { status: 400, message: 'fault.status must be an error status (400-599), got 200' },
+    });
     expect((await control('GET', '/faults')).body).toEqual({ faults: [], waiting: 0 });
   });
 
   it('a host down closes the connection: the client sees a network error', async () => {
     server.emulator.reset();
     server.emulator.faults.down({ operation: 'listIndices' });
-    const error = await client().listIndices().catch((caught: unknown) => caught);
+    const error = await client()
+      .listIndices()
+      .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ name: 'RetryError', message: expect.stringMatching(/^Unreachable hosts/) });
     const tried = (error as { stackTrace: { response: { status: number; isTimedOut: boolean } }[] }).stackTrace;
     expect(tried.map((frame) => [frame.response.status, frame.response.isTimedOut])).toEqual([
@@ -63,7 +79,9 @@ describe('test affordances over the standalone server', () => {
     server.emulator.reset();
     server.emulator.faults.timeout({ operation: 'listIndices', phase: 'connect', times: 1 });
     server.emulator.faults.timeout({ operation: 'listIndices', phase: 'response', times: 1 });
-    const error = await client({ connect: 20, read: 20, write: 20 }).listIndices().catch((caught: unknown) => caught);
+    const error = await client({ connect: 20, read: 20, write: 20 })
+      .listIndices()
+      .catch((caught: unknown) => caught);
     const tried = (error as { stackTrace: { response: { content: string; isTimedOut: boolean } }[] }).stackTrace;
     expect(tried.map((frame) => [frame.response.content, frame.response.isTimedOut])).toEqual([
       ['Connection timeout', true],
@@ -81,16 +99,28 @@ describe('test affordances over the standalone server', () => {
     const pending = client().listIndices();
     await server.emulator.faults.whenWaiting();
     expect((await control('GET', '/faults')).body.waiting).toBe(1);
-    await fetch(`${server.url}/__emulator/apps/TESTAPP/clock/advance`, { method: 'POST', body: JSON.stringify({ by: '5s' }) });
+    await fetch(`${server.url}/__emulator/apps/TESTAPP/clock/advance`, {
+      method: 'POST',
+      body: JSON.stringify({ by: '5s' }),
+    });
     await expect(pending).resolves.toMatchObject({ items: [] });
   });
 
   it('explains a ranking through the control endpoint', async () => {
     server.emulator.reset();
-    await client().saveObjects({ indexName: 'p', objects: [{ objectID: '1', name: 'phone' }, { objectID: '2', name: 'phone case' }] });
+    await client().saveObjects({
+      indexName: 'p',
+      objects: [
+        { objectID: '1', name: 'phone' },
+        { objectID: '2', name: 'phone case' },
+      ],
+    });
     const { status, body } = await control('POST', '/explain', { indexName: 'p', objectID: '2', query: 'phone' });
     expect(status).toBe(200);
     expect(body).toMatchObject({ found: true, position: 1, above: { objectID: '1', decidedBy: 'exact' } });
-    expect((await control('POST', '/explain', { indexName: 'nope', objectID: '1' })).body).toEqual({ status: 404, message: 'Index does not exist' });
+    expect((await control('POST', '/explain', { indexName: 'nope', objectID: '1' })).body).toEqual({
+      status: 404,
+      message: 'Index does not exist',
+    });
   });
 });

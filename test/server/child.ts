@@ -38,7 +38,9 @@ export function startChild(args: readonly string[] = []): Promise<ChildServer> {
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`search-emulator exited with ${code} before listening:\n${output.join('\n')}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`search-emulator exited with ${code} before listening:\n${output.join('\n')}`)),
+    );
   });
 }
 

@@ -9,21 +9,39 @@ const ECOMMERCE = new URL('../../examples/fixtures/ecommerce', import.meta.url).
 
 let server: ChildServer;
 beforeAll(async () => {
-  server = await startChild(['--app', 'WORKER1:worker-key', '--indexing-delay', '2s', '--data', ECOMMERCE, '--verbose']);
+  server = await startChild([
+    '--app',
+    'WORKER1:worker-key',
+    '--indexing-delay',
+    '2s',
+    '--data',
+    ECOMMERCE,
+    '--verbose',
+  ]);
 });
 afterAll(async () => {
   expect(await server.stop()).toBe(0);
 });
 
-const hostsOf = (path = '') => [{ url: `${server.host}${path}`, protocol: 'http' as const, accept: 'readWrite' as const }];
+const hostsOf = (path = '') => [
+  { url: `${server.host}${path}`, protocol: 'http' as const, accept: 'readWrite' as const },
+];
 const control = async (method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${server.url}/__emulator${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${server.url}/__emulator${path}`, {
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json() };
 };
 const advance = (appId: string, by: string) => control('POST', `/apps/${appId}/clock/advance`, { by });
 
 /** A raw request with any Host header (fetch does not let a caller set it). */
-function raw(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function raw(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   const url = new URL(server.url);
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: url.hostname, port: url.port, method, path, headers }, (res) => {
@@ -39,14 +57,29 @@ function raw(method: string, path: string, headers: Record<string, string>, body
 describe('the standalone server', () => {
   it('answers the v5 client with custom hosts, tasks on the fake clock driven through the control endpoints', async () => {
     const client = algoliasearch('SRVAPP', 'admin-api-key', { hosts: hostsOf() });
-    const [{ taskID }] = await client.saveObjects({ indexName: 'products', objects: [{ objectID: '1', name: 'Phone' }, { objectID: '2', name: 'Phone case' }] });
-    expect(await client.getTask({ indexName: 'products', taskID })).toEqual({ status: 'notPublished', pendingTask: true });
+    const [{ taskID }] = await client.saveObjects({
+      indexName: 'products',
+      objects: [
+        { objectID: '1', name: 'Phone' },
+        { objectID: '2', name: 'Phone case' },
+      ],
+    });
+    expect(await client.getTask({ indexName: 'products', taskID })).toEqual({
+      status: 'notPublished',
+      pendingTask: true,
+    });
     expect((await advance('SRVAPP', '2s')).status).toBe(200);
     expect((await client.getTask({ indexName: 'products', taskID })).status).toBe('published');
-    const { hits } = await client.searchSingleIndex<{ name: string }>({ indexName: 'products', searchParams: { query: 'phon' } });
+    const { hits } = await client.searchSingleIndex<{ name: string }>({
+      indexName: 'products',
+      searchParams: { query: 'phon' },
+    });
     // Equally relevant: objectID, descending.
     expect(hits.map((hit) => hit.name)).toEqual(['Phone case', 'Phone']);
-    await expect(client.getObject({ indexName: 'products', objectID: 'nope' })).rejects.toMatchObject({ status: 404, message: 'ObjectID does not exist' });
+    await expect(client.getObject({ indexName: 'products', objectID: 'nope' })).rejects.toMatchObject({
+      status: 404,
+      message: 'ObjectID does not exist',
+    });
   });
 
   it('answers the v4 client with custom hosts', async () => {
@@ -60,10 +93,19 @@ describe('the standalone server', () => {
 
   it('reaches the other API families by path prefix or by their real Host header', async () => {
     const insights = insightsClient('SRVAPP', 'admin-api-key', undefined, { hosts: hostsOf('/insights') });
-    const pushed = await insights.pushEvents({ events: [{ eventType: 'view', eventName: 'Viewed', index: 'products', userToken: 'u1', objectIDs: ['1'] }] });
+    const pushed = await insights.pushEvents({
+      events: [{ eventType: 'view', eventName: 'Viewed', index: 'products', userToken: 'u1', objectIDs: ['1'] }],
+    });
     expect(pushed).toEqual({ message: 'OK', status: 200 });
-    const credentials = { 'x-algolia-application-id': 'SRVAPP', 'x-algolia-api-key': 'admin-api-key', 'content-type': 'application/json' };
-    const byHost = await raw('GET', '/1/strategies/personalization', { ...credentials, host: 'personalization.us.algolia.com' });
+    const credentials = {
+      'x-algolia-application-id': 'SRVAPP',
+      'x-algolia-api-key': 'admin-api-key',
+      'content-type': 'application/json',
+    };
+    const byHost = await raw('GET', '/1/strategies/personalization', {
+      ...credentials,
+      host: 'personalization.us.algolia.com',
+    });
     expect(JSON.parse(byHost.body)).toEqual({ message: 'No personalization strategy is set', status: 404 });
     const byAppHost = await raw('GET', '/1/indexes', { ...credentials, host: 'SRVAPP-dsn.algolia.net' });
     expect(JSON.parse(byAppHost.body).items.map((item: { name: string }) => item.name)).toEqual(['products']);
@@ -98,12 +140,18 @@ describe('the standalone server', () => {
     await declared.saveObject({ indexName: 'mine', body: { objectID: 'w1' } });
     const other = algoliasearch('WORKER2', 'admin-api-key', { hosts: hostsOf() });
     expect((await other.listIndices()).items).toEqual([]);
-    await expect(algoliasearch('WORKER1', 'admin-api-key', { hosts: hostsOf() }).listIndices()).rejects.toMatchObject({ status: 403 });
+    await expect(algoliasearch('WORKER1', 'admin-api-key', { hosts: hostsOf() }).listIndices()).rejects.toMatchObject({
+      status: 403,
+    });
     await advance('WORKER1', '1h');
-    const clocks = await Promise.all(['WORKER1', 'WORKER2'].map(async (app) => (await control('GET', `/apps/${app}/clock`)).body.now));
+    const clocks = await Promise.all(
+      ['WORKER1', 'WORKER2'].map(async (app) => (await control('GET', `/apps/${app}/clock`)).body.now),
+    );
     expect(clocks).toEqual(['2024-01-01T01:00:00.000Z', '2024-01-01T00:00:00.000Z']);
     const { body } = await control('GET', '/apps');
-    expect(body.apps.map((app: { appId: string }) => app.appId)).toEqual(expect.arrayContaining(['TESTAPP', 'WORKER1', 'WORKER2', 'SRVAPP']));
+    expect(body.apps.map((app: { appId: string }) => app.appId)).toEqual(
+      expect.arrayContaining(['TESTAPP', 'WORKER1', 'WORKER2', 'SRVAPP']),
+    );
   });
 
   it('isolates parallel workers by application ID alone', async () => {
@@ -111,14 +159,18 @@ describe('the standalone server', () => {
     await Promise.all(
       workers.map(async (appId, i) => {
         const client = algoliasearch(appId, 'admin-api-key', { hosts: hostsOf() });
-        for (let n = 0; n <= i; n++) await client.saveObject({ indexName: 'shared-name', body: { objectID: `${appId}-${n}`, owner: appId } });
+        for (let n = 0; n <= i; n++)
+          await client.saveObject({ indexName: 'shared-name', body: { objectID: `${appId}-${n}`, owner: appId } });
       }),
     );
     await Promise.all(workers.map((appId) => advance(appId, '2s')));
     const seen = await Promise.all(
       workers.map(async (appId) => {
         const client = algoliasearch(appId, 'admin-api-key', { hosts: hostsOf() });
-        const { hits } = await client.searchSingleIndex<{ owner: string }>({ indexName: 'shared-name', searchParams: { query: '' } });
+        const { hits } = await client.searchSingleIndex<{ owner: string }>({
+          indexName: 'shared-name',
+          searchParams: { query: '' },
+        });
         return hits.map((hit) => hit.owner);
       }),
     );
@@ -172,13 +224,20 @@ describe('the standalone server', () => {
   ])('control %s %s refuses bad input with a JSON message', async (method, path, body, status, message) => {
     const res = await control(method, path, body);
     expect(res.status).toBe(status);
-    expect(res.body).toEqual({ message: typeof message === 'string' ? message : expect.stringMatching(message), status });
+    expect(res.body).toEqual({
+      message: typeof message === 'string' ? message : expect.stringMatching(message),
+      status,
+    });
   });
 
   it('loses no state on a bad request: invalid JSON, an unknown path, a body over the limit', async () => {
     const before = (await control('GET', '/apps/TESTAPP/dump')).body;
     const credentials = { 'x-algolia-application-id': 'TESTAPP', 'x-algolia-api-key': 'admin-api-key' };
-    const invalid = await fetch(`${server.url}/1/indexes/faq/batch`, { method: 'POST', headers: credentials, body: '{"requests": [' });
+    const invalid = await fetch(`${server.url}/1/indexes/faq/batch`, {
+      method: 'POST',
+      headers: credentials,
+      body: '{"requests": [',
+    });
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toMatchObject({ status: 400, message: expect.stringMatching(/^Invalid JSON/) });
     const unknown = await fetch(`${server.url}/nowhere/at/all`, { headers: credentials });
@@ -187,7 +246,9 @@ describe('the standalone server', () => {
   });
 
   it('prints one line per request with --verbose', () => {
-    expect(server.output).toContainEqual(expect.stringMatching(/^POST \/1\/indexes\/products\/batch 200 SRVAPP search$/));
+    expect(server.output).toContainEqual(
+      expect.stringMatching(/^POST \/1\/indexes\/products\/batch 200 SRVAPP search$/),
+    );
   });
 });
 
@@ -201,7 +262,10 @@ describe('the command line', () => {
         body: JSON.stringify({ requests: [{ action: 'addObject', body: { text: 'x'.repeat(200) } }] }),
       });
       expect(res.status).toBe(413);
-      expect(await res.json()).toEqual({ status: 413, message: expect.stringMatching(/over this server's limit of 100 bytes/) });
+      expect(await res.json()).toEqual({
+        status: 413,
+        message: expect.stringMatching(/over this server's limit of 100 bytes/),
+      });
     } finally {
       expect(await small.stop()).toBe(0);
     }

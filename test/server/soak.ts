@@ -17,19 +17,41 @@ let next = 0;
 
 function requestFor(i: number): [string, RequestInit] {
   const app = APPS[i % APPS.length];
-  const headers = { 'x-algolia-application-id': app, 'x-algolia-api-key': 'admin-api-key', 'content-type': 'application/json' };
+  const headers = {
+    'x-algolia-application-id': app,
+    'x-algolia-api-key': 'admin-api-key',
+    'content-type': 'application/json',
+  };
   const id = String(i % 500);
   switch (i % 10) {
     case 0:
-      return [`/1/indexes/products/${id}`, { method: 'PUT', headers, body: JSON.stringify({ name: `product ${id} phone`, price: i % 97 }) }];
+      return [
+        `/1/indexes/products/${id}`,
+        { method: 'PUT', headers, body: JSON.stringify({ name: `product ${id} phone`, price: i % 97 }) },
+      ];
     case 1:
       return [`/1/indexes/products/${id}`, { headers }];
     case 2:
-      return [`/1/indexes/products/query`, { method: 'POST', headers, body: JSON.stringify({ query: `product ${i % 50}` }) }];
+      return [
+        `/1/indexes/products/query`,
+        { method: 'POST', headers, body: JSON.stringify({ query: `product ${i % 50}` }) },
+      ];
     case 3:
-      return [`/1/indexes/products/query`, { method: 'POST', headers, body: JSON.stringify({ query: '', facets: ['*'], filters: `price < ${i % 97}` }) }];
+      return [
+        `/1/indexes/products/query`,
+        { method: 'POST', headers, body: JSON.stringify({ query: '', facets: ['*'], filters: `price < ${i % 97}` }) },
+      ];
     case 4:
-      return [`/insights/1/events`, { method: 'POST', headers, body: JSON.stringify({ events: [{ eventType: 'view', eventName: 'v', index: 'products', userToken: `u${i % 7}`, objectIDs: [id] }] }) }];
+      return [
+        `/insights/1/events`,
+        {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            events: [{ eventType: 'view', eventName: 'v', index: 'products', userToken: `u${i % 7}`, objectIDs: [id] }],
+          }),
+        },
+      ];
     case 5:
       return [`/1/indexes/products/batch`, { method: 'POST', headers, body: '{"requests": [' }];
     case 6:
@@ -39,7 +61,9 @@ function requestFor(i: number): [string, RequestInit] {
     case 8:
       return [`/1/indexes`, { headers: { ...headers, 'x-algolia-api-key': 'wrong' } }];
     default:
-      return i % 1000 === 9 ? [`/__emulator/apps/${app}/clock/advance`, { method: 'POST', body: '{"by":"1m"}' }] : [`/1/indexes`, { headers }];
+      return i % 1000 === 9
+        ? [`/__emulator/apps/${app}/clock/advance`, { method: 'POST', body: '{"by":"1m"}' }]
+        : [`/1/indexes`, { headers }];
   }
 }
 

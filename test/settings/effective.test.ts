@@ -59,7 +59,10 @@ describe('effectiveSettings', () => {
   });
 
   it('the current name wins over a legacy one; invalid stored values fall back to the default', () => {
-    expect(effectiveSettings({ settings: { attributesToIndex: ['old'], searchableAttributes: ['new'] } }).searchableAttributes).toEqual(['new']);
+    expect(
+      effectiveSettings({ settings: { attributesToIndex: ['old'], searchableAttributes: ['new'] } })
+        .searchableAttributes,
+    ).toEqual(['new']);
     expect(effectiveSettings({ settings: { hitsPerPage: 'lots' } }).hitsPerPage).toBe(20);
   });
 
@@ -75,7 +78,10 @@ describe('effectiveSettings', () => {
 
   it('reads what setSettings stored', async () => {
     const { emulator, api } = fresh();
-    await api.setSettings({ indexName: 'products', indexSettings: { typoTolerance: 'true', distinct: 3, attributesToIndex: ['a'] } });
+    await api.setSettings({
+      indexName: 'products',
+      indexSettings: { typoTolerance: 'true', distinct: 3, attributesToIndex: ['a'] },
+    });
     expect(effectiveSettings(emulator.core.state.indices.get('products')!)).toMatchObject({
       typoTolerance: true,
       distinct: 3,

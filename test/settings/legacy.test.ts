@@ -14,16 +14,27 @@ describe.each(SURFACES)('legacy names and exported settings through %s calls', (
       indexSettings: { attributesToIndex: ['name'], numericAttributesToIndex: ['year'], slaves: ['talks_by_date'] },
     });
     const settings = await api.getSettings({ indexName: 'talks', getVersion: 2 });
-    expect(settings).toMatchObject({ searchableAttributes: ['name'], numericAttributesForFiltering: ['year'], replicas: ['talks_by_date'] });
-    for (const legacy of ['attributesToIndex', 'numericAttributesToIndex', 'slaves']) expect(settings).not.toHaveProperty(legacy);
+    expect(settings).toMatchObject({
+      searchableAttributes: ['name'],
+      numericAttributesForFiltering: ['year'],
+      replicas: ['talks_by_date'],
+    });
+    for (const legacy of ['attributesToIndex', 'numericAttributesToIndex', 'slaves'])
+      expect(settings).not.toHaveProperty(legacy);
     expect((await api.getSettings({ indexName: 'talks_by_date' })).primary).toBe('talks');
   });
 
   it('the later of a legacy name and its current name wins', async () => {
     const { api } = open(surface);
-    await api.setSettings({ indexName: 'talks', indexSettings: { attributesToIndex: ['old'], searchableAttributes: ['new'] } });
+    await api.setSettings({
+      indexName: 'talks',
+      indexSettings: { attributesToIndex: ['old'], searchableAttributes: ['new'] },
+    });
     expect((await api.getSettings({ indexName: 'talks' })).searchableAttributes).toEqual(['new']);
-    await api.setSettings({ indexName: 'talks', indexSettings: { searchableAttributes: ['new'], attributesToIndex: ['old'] } });
+    await api.setSettings({
+      indexName: 'talks',
+      indexSettings: { searchableAttributes: ['new'], attributesToIndex: ['old'] },
+    });
     expect((await api.getSettings({ indexName: 'talks' })).searchableAttributes).toEqual(['old']);
   });
 
@@ -31,7 +42,13 @@ describe.each(SURFACES)('legacy names and exported settings through %s calls', (
     const { api } = open(surface);
     await api.setSettings({
       indexName: 'talks',
-      indexSettings: { typoTolerance: 'false', ignorePlurals: 'true', advancedSyntax: 'true', hitsPerPage: '12', distinct: 'false' },
+      indexSettings: {
+        typoTolerance: 'false',
+        ignorePlurals: 'true',
+        advancedSyntax: 'true',
+        hitsPerPage: '12',
+        distinct: 'false',
+      },
     });
     expect(await api.getSettings({ indexName: 'talks', getVersion: 2 })).toMatchObject({
       typoTolerance: 'false',
@@ -44,7 +61,12 @@ describe.each(SURFACES)('legacy names and exported settings through %s calls', (
 
   it('typoTolerance is printed as a string whatever form it was set in', async () => {
     const { api } = open(surface);
-    for (const [given, printed] of [[true, 'true'], [false, 'false'], ['strict', 'strict'], ['true', 'true']] as const) {
+    for (const [given, printed] of [
+      [true, 'true'],
+      [false, 'false'],
+      ['strict', 'strict'],
+      ['true', 'true'],
+    ] as const) {
       await api.setSettings({ indexName: 'talks', indexSettings: { typoTolerance: given } });
       expect((await api.getSettings({ indexName: 'talks' })).typoTolerance).toBe(printed);
     }
@@ -52,7 +74,10 @@ describe.each(SURFACES)('legacy names and exported settings through %s calls', (
 
   it('read-only keys of an export (version, master, primary) are accepted and ignored', async () => {
     const { api } = open(surface);
-    await api.setSettings({ indexName: 'talks', indexSettings: { version: 1, master: 'other', primary: 'other', hitsPerPage: 3 } });
+    await api.setSettings({
+      indexName: 'talks',
+      indexSettings: { version: 1, master: 'other', primary: 'other', hitsPerPage: 3 },
+    });
     const settings = await api.getSettings({ indexName: 'talks', getVersion: 2 });
     expect(settings.version).toBe(2);
     expect(settings).not.toHaveProperty('primary');
@@ -66,7 +91,13 @@ describe.each(SURFACES)('legacy names and exported settings through %s calls', (
     const settings = await api.getSettings({ indexName: 'talks', getVersion: 2 });
     expect(settings.searchableAttributes).toEqual(exported.attributesToIndex);
     expect(settings.replicas).toEqual(exported.slaves);
-    expect(settings).toMatchObject({ minWordSizefor1Typo: 3, distinct: true, attributeForDistinct: 'speakers', typoTolerance: 'true', snippetEllipsisText: '' });
+    expect(settings).toMatchObject({
+      minWordSizefor1Typo: 3,
+      distinct: true,
+      attributeForDistinct: 'speakers',
+      typoTolerance: 'true',
+      snippetEllipsisText: '',
+    });
     expect(settings).not.toHaveProperty('attributesToIndex');
     expect(settings).not.toHaveProperty('numericAttributesToIndex');
     for (const replica of exported.slaves as string[]) {
@@ -74,22 +105,26 @@ describe.each(SURFACES)('legacy names and exported settings through %s calls', (
     }
   });
 
-  it.each(['tedtalks/speakers_settings.json', 'tedtalks/talks_date_asc_settings.json', 'tedtalks/talks_viewed_count_desc_settings.json', 'movies/settings.json'])(
-    'the export %s loads and reads back under current names',
-    async (path) => {
-      const { api } = open(surface);
-      const exported = load(path);
-      await api.setSettings({ indexName: 'imported', indexSettings: exported });
-      const settings = await api.getSettings({ indexName: 'imported', getVersion: 2 });
-      expect(settings.searchableAttributes).toEqual(exported.attributesToIndex);
-      expect(settings.customRanking).toEqual(exported.customRanking);
-      expect(settings.ranking).toEqual(exported.ranking);
-    },
-  );
+  it.each([
+    'tedtalks/speakers_settings.json',
+    'tedtalks/talks_date_asc_settings.json',
+    'tedtalks/talks_viewed_count_desc_settings.json',
+    'movies/settings.json',
+  ])('the export %s loads and reads back under current names', async (path) => {
+    const { api } = open(surface);
+    const exported = load(path);
+    await api.setSettings({ indexName: 'imported', indexSettings: exported });
+    const settings = await api.getSettings({ indexName: 'imported', getVersion: 2 });
+    expect(settings.searchableAttributes).toEqual(exported.attributesToIndex);
+    expect(settings.customRanking).toEqual(exported.customRanking);
+    expect(settings.ranking).toEqual(exported.ranking);
+  });
 
   it('a modern export (searchableAttributes, renderingContent, language arrays) loads', async () => {
     const { api } = open(surface);
-    const { settings: exported } = load('ecommerce-federated/products_configuration.json') as { settings: Record<string, unknown> };
+    const { settings: exported } = load('ecommerce-federated/products_configuration.json') as {
+      settings: Record<string, unknown>;
+    };
     await api.setSettings({ indexName: 'products', indexSettings: exported });
     const settings = await api.getSettings({ indexName: 'products', getVersion: 2 });
     expect(settings).toMatchObject({
@@ -104,7 +139,11 @@ describe.each(SURFACES)('legacy names and exported settings through %s calls', (
     const { api, emulator } = open(surface);
     await api.setSettings({
       indexName: 'movies',
-      indexSettings: { synonyms: [['&', 'and']], placeholders: { '<number>': ['1', '2'] }, altCorrections: [{ word: 'foot', correction: 'feet', nbTypos: 1 }] },
+      indexSettings: {
+        synonyms: [['&', 'and']],
+        placeholders: { '<number>': ['1', '2'] },
+        altCorrections: [{ word: 'foot', correction: 'feet', nbTypos: 1 }],
+      },
     });
     const stored = [...emulator.core.state.indices.get('movies')!.synonyms.values()];
     expect(stored).toEqual([
@@ -126,8 +165,12 @@ describe.each(SURFACES)('legacy names and exported settings through %s calls', (
     const { api, emulator } = open(surface);
     await api.setSettings({ indexName: 'movies', indexSettings: {} });
     emulator.core.commit((draft) => {
-      draft.indices.get('movies')!.synonyms.set('s1', { objectID: 's1', type: 'synonym', synonyms: ['tv', 'television'] });
-      draft.indices.get('movies')!.synonyms.set('s2', { objectID: 's2', type: 'onewaysynonym', input: 'a', synonyms: ['b'] });
+      draft.indices
+        .get('movies')!
+        .synonyms.set('s1', { objectID: 's1', type: 'synonym', synonyms: ['tv', 'television'] });
+      draft.indices
+        .get('movies')!
+        .synonyms.set('s2', { objectID: 's2', type: 'onewaysynonym', input: 'a', synonyms: ['b'] });
     });
     expect((await api.getSettings({ indexName: 'movies' })).synonyms).toEqual([['tv', 'television']]);
   });

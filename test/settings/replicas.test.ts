@@ -9,7 +9,10 @@ describe.each(SURFACES)('replicas through %s calls', (surface) => {
     const { api, emulator } = open(surface);
     await api.setSettings({ indexName: 'products', indexSettings: { customRanking: ['desc(sales)'], hitsPerPage: 7 } });
     await api.addOrUpdateObject({ indexName: 'products', objectID: 'p1', body: { name: 'Phone' } });
-    await api.setSettings({ indexName: 'products', indexSettings: { replicas: ['products_price', 'virtual(products_rating)'] } });
+    await api.setSettings({
+      indexName: 'products',
+      indexSettings: { replicas: ['products_price', 'virtual(products_rating)'] },
+    });
 
     const standard = await api.getSettings({ indexName: 'products_price', getVersion: 2 });
     expect(standard).toMatchObject({ primary: 'products', customRanking: ['desc(sales)'], hitsPerPage: 7 });
@@ -23,14 +26,21 @@ describe.each(SURFACES)('replicas through %s calls', (surface) => {
       expect(await api.getObject({ indexName: replica, objectID: 'p1' })).toEqual({ objectID: 'p1', name: 'Phone' });
       expect(await api.getObject({ indexName: replica, objectID: 'p2' })).toEqual({ objectID: 'p2', name: 'Tablet' });
     }
-    expect((await api.getSettings({ indexName: 'products' })).replicas).toEqual(['products_price', 'virtual(products_rating)']);
+    expect((await api.getSettings({ indexName: 'products' })).replicas).toEqual([
+      'products_price',
+      'virtual(products_rating)',
+    ]);
   });
 
   it('an empty replica name (CTS "setSettings everything" sends replicas: [""]) is a 400 and changes nothing', async () => {
     const { api, emulator } = open(surface);
     await api.setSettings({ indexName: 'products', indexSettings: { hitsPerPage: 7 } });
     const before = emulator.core.state.indices;
-    await rejects(api.setSettings({ indexName: 'products', indexSettings: { replicas: [''], hitsPerPage: 9 } }), 400, 'Invalid replica name in `replicas`: ""');
+    await rejects(
+      api.setSettings({ indexName: 'products', indexSettings: { replicas: [''], hitsPerPage: 9 } }),
+      400,
+      'Invalid replica name in `replicas`: ""',
+    );
     expect(emulator.core.state.indices).toBe(before);
   });
 
@@ -40,7 +50,10 @@ describe.each(SURFACES)('replicas through %s calls', (surface) => {
     await api.addOrUpdateObject({ indexName: 'sorted', objectID: 'old', body: { name: 'Old' } });
     await api.setSettings({ indexName: 'sorted', indexSettings: { customRanking: ['asc(price)'] } });
     await api.setSettings({ indexName: 'products', indexSettings: { replicas: ['sorted'] } });
-    expect(await api.getSettings({ indexName: 'sorted' })).toMatchObject({ customRanking: ['asc(price)'], primary: 'products' });
+    expect(await api.getSettings({ indexName: 'sorted' })).toMatchObject({
+      customRanking: ['asc(price)'],
+      primary: 'products',
+    });
     expect(await api.getObject({ indexName: 'sorted', objectID: 'p1' })).toEqual({ objectID: 'p1', name: 'Phone' });
     await rejects(api.getObject({ indexName: 'sorted', objectID: 'old' }), 404, 'ObjectID does not exist');
   });
@@ -75,14 +88,29 @@ describe.each(SURFACES)('replicas through %s calls', (surface) => {
       400,
       replicaMessages.replicaOfReplica('products_price', 'products'),
     );
-    await rejects(api.setSettings({ indexName: 'other', indexSettings: { replicas: ['other'] } }), 400, replicaMessages.ownReplica('other'));
     await rejects(
-      api.setSettings({ indexName: 'articles', indexSettings: { replicas: ['articles_date', 'virtual(products_price)'] } }),
+      api.setSettings({ indexName: 'other', indexSettings: { replicas: ['other'] } }),
+      400,
+      replicaMessages.ownReplica('other'),
+    );
+    await rejects(
+      api.setSettings({
+        indexName: 'articles',
+        indexSettings: { replicas: ['articles_date', 'virtual(products_price)'] },
+      }),
       400,
       'A replica index is already replica of another index',
     );
-    await rejects(api.setSettings({ indexName: 'other', indexSettings: { replicas: ['articles'] } }), 400, replicaMessages.primaryAsReplica('articles'));
-    await rejects(api.setSettings({ indexName: 'other', indexSettings: { replicas: ['virtual()'] } }), 400, replicaMessages.invalidName('virtual()'));
+    await rejects(
+      api.setSettings({ indexName: 'other', indexSettings: { replicas: ['articles'] } }),
+      400,
+      replicaMessages.primaryAsReplica('articles'),
+    );
+    await rejects(
+      api.setSettings({ indexName: 'other', indexSettings: { replicas: ['virtual()'] } }),
+      400,
+      replicaMessages.invalidName('virtual()'),
+    );
     // Nothing was half-applied.
     await rejects(api.getSettings({ indexName: 'other' }), 404, 'Index does not exist');
     await rejects(api.getSettings({ indexName: 'x' }), 404, 'Index does not exist');
@@ -92,7 +120,11 @@ describe.each(SURFACES)('replicas through %s calls', (surface) => {
   it('forwardToReplicas applies the change to every replica, except the replicas setting', async () => {
     const { api } = open(surface);
     await api.setSettings({ indexName: 'products', indexSettings: { replicas: ['a', 'virtual(b)'] } });
-    await api.setSettings({ indexName: 'products', indexSettings: { typoTolerance: 'strict', replicas: ['a', 'virtual(b)'] }, forwardToReplicas: true });
+    await api.setSettings({
+      indexName: 'products',
+      indexSettings: { typoTolerance: 'strict', replicas: ['a', 'virtual(b)'] },
+      forwardToReplicas: true,
+    });
     for (const name of ['a', 'b']) {
       const settings = await api.getSettings({ indexName: name });
       expect(settings.typoTolerance).toBe('strict');
@@ -108,9 +140,14 @@ describe.each(SURFACES)('replicas through %s calls', (surface) => {
     const { api, emulator } = open(surface, { indexingDelay: 1000 });
     await api.setSettings({ indexName: 'products', indexSettings: { replicas: ['a', 'b'] } });
     await emulator.clock.advance(1000);
-    const { taskID } = await api.setSettings({ indexName: 'products', indexSettings: { hitsPerPage: 5 }, forwardToReplicas: true });
+    const { taskID } = await api.setSettings({
+      indexName: 'products',
+      indexSettings: { hitsPerPage: 5 },
+      forwardToReplicas: true,
+    });
     expect((await api.getTask({ indexName: 'products', taskID })).status).toBe('notPublished');
-    for (const name of ['products', 'a', 'b']) expect((await api.getSettings({ indexName: name })).hitsPerPage).toBe(20);
+    for (const name of ['products', 'a', 'b'])
+      expect((await api.getSettings({ indexName: name })).hitsPerPage).toBe(20);
     await emulator.clock.advance(1000);
     expect((await api.getTask({ indexName: 'products', taskID })).status).toBe('published');
     for (const name of ['products', 'a', 'b']) expect((await api.getSettings({ indexName: name })).hitsPerPage).toBe(5);

@@ -65,7 +65,10 @@ export const SAMPLES: Required<IndexSettings> = {
   attributeCriteriaComputedByMinProximity: true,
   attributeCriteriaComputedBy: 'sum',
   renderingContent: {
-    facetOrdering: { facets: { order: ['brand'] }, values: { brand: { order: ['Apple'], sortRemainingBy: 'alpha', hide: ['Other'] } } },
+    facetOrdering: {
+      facets: { order: ['brand'] },
+      values: { brand: { order: ['Apple'], sortRemainingBy: 'alpha', hide: ['Other'] } },
+    },
     redirect: { url: 'https://example.com' },
   },
   enableReRanking: false,

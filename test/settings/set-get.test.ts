@@ -42,7 +42,9 @@ describe('object-shaped settings', () => {
   it('refuse fields named like Object.prototype members with a 400 naming the setting (was a 500)', async () => {
     const emulator = createEmulator();
     for (const renderingContent of [{ constructor: 1 }, { facetOrdering: { toString: 1 } }]) {
-      await expect(emulator.setSettings({ indexName: 'i', indexSettings: { renderingContent: renderingContent as never } })).rejects.toMatchObject({
+      await expect(
+        emulator.setSettings({ indexName: 'i', indexSettings: { renderingContent: renderingContent as never } }),
+      ).rejects.toMatchObject({
         status: 400,
         message: expect.stringMatching(/^Invalid value for setting `renderingContent`/),
       });
@@ -71,7 +73,9 @@ describe.each(SURFACES)('setSettings and getSettings through %s calls', (surface
     expect(await api.getSettings({ indexName: 'products', getVersion: 2 })).toStrictEqual(NEW_INDEX_SETTINGS);
     expect(await api.getSettings({ indexName: 'products' })).toStrictEqual({ ...NEW_INDEX_SETTINGS, version: 1 });
     // Key order as the service prints it.
-    expect(Object.keys(await api.getSettings({ indexName: 'products', getVersion: 2 }))).toEqual(Object.keys(NEW_INDEX_SETTINGS));
+    expect(Object.keys(await api.getSettings({ indexName: 'products', getVersion: 2 }))).toEqual(
+      Object.keys(NEW_INDEX_SETTINGS),
+    );
   });
 
   it('every setting round-trips under its name; typoTolerance comes back as a string', async () => {
@@ -84,7 +88,10 @@ describe.each(SURFACES)('setSettings and getSettings through %s calls', (surface
 
   it('unspecified settings stay; null resets to the default (printed again when the service prints it)', async () => {
     const { api } = open(surface);
-    await api.setSettings({ indexName: 'products', indexSettings: { hitsPerPage: 5, customRanking: ['desc(x)'], searchableAttributes: ['a'] } });
+    await api.setSettings({
+      indexName: 'products',
+      indexSettings: { hitsPerPage: 5, customRanking: ['desc(x)'], searchableAttributes: ['a'] },
+    });
     await api.setSettings({ indexName: 'products', indexSettings: { searchableAttributes: ['b'] } });
     let settings = await api.getSettings({ indexName: 'products', getVersion: 2 });
     expect(settings).toMatchObject({ hitsPerPage: 5, customRanking: ['desc(x)'], searchableAttributes: ['b'] });
@@ -95,21 +102,30 @@ describe.each(SURFACES)('setSettings and getSettings through %s calls', (surface
     expect(settings.searchableAttributes).toEqual(['b']);
   });
 
-  it.each(SETTINGS.filter((spec) => WRONG_VALUES.some((value) => spec.type.parse(value) === INVALID)).map((spec) => spec.name))(
-    'a wrong type for %s is a 400 naming it and what was expected; nothing is written',
-    async (name) => {
-      const { api } = open(surface);
-      const spec = SETTINGS_BY_NAME.get(name)!;
-      const wrong = WRONG_VALUES.find((value) => spec.type.parse(value) === INVALID);
-      const message = `Invalid value for setting \`${name}\`: expected ${spec.type.expected}, got ${JSON.stringify(wrong)}`;
-      await rejects(api.setSettings({ indexName: 'products', indexSettings: { hitsPerPage: 7, [name]: wrong } }), 400, message);
-      await rejects(api.getSettings({ indexName: 'products' }), 404, 'Index does not exist');
-    },
-  );
+  it.each(
+    SETTINGS.filter((spec) => WRONG_VALUES.some((value) => spec.type.parse(value) === INVALID)).map(
+      (spec) => spec.name,
+    ),
+  )('a wrong type for %s is a 400 naming it and what was expected; nothing is written', async (name) => {
+    const { api } = open(surface);
+    const spec = SETTINGS_BY_NAME.get(name)!;
+    const wrong = WRONG_VALUES.find((value) => spec.type.parse(value) === INVALID);
+    const message = `Invalid value for setting \`${name}\`: expected ${spec.type.expected}, got ${JSON.stringify(wrong)}`;
+    await rejects(
+      api.setSettings({ indexName: 'products', indexSettings: { hitsPerPage: 7, [name]: wrong } }),
+      400,
+      message,
+    );
+    await rejects(api.getSettings({ indexName: 'products' }), 404, 'Index does not exist');
+  });
 
   it('an unknown setting is refused like the service does, pointing at the key', async () => {
     const { api } = open(surface);
-    await rejects(api.setSettings({ indexName: 'products', indexSettings: { zadaz: 'zadza' } }), 400, 'Invalid object attributes: zadaz near line:1 column:8');
+    await rejects(
+      api.setSettings({ indexName: 'products', indexSettings: { zadaz: 'zadza' } }),
+      400,
+      'Invalid object attributes: zadaz near line:1 column:8',
+    );
     await rejects(
       api.setSettings({ indexName: 'products', indexSettings: { hitsPerPage: 10, optionalwords: 'the' } }),
       400,
@@ -142,7 +158,11 @@ describe.each(SURFACES)('setSettings and getSettings through %s calls', (surface
     await admin.setSettings({ indexName: 'products', indexSettings: {} });
     const { key } = await admin.addApiKey({ acl: ['search', 'settings'] });
     const limited = emulator.as({ apiKey: key });
-    await rejects(limited.setSettings({ indexName: 'products', indexSettings: { hitsPerPage: 1 } }), 403, 'Method not allowed with this API key');
+    await rejects(
+      limited.setSettings({ indexName: 'products', indexSettings: { hitsPerPage: 1 } }),
+      403,
+      'Method not allowed with this API key',
+    );
     expect((await limited.getSettings({ indexName: 'products' })).hitsPerPage).toBe(20);
   });
 });

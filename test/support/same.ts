@@ -12,7 +12,11 @@ export function expectSame(actual: unknown, expected: unknown, path = '$'): void
   for (const key of Reflect.ownKeys(expected)) {
     const a = Object.getOwnPropertyDescriptor(actual, key)!;
     const b = Object.getOwnPropertyDescriptor(expected, key)!;
-    expect([a.writable, a.enumerable, a.configurable], `${path}.${String(key)} attributes`).toEqual([b.writable, b.enumerable, b.configurable]);
+    expect([a.writable, a.enumerable, a.configurable], `${path}.${String(key)} attributes`).toEqual([
+      b.writable,
+      b.enumerable,
+      b.configurable,
+    ]);
     expectSame(a.value, b.value, `${path}.${String(key)}`);
   }
 }

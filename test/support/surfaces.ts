@@ -45,7 +45,9 @@ export async function rejects(promise: Promise<unknown>, status: number, message
   }
   const { status: actual, message: text } = (error ?? {}) as { status?: number; message?: string };
   if (actual !== status || !(typeof message === 'string' ? text === message : message.test(text ?? ''))) {
-    throw new Error(`expected ${status} "${String(message)}", got ${error === undefined ? 'success' : `${actual} "${text}"`}`);
+    throw new Error(
+      `expected ${status} "${String(message)}", got ${error === undefined ? 'success' : `${actual} "${text}"`}`,
+    );
   }
 }
 
@@ -53,7 +55,11 @@ export async function rejects(promise: Promise<unknown>, status: number, message
  * Asserts a rejected request left the given state slices exactly as they were (by default the
  * indices and the tasks; other slices, such as the API log, record every request and may change).
  */
-export function expectUnchanged(emulator: { core: { state: State } }, before: State, slices: readonly (keyof State)[] = ['indices', 'tasks']): void {
+export function expectUnchanged(
+  emulator: { core: { state: State } },
+  before: State,
+  slices: readonly (keyof State)[] = ['indices', 'tasks'],
+): void {
   const changed = slices.filter((slice) => emulator.core.state[slice] !== before[slice]);
   if (changed.length > 0) throw new Error(`a rejected request changed ${changed.join(', ')}`);
 }

@@ -8,7 +8,12 @@ const env = setupEmulatorServer();
 
 const gba: SynonymHit = { objectID: 'gba', type: 'synonym', synonyms: ['gba', 'gameboy advance', 'game boy advance'] };
 const wii: SynonymHit = { objectID: 'wii', type: 'onewaysynonym', input: 'wii', synonyms: ['wii U'] };
-const ps: SynonymHit = { objectID: 'ps', type: 'placeholder', placeholder: '<PLAYSTATIONVERSION>', replacements: ['1', 'One', '4 Pro'] };
+const ps: SynonymHit = {
+  objectID: 'ps',
+  type: 'placeholder',
+  placeholder: '<PLAYSTATIONVERSION>',
+  replacements: ['1', 'One', '4 Pro'],
+};
 const ps4: SynonymHit = { objectID: 'ps4', type: 'altcorrection2', word: 'ps4', corrections: ['playstation4'] };
 const psone: SynonymHit = { objectID: 'psone', type: 'altcorrection1', word: 'psone', corrections: ['playstationone'] };
 
@@ -36,7 +41,10 @@ describe('synonyms through the real client', () => {
       fullyHighlighted: false,
     });
 
-    const byType = await client.searchSynonyms({ indexName: 'games', searchSynonymsParams: { type: 'altcorrection2' } });
+    const byType = await client.searchSynonyms({
+      indexName: 'games',
+      searchSynonymsParams: { type: 'altcorrection2' },
+    });
     expect(byType.hits.map((h) => h.objectID)).toEqual(['ps4']);
 
     const page = await client.searchSynonyms({ indexName: 'games', searchSynonymsParams: { hitsPerPage: 2, page: 2 } });
@@ -45,7 +53,10 @@ describe('synonyms through the real client', () => {
     expect(page.hits.map((h) => h.objectID)).toEqual(['gba']);
 
     const browsed: string[] = [];
-    await client.browseSynonyms({ indexName: 'games', aggregator: (res) => browsed.push(...res.hits.map((h) => h.objectID)) });
+    await client.browseSynonyms({
+      indexName: 'games',
+      aggregator: (res) => browsed.push(...res.hits.map((h) => h.objectID)),
+    });
     expect(browsed.sort()).toEqual(['gba', 'ps', 'ps4', 'psone', 'wii']);
 
     const deleted = await client.deleteSynonym({ indexName: 'games', objectID: 'gba' });
@@ -72,35 +83,65 @@ describe('synonym validation (direct calls)', () => {
   const cases: [string, unknown, RegExp][] = [
     ['missing type', { objectID: 'a', synonyms: ['a', 'b'] }, /type is required/],
     ['unknown type', { objectID: 'a', type: 'twoway', synonyms: ['a', 'b'] }, /type must be one of/],
-    ['synonyms not an array', { objectID: 'a', type: 'synonym', synonyms: 'a,b' }, /synonyms is required and must be an array/],
+    [
+      'synonyms not an array',
+      { objectID: 'a', type: 'synonym', synonyms: 'a,b' },
+      /synonyms is required and must be an array/,
+    ],
     ['single synonym', { objectID: 'a', type: 'synonym', synonyms: ['a'] }, /synonyms must contain at least 2/],
     ['one-way without input', { objectID: 'a', type: 'onewaysynonym', synonyms: ['a'] }, /input is required/],
-    ['input on a multi-way synonym', { objectID: 'a', type: 'synonym', synonyms: ['a', 'b'], input: 'x' }, /input is not allowed/],
+    [
+      'input on a multi-way synonym',
+      { objectID: 'a', type: 'synonym', synonyms: ['a', 'b'], input: 'x' },
+      /input is not allowed/,
+    ],
     ['correction without word', { objectID: 'a', type: 'altcorrection1', corrections: ['b'] }, /word is required/],
     ['correction without corrections', { objectID: 'a', type: 'altCorrection2', word: 'b' }, /corrections is required/],
-    ['placeholder without brackets', { objectID: 'a', type: 'placeholder', placeholder: 'street', replacements: ['st'] }, /placeholder must be a single token/],
-    ['placeholder without replacements', { objectID: 'a', type: 'placeholder', placeholder: '<street>' }, /replacements is required/],
+    [
+      'placeholder without brackets',
+      { objectID: 'a', type: 'placeholder', placeholder: 'street', replacements: ['st'] },
+      /placeholder must be a single token/,
+    ],
+    [
+      'placeholder without replacements',
+      { objectID: 'a', type: 'placeholder', placeholder: '<street>' },
+      /replacements is required/,
+    ],
   ];
   for (const [name, body, message] of cases) {
     it(`rejects ${name} with a 400 naming the field`, async () => {
       const emulator = createEmulator();
-      await expect(emulator.saveSynonym({ indexName: 'i', objectID: 'a', synonymHit: body as never })).rejects.toMatchObject({
+      await expect(
+        emulator.saveSynonym({ indexName: 'i', objectID: 'a', synonymHit: body as never }),
+      ).rejects.toMatchObject({
         status: 400,
         message: expect.stringMatching(message),
       });
-      await expect(emulator.saveSynonyms({ indexName: 'i', synonymHit: [body as never] })).rejects.toMatchObject({ status: 400 });
+      await expect(emulator.saveSynonyms({ indexName: 'i', synonymHit: [body as never] })).rejects.toMatchObject({
+        status: 400,
+      });
       expect(emulator.core.state.indices.has('i')).toBe(false);
     });
   }
 
   it('rejects a type named like an Object.prototype member with a 400, in saves and searches', async () => {
     const emulator = createEmulator();
-    await emulator.saveSynonym({ indexName: 'j', objectID: 'ok', synonymHit: { objectID: 'ok', type: 'synonym', synonyms: ['x', 'y'] } });
+    await emulator.saveSynonym({
+      indexName: 'j',
+      objectID: 'ok',
+      synonymHit: { objectID: 'ok', type: 'synonym', synonyms: ['x', 'y'] },
+    });
     for (const type of ['constructor', '__proto__', 'toString']) {
       const body = { objectID: 'a', type, synonyms: ['x', 'y'] };
-      await expect(emulator.saveSynonym({ indexName: 'i', objectID: 'a', synonymHit: body as never })).rejects.toMatchObject({ status: 400, message: expect.stringContaining('.type must be one of') });
-      await expect(emulator.saveSynonyms({ indexName: 'i', synonymHit: [body as never] })).rejects.toMatchObject({ status: 400 });
-      await expect(emulator.searchSynonyms({ indexName: 'j', searchSynonymsParams: { type: type as never } })).rejects.toMatchObject({ status: 400, message: expect.stringContaining('`type`') });
+      await expect(
+        emulator.saveSynonym({ indexName: 'i', objectID: 'a', synonymHit: body as never }),
+      ).rejects.toMatchObject({ status: 400, message: expect.stringContaining('.type must be one of') });
+      await expect(emulator.saveSynonyms({ indexName: 'i', synonymHit: [body as never] })).rejects.toMatchObject({
+        status: 400,
+      });
+      await expect(
+        emulator.searchSynonyms({ indexName: 'j', searchSynonymsParams: { type: type as never } }),
+      ).rejects.toMatchObject({ status: 400, message: expect.stringContaining('`type`') });
     }
     expect(emulator.core.state.indices.has('i')).toBe(false);
   });
@@ -108,13 +149,19 @@ describe('synonym validation (direct calls)', () => {
   it('rejects a body objectID that differs from the URL', async () => {
     const emulator = createEmulator();
     await expect(
-      emulator.saveSynonym({ indexName: 'i', objectID: 'a', synonymHit: { objectID: 'b', type: 'synonym', synonyms: ['x', 'y'] } }),
+      emulator.saveSynonym({
+        indexName: 'i',
+        objectID: 'a',
+        synonymHit: { objectID: 'b', type: 'synonym', synonyms: ['x', 'y'] },
+      }),
     ).rejects.toMatchObject({ status: 400, message: expect.stringContaining('does not match') });
   });
 
   it('never applies half a batch', async () => {
     const emulator = createEmulator();
-    await expect(emulator.saveSynonyms({ indexName: 'i', synonymHit: [gba, { objectID: 'bad', type: 'synonym' } as never] })).rejects.toMatchObject({
+    await expect(
+      emulator.saveSynonyms({ indexName: 'i', synonymHit: [gba, { objectID: 'bad', type: 'synonym' } as never] }),
+    ).rejects.toMatchObject({
       status: 400,
       message: expect.stringContaining('body[1].synonyms'),
     });
@@ -130,7 +177,15 @@ describe('synonym validation (direct calls)', () => {
   it('forwards writes to replicas when asked', async () => {
     const emulator = createEmulator();
     emulator.core.commit((draft) => {
-      draft.indices.set('main', { name: 'main', createdAt: 0, updatedAt: 0, records: emptyRecords(), settings: { replicas: ['main_desc', 'virtual(main_v)'] }, synonyms: new Map(), rules: new Map() });
+      draft.indices.set('main', {
+        name: 'main',
+        createdAt: 0,
+        updatedAt: 0,
+        records: emptyRecords(),
+        settings: { replicas: ['main_desc', 'virtual(main_v)'] },
+        synonyms: new Map(),
+        rules: new Map(),
+      });
     });
     await emulator.saveSynonym({ indexName: 'main', objectID: 'gba', synonymHit: gba, forwardToReplicas: true });
     await emulator.saveSynonym({ indexName: 'main', objectID: 'wii', synonymHit: wii });

@@ -47,7 +47,9 @@ describe('expandSynonyms', () => {
   });
 
   it('maps placeholder replacements to the placeholder token', () => {
-    expect(expandSynonyms(index, ['main', 'st']).alternatives).toMatchObject([{ start: 1, end: 2, words: ['<street>'], kind: 'placeholder' }]);
+    expect(expandSynonyms(index, ['main', 'st']).alternatives).toMatchObject([
+      { start: 1, end: 2, words: ['<street>'], kind: 'placeholder' },
+    ]);
     expect(placeholderTokens(index)).toEqual(['<street>']);
   });
 
@@ -60,14 +62,17 @@ describe('expandSynonyms', () => {
 
   it('only offers alternatives inside the query and never the query words themselves', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('new', 'york', 'ny', 'nyc', 'tv', 'st', 'pizza', 'iphone'), { maxLength: 6 }), (words) => {
-        for (const alt of expandSynonyms(index, words).alternatives) {
-          expect(alt.start).toBeGreaterThanOrEqual(0);
-          expect(alt.end).toBeLessThanOrEqual(words.length);
-          expect(alt.end).toBeGreaterThan(alt.start);
-          expect(alt.words.join(' ')).not.toBe(words.slice(alt.start, alt.end).join(' '));
-        }
-      }),
+      fc.property(
+        fc.array(fc.constantFrom('new', 'york', 'ny', 'nyc', 'tv', 'st', 'pizza', 'iphone'), { maxLength: 6 }),
+        (words) => {
+          for (const alt of expandSynonyms(index, words).alternatives) {
+            expect(alt.start).toBeGreaterThanOrEqual(0);
+            expect(alt.end).toBeLessThanOrEqual(words.length);
+            expect(alt.end).toBeGreaterThan(alt.start);
+            expect(alt.words.join(' ')).not.toBe(words.slice(alt.start, alt.end).join(' '));
+          }
+        },
+      ),
     );
   });
 });

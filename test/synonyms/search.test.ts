@@ -6,7 +6,11 @@ import { setupEmulatorServer } from '../support/server';
 const env = setupEmulatorServer();
 
 /** An index with `records` and `synonyms`, searched by direct calls. */
-async function withSynonyms(records: Record<string, unknown>[], synonyms: Record<string, unknown>[], settings: Record<string, unknown> = {}) {
+async function withSynonyms(
+  records: Record<string, unknown>[],
+  synonyms: Record<string, unknown>[],
+  settings: Record<string, unknown> = {},
+) {
   const index = await indexWith(records, settings);
   await index.emulator.saveSynonyms({ indexName: index.indexName, synonymHit: synonyms } as never);
   return index;
@@ -27,7 +31,10 @@ describe('synonyms change real searches', () => {
     );
     const both = await search({ query: 'big home', getRankingInfo: true });
     expect(ids(both)).toEqual(['house', 'home']);
-    expect(both.hits.map((h) => [info(h).nbTypos, info(h).nbExactWords, info(h).words])).toEqual([[0, 2, 2], [0, 2, 2]]);
+    expect(both.hits.map((h) => [info(h).nbTypos, info(h).nbExactWords, info(h).words])).toEqual([
+      [0, 2, 2],
+      [0, 2, 2],
+    ]);
     expect(ids(await search({ query: 'house' }))).toEqual(['house', 'home']);
 
     // Without singleWordSynonym the synonym match is not exact: the record with the query's own word wins.
@@ -83,7 +90,11 @@ describe('synonyms change real searches', () => {
     expect(ids(await search({ query: 'third street' }))).toEqual(['third']);
     expect(ids(await search({ query: 'number street' }))).toEqual([]);
     const hit = (await search({ query: 'second' })).hits[0];
-    expect(hit._highlightResult.title).toMatchObject({ value: 'Flat on <em><number></em> street', matchedWords: ['second'], matchLevel: 'full' });
+    expect(hit._highlightResult.title).toMatchObject({
+      value: 'Flat on <em><number></em> street',
+      matchedWords: ['second'],
+      matchLevel: 'full',
+    });
   });
 
   it('multi-word synonyms match consecutive words, with proximity and exactness per multiWordsSynonym', async () => {
@@ -99,15 +110,26 @@ describe('synonyms change real searches', () => {
     expect(ids(nyc).sort()).toEqual(['phrase', 'short']);
     const viaPhrase = nyc.hits.find((h) => h.objectID === 'phrase')!;
     expect(info(viaPhrase).nbExactWords).toBe(0);
-    expect(viaPhrase._highlightResult.title).toMatchObject({ value: '<em>New</em> <em>York</em> <em>City</em> hotels', matchedWords: ['nyc'] });
-    const asExact = await search({ query: 'nyc', getRankingInfo: true, exactOnSingleWordQuery: 'word', alternativesAsExact: ['multiWordsSynonym'] });
+    expect(viaPhrase._highlightResult.title).toMatchObject({
+      value: '<em>New</em> <em>York</em> <em>City</em> hotels',
+      matchedWords: ['nyc'],
+    });
+    const asExact = await search({
+      query: 'nyc',
+      getRankingInfo: true,
+      exactOnSingleWordQuery: 'word',
+      alternativesAsExact: ['multiWordsSynonym'],
+    });
     expect(info(asExact.hits.find((h) => h.objectID === 'phrase')!).nbExactWords).toBe(1);
 
     const long = await search({ query: 'new york city', getRankingInfo: true });
     expect(ids(long)).toEqual(['phrase', 'short', 'scattered']);
     const short = long.hits.find((h) => h.objectID === 'short')!;
     expect(info(short)).toMatchObject({ words: 3, proximityDistance: 2, nbTypos: 0 });
-    expect(short._highlightResult.title).toMatchObject({ value: '<em>NYC</em> hotels', matchedWords: ['new', 'york', 'city'] });
+    expect(short._highlightResult.title).toMatchObject({
+      value: '<em>NYC</em> hotels',
+      matchedWords: ['new', 'york', 'city'],
+    });
   });
 
   it('synonyms: false turns them off; excluded and quoted words are not expanded', async () => {
@@ -136,9 +158,17 @@ describe('synonyms change real searches', () => {
       ],
     );
     const kept = await search({ query: 'home' });
-    expect(kept.hits[0]._highlightResult.title).toEqual({ value: 'A big <em>house</em>', matchLevel: 'full', fullyHighlighted: false, matchedWords: ['home'] });
+    expect(kept.hits[0]._highlightResult.title).toEqual({
+      value: 'A big <em>house</em>',
+      matchLevel: 'full',
+      fullyHighlighted: false,
+      matchedWords: ['home'],
+    });
     const replaced = await search({ query: 'home', replaceSynonymsInHighlight: true, attributesToSnippet: ['title'] });
-    expect(replaced.hits[0]._highlightResult.title).toMatchObject({ value: 'A big <em>home</em>', matchedWords: ['home'] });
+    expect(replaced.hits[0]._highlightResult.title).toMatchObject({
+      value: 'A big <em>home</em>',
+      matchedWords: ['home'],
+    });
     expect(replaced.hits[0]._snippetResult.title.value).toBe('A big <em>home</em>');
     expect(replaced.hits[0].title).toBe('A big house');
 
@@ -155,21 +185,33 @@ describe('synonyms change real searches', () => {
     const phrase = fc.array(word, { minLength: 1, maxLength: 2 }).map((w) => w.join(' '));
     const synonym = fc.oneof(
       fc.array(phrase, { minLength: 2, maxLength: 3 }).map((synonyms) => ({ type: 'synonym', synonyms })),
-      fc.tuple(word, fc.array(phrase, { minLength: 1, maxLength: 2 })).map(([input, synonyms]) => ({ type: 'onewaysynonym', input, synonyms })),
-      fc.tuple(word, fc.array(word, { minLength: 1, maxLength: 2 })).map(([w, corrections]) => ({ type: 'altcorrection1', word: w, corrections })),
+      fc
+        .tuple(word, fc.array(phrase, { minLength: 1, maxLength: 2 }))
+        .map(([input, synonyms]) => ({ type: 'onewaysynonym', input, synonyms })),
+      fc
+        .tuple(word, fc.array(word, { minLength: 1, maxLength: 2 }))
+        .map(([w, corrections]) => ({ type: 'altcorrection1', word: w, corrections })),
     );
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.array(word, { minLength: 1, maxLength: 5 }).map((w) => ({ title: w.join(' ') })), { minLength: 1, maxLength: 12 }),
+        fc.array(
+          fc.array(word, { minLength: 1, maxLength: 5 }).map((w) => ({ title: w.join(' ') })),
+          { minLength: 1, maxLength: 12 },
+        ),
         fc.array(synonym, { minLength: 1, maxLength: 4 }),
         fc.array(word, { minLength: 1, maxLength: 3 }).map((w) => w.join(' ')),
         async (records, synonyms, query) => {
           const plain = await indexWith(records);
-          const expanded = await withSynonyms(records, synonyms.map((s, i) => ({ ...s, objectID: `s${i}` })));
+          const expanded = await withSynonyms(
+            records,
+            synonyms.map((s, i) => ({ ...s, objectID: `s${i}` })),
+          );
           const params = { query, getRankingInfo: true, hitsPerPage: 50 };
           const a = await plain.search(params);
           const b = await expanded.search({ ...params, synonyms: false });
-          expect(b.hits.map((h) => [h.objectID, h._rankingInfo])).toEqual(a.hits.map((h) => [h.objectID, h._rankingInfo]));
+          expect(b.hits.map((h) => [h.objectID, h._rankingInfo])).toEqual(
+            a.hits.map((h) => [h.objectID, h._rankingInfo]),
+          );
           // With synonyms on, every record found without them is still found.
           const on = await expanded.search(params);
           expect(ids(on)).toEqual(expect.arrayContaining(ids(a)));
@@ -203,15 +245,27 @@ describe('synonyms through the real client', () => {
     });
     await client.waitForTask({ indexName: 'shop', taskID: saved.taskID });
 
-    const after = await client.searchSingleIndex<{ name: string }>({ indexName: 'shop', searchParams: { query: 'couch', getRankingInfo: true } });
+    const after = await client.searchSingleIndex<{ name: string }>({
+      indexName: 'shop',
+      searchParams: { query: 'couch', getRankingInfo: true },
+    });
     expect(after.hits.map((h) => h.objectID).sort()).toEqual(['couch', 'sofa']);
     expect(after.hits.map((h) => h._rankingInfo?.nbTypos)).toEqual([0, 0]);
-    expect(after.hits.find((h) => h.objectID === 'sofa')!._highlightResult?.name).toMatchObject({ value: 'Leather <em>sofa</em>', matchedWords: ['couch'] });
+    expect(after.hits.find((h) => h.objectID === 'sofa')!._highlightResult?.name).toMatchObject({
+      value: 'Leather <em>sofa</em>',
+      matchedWords: ['couch'],
+    });
 
-    const tv = await client.searchSingleIndex({ indexName: 'shop', searchParams: { query: 'tv', getRankingInfo: true } });
+    const tv = await client.searchSingleIndex({
+      indexName: 'shop',
+      searchParams: { query: 'tv', getRankingInfo: true },
+    });
     expect(tv.hits.map((h) => [h.objectID, h._rankingInfo?.nbTypos])).toEqual([['tv', 1]]);
 
-    const off = await client.searchSingleIndex({ indexName: 'shop', searchParams: { query: 'couch', synonyms: false } });
+    const off = await client.searchSingleIndex({
+      indexName: 'shop',
+      searchParams: { query: 'couch', synonyms: false },
+    });
     expect(off.hits.map((h) => h.objectID)).toEqual(['couch']);
   });
 });

@@ -11,14 +11,22 @@ describe('direct calls are typed as the official v5 client', () => {
     expectTypeOf(emulator.searchSingleIndex).toEqualTypeOf<SearchClient['searchSingleIndex']>();
     expectTypeOf(emulator.saveObject).toEqualTypeOf<SearchClient['saveObject']>();
     expectTypeOf(emulator.pushEvents).toEqualTypeOf<InsightsClient['pushEvents']>();
-    expectTypeOf(emulator.searchSingleIndex<Product>({ indexName: 'p' })).resolves.toEqualTypeOf<SearchResponse<Product>>();
-    expectTypeOf(emulator.searchSingleIndex<Product>({ indexName: 'p' })).resolves.toHaveProperty('hits').items.toHaveProperty('price').toEqualTypeOf<number>();
+    expectTypeOf(emulator.searchSingleIndex<Product>({ indexName: 'p' })).resolves.toEqualTypeOf<
+      SearchResponse<Product>
+    >();
+    expectTypeOf(emulator.searchSingleIndex<Product>({ indexName: 'p' }))
+      .resolves.toHaveProperty('hits')
+      .items.toHaveProperty('price')
+      .toEqualTypeOf<number>();
   });
 
   it('types the helpers as the client does', () => {
     expectTypeOf(emulator.saveObjects).toEqualTypeOf<SearchClient['saveObjects']>();
     expectTypeOf(emulator.waitForTask).toEqualTypeOf<SearchClient['waitForTask']>();
-    expectTypeOf(emulator.browseObjects<Product>).returns.resolves.toHaveProperty('hits').items.toHaveProperty('name').toEqualTypeOf<string>();
+    expectTypeOf(emulator.browseObjects<Product>)
+      .returns.resolves.toHaveProperty('hits')
+      .items.toHaveProperty('name')
+      .toEqualTypeOf<string>();
   });
 
   it('types calls made with another key', () => {

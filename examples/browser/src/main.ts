@@ -7,7 +7,10 @@ import { createEmulator } from 'search-emulator';
 import { createHandlers } from 'search-emulator/msw';
 
 const emulator = createEmulator({ appId: 'DEMOAPP', adminApiKey: 'admin-key' });
-await emulator.setSettings({ indexName: 'products', indexSettings: { searchableAttributes: ['name', 'brand'], attributesForFaceting: ['brand'] } });
+await emulator.setSettings({
+  indexName: 'products',
+  indexSettings: { searchableAttributes: ['name', 'brand'], attributesForFaceting: ['brand'] },
+});
 await emulator.saveObjects({
   indexName: 'products',
   objects: [
@@ -26,6 +29,9 @@ const search = instantsearch({ indexName: 'products', searchClient: liteClient('
 search.addWidgets([
   searchBox({ container: '#searchbox' }),
   refinementList({ container: '#brands', attribute: 'brand' }),
-  hits({ container: '#hits', templates: { item: (hit, { html, components }) => html`${components.Highlight({ hit, attribute: 'name' })}` } }),
+  hits({
+    container: '#hits',
+    templates: { item: (hit, { html, components }) => html`${components.Highlight({ hit, attribute: 'name' })}` },
+  }),
 ]);
 search.start();

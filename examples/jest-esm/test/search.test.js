@@ -14,6 +14,9 @@ afterAll(() => server.close());
 test('the client over msw, and a language table loaded on first use', async () => {
   const client = algoliasearch('TESTAPP', 'admin-key');
   await client.saveObjects({ indexName: 'products', objects: [{ objectID: '1', name: 'les chevaux' }] });
-  const { nbHits } = await client.searchSingleIndex({ indexName: 'products', searchParams: { query: 'cheval', ignorePlurals: ['fr'] } });
+  const { nbHits } = await client.searchSingleIndex({
+    indexName: 'products',
+    searchParams: { query: 'cheval', ignorePlurals: ['fr'] },
+  });
   expect(nbHits).toBe(1);
 });

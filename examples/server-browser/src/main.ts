@@ -11,22 +11,35 @@ const hosts = [{ url: emulator, protocol: 'http' as const, accept: 'readWrite' a
 // The official client's browser build sends "simple" requests (credentials in the query
 // string, text/plain bodies): the browser checks only the answer's allow-origin header.
 const admin = algoliasearch('TESTAPP', 'admin-api-key', { hosts });
-const { taskID } = await admin.saveObject({ indexName: 'articles', body: { objectID: 'cors', title: 'Cross-origin collection notes' } });
+const { taskID } = await admin.saveObject({
+  indexName: 'articles',
+  body: { objectID: 'cors', title: 'Cross-origin collection notes' },
+});
 await admin.waitForTask({ indexName: 'articles', taskID });
 
 // An app's own fetch with the key in headers and a JSON body: the browser asks first (preflight).
 const res = await fetch(`http://${emulator}/1/indexes/articles/raw`, {
   method: 'PUT',
-  headers: { 'x-algolia-application-id': 'TESTAPP', 'x-algolia-api-key': 'admin-api-key', 'content-type': 'application/json' },
+  headers: {
+    'x-algolia-application-id': 'TESTAPP',
+    'x-algolia-api-key': 'admin-api-key',
+    'content-type': 'application/json',
+  },
   body: JSON.stringify({ title: 'Raw fetch collection' }),
 });
 if (!res.ok) throw new Error(`PUT answered ${res.status}`);
 document.querySelector('#status')!.textContent = 'saved across origins';
 
 // Searches: the lite client, as InstantSearch apps use it.
-const search = instantsearch({ indexName: 'articles', searchClient: liteClient('TESTAPP', 'admin-api-key', { hosts }) });
+const search = instantsearch({
+  indexName: 'articles',
+  searchClient: liteClient('TESTAPP', 'admin-api-key', { hosts }),
+});
 search.addWidgets([
   searchBox({ container: '#searchbox' }),
-  hits({ container: '#hits', templates: { item: (hit, { html, components }) => html`${components.Highlight({ hit, attribute: 'title' })}` } }),
+  hits({
+    container: '#hits',
+    templates: { item: (hit, { html, components }) => html`${components.Highlight({ hit, attribute: 'title' })}` },
+  }),
 ]);
 search.start();

@@ -23,9 +23,12 @@ export const SearchResults = {
     const list = document.createElement('ul');
     list.setAttribute('aria-label', 'results');
     seeded
-      .then(() => liteClient('STORYAPP', 'admin-key').searchForHits({ requests: [{ indexName: 'products', query: 'phone' }] }))
+      .then(() =>
+        liteClient('STORYAPP', 'admin-key').searchForHits({ requests: [{ indexName: 'products', query: 'phone' }] }),
+      )
       .then(({ results }) => {
-        for (const hit of results[0].hits) list.append(Object.assign(document.createElement('li'), { textContent: hit.name }));
+        for (const hit of results[0].hits)
+          list.append(Object.assign(document.createElement('li'), { textContent: hit.name }));
         list.dataset.loaded = String(results[0].nbHits);
       });
     return list;

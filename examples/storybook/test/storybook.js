@@ -5,7 +5,13 @@ import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { chromium } from 'playwright-core';
 
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml' };
+const TYPES = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+};
 const server = createServer((req, res) => {
   const path = new URL(req.url, 'http://localhost').pathname;
   try {
@@ -23,7 +29,15 @@ mkdirSync(artifacts, { recursive: true });
 const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'chromium-')), {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const errors = [];
 try {
@@ -35,7 +49,9 @@ try {
   if (!/Phone 15/.test(text) || !/Pixel 9 phone/.test(text)) throw new Error(`unexpected story content: ${text}`);
   await page.screenshot({ path: join(artifacts, 'storybook.png') });
   if (errors.length > 0) throw new Error(`errors in the story: ${errors.join('\n')}`);
-  console.log(`✓ Storybook story with msw-storybook-addon's mswLoader in Chromium (screenshot: ${join(artifacts, 'storybook.png')})`);
+  console.log(
+    `✓ Storybook story with msw-storybook-addon's mswLoader in Chromium (screenshot: ${join(artifacts, 'storybook.png')})`,
+  );
 } finally {
   await context.close();
   server.close();

@@ -5,7 +5,13 @@ import { emulator } from './setup';
 
 it('checks what the application sent, breaks the network on purpose, explains a ranking', async () => {
   const client = algoliasearch('TESTAPP', 'admin-key');
-  await emulator.saveObjects({ indexName: 'products', objects: [{ objectID: 'p1', name: 'phone case' }, { objectID: 'p2', name: 'phone' }] });
+  await emulator.saveObjects({
+    indexName: 'products',
+    objects: [
+      { objectID: 'p1', name: 'phone case' },
+      { objectID: 'p2', name: 'phone' },
+    ],
+  });
   await client.searchSingleIndex({ indexName: 'products', searchParams: { query: 'phone' } });
 
   expect(emulator).toHaveReceived('searchSingleIndex', { query: 'phone' });

@@ -5,11 +5,17 @@ import { emulator } from './setup';
 type Product = { name: string; price: number };
 
 it('seeds and reads the emulator without HTTP', async () => {
-  await emulator.setSettings({ indexName: 'products', indexSettings: { searchableAttributes: ['name'], customRanking: ['asc(price)'] } });
+  await emulator.setSettings({
+    indexName: 'products',
+    indexSettings: { searchableAttributes: ['name'], customRanking: ['asc(price)'] },
+  });
   await emulator.saveObjects({ indexName: 'products', objects: [{ objectID: '1', name: 'Phone', price: 300 }] });
 
   // Typed as the official client's methods: `hits[0].price` is a number, a misspelled option does not compile.
-  const { hits } = await emulator.searchSingleIndex<Product>({ indexName: 'products', searchParams: { query: 'phone' } });
+  const { hits } = await emulator.searchSingleIndex<Product>({
+    indexName: 'products',
+    searchParams: { query: 'phone' },
+  });
   expect(hits[0].price).toBe(300);
 
   // Errors are thrown as the client's are: an ApiError with the service's status and message.

@@ -10,8 +10,23 @@ it('answers the v5 client in-process, without msw', async () => {
   const insights = client.initInsights({ options: { requester } }); // each client gets the requester
 
   await client.saveObject({ indexName: 'products', body: { objectID: '1', name: 'Phone' } });
-  const { hits, queryID } = await client.searchSingleIndex({ indexName: 'products', searchParams: { query: 'phone', clickAnalytics: true } });
-  await insights.pushEvents({ events: [{ eventType: 'click', eventName: 'Clicked', index: 'products', userToken: 'u1', queryID: queryID!, objectIDs: ['1'], positions: [1] }] });
+  const { hits, queryID } = await client.searchSingleIndex({
+    indexName: 'products',
+    searchParams: { query: 'phone', clickAnalytics: true },
+  });
+  await insights.pushEvents({
+    events: [
+      {
+        eventType: 'click',
+        eventName: 'Clicked',
+        index: 'products',
+        userToken: 'u1',
+        queryID: queryID!,
+        objectIDs: ['1'],
+        positions: [1],
+      },
+    ],
+  });
   expect(hits).toHaveLength(1);
 });
 

@@ -6,7 +6,12 @@ import { server } from './setup';
 
 it("lets the client's waitForTask resolve under indexingDelay", async () => {
   // Each poll of a pending task moves the fake clock to its publication time.
-  const emulator = createEmulator({ appId: 'TESTAPP', adminApiKey: 'admin-key', indexingDelay: '10s', advanceOnTaskPoll: true });
+  const emulator = createEmulator({
+    appId: 'TESTAPP',
+    adminApiKey: 'admin-key',
+    indexingDelay: '10s',
+    advanceOnTaskPoll: true,
+  });
   server.use(...createHandlers(emulator));
   const client = algoliasearch('TESTAPP', 'admin-key');
 

@@ -1,4 +1,8 @@
 /** What other modules (the search engine, tests) use from analytics. */
 export { recordSearch, recordFromDispatch, recordIssuedQuery, type SearchInput } from './recording/record';
-export { personalizationScorer, type PersonalizationScore, type PersonalizationRequest } from './personalization/scoring';
+export {
+  personalizationScorer,
+  type PersonalizationScore,
+  type PersonalizationRequest,
+} from './personalization/scoring';
 export { computeProfile, type Profile } from './personalization/profile';

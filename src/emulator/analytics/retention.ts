@@ -27,7 +27,9 @@ export function compactAnalytics(core: Core): void {
   const cutoffDate = dateOf(cutoff);
   const oldest = analytics.searches.at(0);
   const fold = oldest !== undefined && oldest.at < foldBefore;
-  const expire = analytics.folded.some((day) => day.date < cutoffDate) || (analytics.events[0]?.receivedAt ?? Number.POSITIVE_INFINITY) < cutoff;
+  const expire =
+    analytics.folded.some((day) => day.date < cutoffDate) ||
+    (analytics.events[0]?.receivedAt ?? Number.POSITIVE_INFINITY) < cutoff;
   if (!fold && !expire) return;
 
   let { searches, queries, folded } = analytics;
@@ -53,7 +55,12 @@ export function compactAnalytics(core: Core): void {
     for (const search of searches) kept.add(search.id);
     const counted = (issued: IssuedQuery) => {
       let id = issued.searchId;
-      for (let next = id === undefined ? undefined : replacedBy.get(id); next !== undefined; next = replacedBy.get(next)) id = next;
+      for (
+        let next = id === undefined ? undefined : replacedBy.get(id);
+        next !== undefined;
+        next = replacedBy.get(next)
+      )
+        id = next;
       return id !== undefined && kept.has(id);
     };
     queries = queries.filter((issued) => issued.at >= foldBefore || counted(issued));
@@ -63,6 +70,14 @@ export function compactAnalytics(core: Core): void {
     searches = searches.filter((search) => search.at >= cutoff);
     queries = queries.filter((issued) => issued.at >= cutoff);
   }
-  const events = expire ? Object.freeze(analytics.events.filter((event) => event.receivedAt >= cutoff)) : analytics.events;
-  core.assign('analytics', { searches, queries, folded: Object.freeze(folded), foldedBefore: Math.max(analytics.foldedBefore, foldBefore), events });
+  const events = expire
+    ? Object.freeze(analytics.events.filter((event) => event.receivedAt >= cutoff))
+    : analytics.events;
+  core.assign('analytics', {
+    searches,
+    queries,
+    folded: Object.freeze(folded),
+    foldedBefore: Math.max(analytics.foldedBefore, foldBefore),
+    events,
+  });
 }

@@ -70,7 +70,11 @@ export interface StoredEvent {
 }
 
 export interface Strategy {
-  readonly eventsScoring: readonly { readonly eventName: string; readonly eventType: 'click' | 'conversion' | 'view'; readonly score: number }[];
+  readonly eventsScoring: readonly {
+    readonly eventName: string;
+    readonly eventType: 'click' | 'conversion' | 'view';
+    readonly score: number;
+  }[];
   readonly facetsScoring: readonly { readonly facetName: string; readonly score: number }[];
   readonly personalizationImpact: number;
 }

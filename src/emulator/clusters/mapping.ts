@@ -50,7 +50,8 @@ function requireUserID(value: unknown): string {
 
 function body(ctx: OperationContext): Record<string, unknown> {
   const value = ctx.req.body;
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badRequest('The body must be a JSON object');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw badRequest('The body must be a JSON object');
   return value as Record<string, unknown>;
 }
 
@@ -96,7 +97,9 @@ export function batchAssignUserIds(ctx: OperationContext) {
   for (const userID of users) {
     const current = core.state.clusters.users.get(userID);
     if (current && current.cluster !== cluster) {
-      throw badRequest(`userID ${userID} is already assigned to cluster ${current.cluster}: users cannot be moved with a batch assignment`);
+      throw badRequest(
+        `userID ${userID} is already assigned to cluster ${current.cluster}: users cannot be moved with a batch assignment`,
+      );
     }
   }
   const now = core.now();
@@ -129,7 +132,10 @@ export function listClusters(ctx: OperationContext) {
       const totals = users.reduce(
         (sum, [userID]) => {
           const entry = usage.get(userID);
-          return { nbRecords: sum.nbRecords + (entry?.nbRecords ?? 0), dataSize: sum.dataSize + (entry?.dataSize ?? 0) };
+          return {
+            nbRecords: sum.nbRecords + (entry?.nbRecords ?? 0),
+            dataSize: sum.dataSize + (entry?.dataSize ?? 0),
+          };
         },
         { nbRecords: 0, dataSize: 0 },
       );
@@ -201,7 +207,8 @@ export function removeUserId(ctx: OperationContext) {
           owners.delete(objectID);
           removed.push(objectID);
         }
-        if (index) index.records = index.records.edit((records) => removed.forEach((objectID) => records.delete(objectID)));
+        if (index)
+          index.records = index.records.edit((records) => removed.forEach((objectID) => records.delete(objectID)));
       },
     })),
   );
@@ -231,7 +238,10 @@ export function searchUserIds(ctx: OperationContext) {
   const query = params.query.toLowerCase();
   const usage = usageByUser(core.state);
   const matches = [...indexed]
-    .filter(([userID, clusterName]) => userID.toLowerCase().includes(query) && (cluster === undefined || clusterName === cluster))
+    .filter(
+      ([userID, clusterName]) =>
+        userID.toLowerCase().includes(query) && (cluster === undefined || clusterName === cluster),
+    )
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const hits = matches.slice(page * hitsPerPage, (page + 1) * hitsPerPage).map(([userID, clusterName]) => ({
     ...mapping(userID, clusterName, usage),
@@ -245,12 +255,17 @@ function highlight(value: string, query: string) {
   const at = query === '' ? -1 : value.toLowerCase().indexOf(query);
   if (at < 0) return { value, matchLevel: 'none', matchedWords: [] };
   const marked = `${value.slice(0, at)}<em>${value.slice(at, at + query.length)}</em>${value.slice(at + query.length)}`;
-  return { value: marked, matchLevel: at === 0 && query.length === value.length ? 'full' : 'partial', matchedWords: [query] };
+  return {
+    value: marked,
+    matchLevel: at === 0 && query.length === value.length ? 'full' : 'partial',
+    matchedWords: [query],
+  };
 }
 
 function integer(value: unknown, name: string, fallback: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw badRequest(`\`${name}\` must be a non-negative integer`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+    throw badRequest(`\`${name}\` must be a non-negative integer`);
   return value;
 }
 

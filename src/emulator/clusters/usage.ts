@@ -49,7 +49,13 @@ export function ownedRecords(state: State, userID: string): Map<string, string[]
  * per user is real.
  */
 export function recordOwnership(core: Core, event: DispatchEvent): void {
-  if ((core.options.clusters ?? []).length === 0 || !event.route || event.res.status !== 200 || event.req.method === 'GET') return;
+  if (
+    (core.options.clusters ?? []).length === 0 ||
+    !event.route ||
+    event.res.status !== 200 ||
+    event.req.method === 'GET'
+  )
+    return;
   if (event.route.path.startsWith('/1/clusters')) return;
   const userID = readUserID(event.req);
   if (userID === undefined) return;

@@ -18,7 +18,12 @@ const URLS_PER_CALL = 50;
 function resumeSteps(core: Core, draft: Draft<State>, crawler: Draft<CrawlerRecord>): void {
   const crawl = crawler.crawl;
   cancelJobs(draft, (job) => job.kind === STEP_JOB && job.data.crawlerId === crawler.id);
-  if (crawl && !crawler.blocked) scheduleJob(draft, core.now() + STEP_INTERVAL, STEP_JOB, { crawlerId: crawler.id, runId: crawl.runId, step: crawl.step });
+  if (crawl && !crawler.blocked)
+    scheduleJob(draft, core.now() + STEP_INTERVAL, STEP_JOB, {
+      crawlerId: crawler.id,
+      runId: crawl.runId,
+      step: crawl.step,
+    });
 }
 
 /** POST /api/1/crawlers/{id}/run — unpauses: a paused crawl resumes, otherwise the schedule runs again. */
@@ -54,7 +59,10 @@ export function pauseCrawler(ctx: OperationContext) {
 export async function startReindex(ctx: OperationContext) {
   const { core, params } = ctx;
   const crawler = requireCrawler(core, params.id);
-  if (crawler.blocked) throw invalidRequest(`The crawler is blocked by task ${crawler.blocked.taskId}: cancel it first (${crawler.blocked.error})`);
+  if (crawler.blocked)
+    throw invalidRequest(
+      `The crawler is blocked by task ${crawler.blocked.taskId}: cancel it first (${crawler.blocked.error})`,
+    );
   if (crawler.crawl) dropTemporaries(core, crawler.crawl);
   let taskId = '';
   core.commit((draft) => {
@@ -80,7 +88,8 @@ export async function crawlUrls(ctx: OperationContext) {
   const { urls, save } = parseCrawlBody(ctx.req.body);
   const now = core.now();
   const recent = core.state.crawler.crawlCalls.filter((at) => at > now - DAY);
-  if (recent.length >= CRAWL_CALLS_PER_DAY) throw crawlerError(429, 'too_many_requests', crawlerMessages.tooManyCrawlCalls);
+  if (recent.length >= CRAWL_CALLS_PER_DAY)
+    throw crawlerError(429, 'too_many_requests', crawlerMessages.tooManyCrawlCalls);
   const saved = urlsToSave(crawler, urls, save);
   let taskId = '';
   core.commit((draft) => {
@@ -88,9 +97,17 @@ export async function crawlUrls(ctx: OperationContext) {
     taskId = addTask(core, draft, params.id, 'crawl');
     if (saved.length === 0) return;
     const target = crawlerIn(draft, params.id);
-    const config = { ...target.config, extraUrls: [...((target.config.extraUrls as string[] | undefined) ?? []), ...saved] };
+    const config = {
+      ...target.config,
+      extraUrls: [...((target.config.extraUrls as string[] | undefined) ?? []), ...saved],
+    };
     target.config = config;
-    target.versions.push({ version: target.versions[target.versions.length - 1].version + 1, config, createdAt: now, authorId: target.versions[0].authorId });
+    target.versions.push({
+      version: target.versions[target.versions.length - 1].version + 1,
+      config,
+      createdAt: now,
+      authorId: target.versions[0].authorId,
+    });
     target.updatedAt = now;
   });
   const { crawlSpecificUrls } = await import('./crawl');
@@ -99,14 +116,19 @@ export async function crawlUrls(ctx: OperationContext) {
 }
 
 function parseCrawlBody(body: unknown): { urls: string[]; save: boolean | undefined } {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidRequest(crawlerMessages.bodyNotObject);
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw invalidRequest(crawlerMessages.bodyNotObject);
   const { urls, save, ...rest } = body as Record<string, unknown>;
   const unknown = Object.keys(rest)[0];
   if (unknown !== undefined) throw invalidRequest(`Unknown property \`${unknown}\`: expected urls, save`);
-  if (!Array.isArray(urls) || urls.length === 0 || urls.some((url) => typeof url !== 'string')) throw invalidRequest('`urls` is required: an array of 1 to 50 URLs');
-  if (urls.length > URLS_PER_CALL) throw invalidRequest(`\`urls\` holds ${urls.length} URLs: ${URLS_PER_CALL} at most per call`);
-  for (const url of urls as string[]) if (!isHttpUrl(url)) throw invalidRequest(`\`urls\`: "${url}" is not an http(s) URL`);
-  if (save !== undefined && typeof save !== 'boolean') throw invalidRequest(`\`save\` must be a boolean, got ${JSON.stringify(save)}`);
+  if (!Array.isArray(urls) || urls.length === 0 || urls.some((url) => typeof url !== 'string'))
+    throw invalidRequest('`urls` is required: an array of 1 to 50 URLs');
+  if (urls.length > URLS_PER_CALL)
+    throw invalidRequest(`\`urls\` holds ${urls.length} URLs: ${URLS_PER_CALL} at most per call`);
+  for (const url of urls as string[])
+    if (!isHttpUrl(url)) throw invalidRequest(`\`urls\`: "${url}" is not an http(s) URL`);
+  if (save !== undefined && typeof save !== 'boolean')
+    throw invalidRequest(`\`save\` must be a boolean, got ${JSON.stringify(save)}`);
   return { urls: [...new Set(urls as string[])], save };
 }
 
@@ -125,7 +147,9 @@ function urlsToSave(crawler: CrawlerRecord, urls: readonly string[], save: boole
   const list = (value: unknown) => (Array.isArray(value) ? (value as string[]) : []);
   const configured = new Set([...list(crawler.config.startUrls), ...list(crawler.config.sitemaps)]);
   const extra = new Set(list(crawler.config.extraUrls));
-  return urls.filter((url) => !configured.has(url) && !extra.has(url) && (save === true || !crawler.indexedUrls.has(url)));
+  return urls.filter(
+    (url) => !configured.has(url) && !extra.has(url) && (save === true || !crawler.indexedUrls.has(url)),
+  );
 }
 
 /** POST /api/1/crawlers/{id}/test — what a crawl would do with one URL, `config` overriding the crawler's for this test only. */
@@ -133,7 +157,8 @@ export async function testUrl(ctx: OperationContext) {
   const { core, params } = ctx;
   const crawler = requireCrawler(core, params.id);
   const body = ctx.req.body;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidRequest(crawlerMessages.bodyNotObject);
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw invalidRequest(crawlerMessages.bodyNotObject);
   const { url, config: overrides, ...rest } = body as Record<string, unknown>;
   const unknown = Object.keys(rest)[0];
   if (unknown !== undefined) throw invalidRequest(`Unknown property \`${unknown}\`: expected url, config`);

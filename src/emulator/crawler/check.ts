@@ -41,7 +41,8 @@ function scheduleTexts(config: CrawlerConfig): { path: string; text: string }[] 
   if (typeof config.schedule === 'string') out.push({ path: 'config.schedule', text: config.schedule });
   if (Array.isArray(config.actions)) {
     config.actions.forEach((action: { schedule?: unknown }, i) => {
-      if (typeof action?.schedule === 'string') out.push({ path: `config.actions[${i}].schedule`, text: action.schedule });
+      if (typeof action?.schedule === 'string')
+        out.push({ path: `config.actions[${i}].schedule`, text: action.schedule });
     });
   }
   return out;

@@ -7,10 +7,13 @@ type Check = (value: unknown, path: string) => void;
 
 const fail = (path: string, expected: string, value: unknown): never => {
   const shown = JSON.stringify(value) ?? String(value);
-  throw invalidRequest(`Invalid configuration: \`${path}\` must be ${expected}, got ${shown.length > 60 ? `${shown.slice(0, 57)}...` : shown}`);
+  throw invalidRequest(
+    `Invalid configuration: \`${path}\` must be ${expected}, got ${shown.length > 60 ? `${shown.slice(0, 57)}...` : shown}`,
+  );
 };
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const string: (max?: number) => Check = (max) => (value, path) => {
   if (typeof value !== 'string') fail(path, 'a string', value);
@@ -19,39 +22,53 @@ const string: (max?: number) => Check = (max) => (value, path) => {
 const boolean: Check = (value, path) => {
   if (typeof value !== 'boolean') fail(path, 'a boolean', value);
 };
-const integer = (min: number, max: number): Check => (value, path) => {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) fail(path, `an integer from ${min} to ${max}`, value);
-};
-const strings = (max: number, min = 0): Check => (value, path) => {
-  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) return fail(path, 'an array of strings', value);
-  if (value.length > max || value.length < min) fail(path, `an array of ${min > 0 ? `${min} to ` : 'at most '}${max} strings`, value);
-};
+const integer =
+  (min: number, max: number): Check =>
+  (value, path) => {
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
+      fail(path, `an integer from ${min} to ${max}`, value);
+  };
+const strings =
+  (max: number, min = 0): Check =>
+  (value, path) => {
+    if (!Array.isArray(value) || value.some((item) => typeof item !== 'string'))
+      return fail(path, 'an array of strings', value);
+    if (value.length > max || value.length < min)
+      fail(path, `an array of ${min > 0 ? `${min} to ` : 'at most '}${max} strings`, value);
+  };
 const object: Check = (value, path) => {
   if (!isObject(value)) fail(path, 'an object', value);
 };
-const either = (expected: string, ...checks: Check[]): Check => (value, path) => {
-  for (const check of checks) {
-    try {
-      check(value, path);
-      return;
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
+const either =
+  (expected: string, ...checks: Check[]): Check =>
+  (value, path) => {
+    for (const check of checks) {
+      try {
+        check(value, path);
+        return;
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+      }
     }
-  }
-  fail(path, expected, value);
-};
+    fail(path, expected, value);
+  };
 
 /** `{ "__type": "function", "source": "..." }`, as the API stores an extractor. */
 const functionObject: Check = (value, path) => {
   if (!isObject(value) || value.__type !== 'function' || typeof value.source !== 'string') {
-    fail(path, 'an object `{ "__type": "function", "source": "<JavaScript function>" }` (a function in direct calls)', value);
+    fail(
+      path,
+      'an object `{ "__type": "function", "source": "<JavaScript function>" }` (a function in direct calls)',
+      value,
+    );
   }
 };
 
 const FILE_TYPES = ['doc', 'email', 'html', 'odp', 'ods', 'odt', 'pdf', 'ppt', 'xls'];
 const fileTypes: Check = (value, path) => {
   strings(100)(value, path);
-  for (const type of value as string[]) if (!FILE_TYPES.includes(type)) fail(path, `an array of ${FILE_TYPES.join(', ')}`, value);
+  for (const type of value as string[])
+    if (!FILE_TYPES.includes(type)) fail(path, `an array of ${FILE_TYPES.join(', ')}`, value);
 };
 
 const safetyChecks: Check = (value, path) => {
@@ -60,8 +77,10 @@ const safetyChecks: Check = (value, path) => {
   if (before === undefined) return;
   object(before, `${path}.beforeIndexPublishing`);
   const { maxLostRecordsPercentage, maxFailedUrls } = before as Record<string, unknown>;
-  if (maxLostRecordsPercentage !== undefined) integer(0, 100)(maxLostRecordsPercentage, `${path}.beforeIndexPublishing.maxLostRecordsPercentage`);
-  if (maxFailedUrls !== undefined && maxFailedUrls !== null) integer(0, Number.MAX_SAFE_INTEGER)(maxFailedUrls, `${path}.beforeIndexPublishing.maxFailedUrls`);
+  if (maxLostRecordsPercentage !== undefined)
+    integer(0, 100)(maxLostRecordsPercentage, `${path}.beforeIndexPublishing.maxLostRecordsPercentage`);
+  if (maxFailedUrls !== undefined && maxFailedUrls !== null)
+    integer(0, Number.MAX_SAFE_INTEGER)(maxFailedUrls, `${path}.beforeIndexPublishing.maxFailedUrls`);
 };
 
 /** Index name -> settings, each a valid setSettings body. */
@@ -71,7 +90,8 @@ const initialIndexSettings: Check = (value, path) => {
     try {
       parseSettingsBody(settings);
     } catch (error) {
-      if (error instanceof ApiError) throw invalidRequest(`Invalid configuration: \`${path}.${indexName}\`: ${error.message}`);
+      if (error instanceof ApiError)
+        throw invalidRequest(`Invalid configuration: \`${path}.${indexName}\`: ${error.message}`);
       throw error;
     }
   }
@@ -101,12 +121,14 @@ const action: Check = (value, path) => {
   object(value, path);
   checkFields(value as Record<string, unknown>, ACTION, path);
   for (const required of ['indexName', 'recordExtractor']) {
-    if ((value as Record<string, unknown>)[required] === undefined) throw invalidRequest(`Invalid configuration: \`${path}.${required}\` is required`);
+    if ((value as Record<string, unknown>)[required] === undefined)
+      throw invalidRequest(`Invalid configuration: \`${path}.${required}\` is required`);
   }
 };
 
 const actions: Check = (value, path) => {
-  if (!Array.isArray(value) || value.length < 1 || value.length > 30) return fail(path, 'an array of 1 to 30 actions', value);
+  if (!Array.isArray(value) || value.length < 1 || value.length > 30)
+    return fail(path, 'an array of 1 to 30 actions', value);
   value.forEach((item, i) => action(item, `${path}[${i}]`));
 };
 
@@ -161,7 +183,8 @@ export function validateConfig(value: unknown, partial = false): CrawlerConfig {
   if (!isObject(value)) throw invalidRequest('Invalid configuration: it must be a JSON object');
   checkFields(value, CONFIG, 'config');
   if (!partial) {
-    for (const name of REQUIRED) if (value[name] === undefined) throw invalidRequest(`Invalid configuration: \`config.${name}\` is required`);
+    for (const name of REQUIRED)
+      if (value[name] === undefined) throw invalidRequest(`Invalid configuration: \`config.${name}\` is required`);
   }
   return value;
 }
@@ -172,7 +195,8 @@ export function extractorSources(config: CrawlerConfig): { path: string; source:
   const actionList = Array.isArray(config.actions) ? (config.actions as Record<string, unknown>[]) : [];
   actionList.forEach((item, i) => {
     const extractor = item.recordExtractor as { source?: unknown } | undefined;
-    if (typeof extractor?.source === 'string') out.push({ path: `config.actions[${i}].recordExtractor`, source: extractor.source });
+    if (typeof extractor?.source === 'string')
+      out.push({ path: `config.actions[${i}].recordExtractor`, source: extractor.source });
   });
   const link = config.linkExtractor as { source?: unknown } | undefined;
   if (typeof link?.source === 'string') out.push({ path: 'config.linkExtractor', source: link.source });
@@ -190,7 +214,9 @@ export function withSources(config: unknown): unknown {
   if (typeof out.linkExtractor === 'function') out.linkExtractor = sourceOf(out.linkExtractor);
   if (Array.isArray(out.actions)) {
     out.actions = out.actions.map((item: unknown) =>
-      isObject(item) && typeof item.recordExtractor === 'function' ? { ...item, recordExtractor: sourceOf(item.recordExtractor) } : item,
+      isObject(item) && typeof item.recordExtractor === 'function'
+        ? { ...item, recordExtractor: sourceOf(item.recordExtractor) }
+        : item,
     );
   }
   return out;

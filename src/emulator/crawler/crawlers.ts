@@ -7,7 +7,8 @@ import { dropTemporaries } from './lifecycle';
 import type { CrawlerRecord } from './state';
 import { addTask, crawlerIn, paginate, renderCrawler, requireCrawler } from './store';
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function requireBody(body: unknown): Record<string, unknown> {
   if (!isObject(body)) throw invalidRequest(crawlerMessages.bodyNotObject);
@@ -18,7 +19,8 @@ function requireBody(body: unknown): Record<string, unknown> {
 export async function createCrawler(ctx: OperationContext) {
   const { core } = ctx;
   const body = requireBody(ctx.req.body);
-  for (const key of Object.keys(body)) if (key !== 'name' && key !== 'config') throw invalidRequest(`Unknown property \`${key}\`: expected name, config`);
+  for (const key of Object.keys(body))
+    if (key !== 'name' && key !== 'config') throw invalidRequest(`Unknown property \`${key}\`: expected name, config`);
   const name = checkName(body.name);
   if (body.config === undefined) throw invalidRequest('`config` is required');
   const config = await checkConfig(core, body.config);
@@ -52,7 +54,9 @@ export function listCrawlers(ctx: OperationContext) {
   const name = query.name?.toLowerCase();
   const appId = query.appId ?? query.appID;
   const matching = [...ctx.core.state.crawler.crawlers.values()].filter(
-    (crawler) => (name === undefined || crawler.name.toLowerCase().includes(name)) && (appId === undefined || crawler.config.appId === appId),
+    (crawler) =>
+      (name === undefined || crawler.name.toLowerCase().includes(name)) &&
+      (appId === undefined || crawler.config.appId === appId),
   );
   const page = paginate(matching, query);
   return { ...page, items: page.items.map((crawler) => ({ id: crawler.id, name: crawler.name })) };
@@ -62,7 +66,8 @@ export function listCrawlers(ctx: OperationContext) {
 export function getCrawler(ctx: OperationContext) {
   const crawler = requireCrawler(ctx.core, ctx.params.id);
   const withConfig = ctx.req.query.withConfig;
-  if (withConfig !== undefined && withConfig !== 'true' && withConfig !== 'false') throw invalidRequest(`\`withConfig\` must be true or false, got "${withConfig}"`);
+  if (withConfig !== undefined && withConfig !== 'true' && withConfig !== 'false')
+    throw invalidRequest(`\`withConfig\` must be true or false, got "${withConfig}"`);
   return renderCrawler(crawler, withConfig === 'true');
 }
 
@@ -74,7 +79,8 @@ export async function patchCrawler(ctx: OperationContext) {
   const { core, params } = ctx;
   requireCrawler(core, params.id);
   const body = requireBody(ctx.req.body);
-  for (const key of Object.keys(body)) if (key !== 'name' && key !== 'config') throw invalidRequest(`Unknown property \`${key}\`: expected name, config`);
+  for (const key of Object.keys(body))
+    if (key !== 'name' && key !== 'config') throw invalidRequest(`Unknown property \`${key}\`: expected name, config`);
   const name = body.name === undefined ? undefined : checkName(body.name);
   const config = body.config === undefined ? undefined : await checkConfig(core, body.config);
   const nextAt = config ? await nextRunOf(config, core.now()) : undefined;

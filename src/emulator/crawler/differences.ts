@@ -22,14 +22,39 @@ export const SPEC_001_OPERATIONS: ReadonlySet<string> = new Set([
  * The parity report lists these.
  */
 export const SPEC_DIFFERENCES: readonly { topic: string; spec: string; live: string; emulator: string }[] = [
-  { topic: 'Crawler field', spec: '`lastReindexStartedAt`', live: '`lastReindexStartAt`', emulator: 'both sent, same value' },
+  {
+    topic: 'Crawler field',
+    spec: '`lastReindexStartedAt`',
+    live: '`lastReindexStartAt`',
+    emulator: 'both sent, same value',
+  },
   { topic: 'List filter', spec: '`appId`', live: '`appID`', emulator: 'both accepted (crawlers and domains lists)' },
   { topic: 'Domain field', spec: '`verified`', live: '`validated`', emulator: 'both sent, same value' },
-  { topic: 'Error body', spec: '`{ message }`', live: '`{ error: { code, message } }`', emulator: '`{ message, status, error: { code, message } }`' },
-  { topic: 'Crawl-URLs calls', spec: '200 per 24 hours', live: '500 per 24 hours', emulator: '200 per 24 hours of the fake clock, then 429' },
+  {
+    topic: 'Error body',
+    spec: '`{ message }`',
+    live: '`{ error: { code, message } }`',
+    emulator: '`{ message, status, error: { code, message } }`',
+  },
+  {
+    topic: 'Crawl-URLs calls',
+    spec: '200 per 24 hours',
+    live: '500 per 24 hours',
+    emulator: '200 per 24 hours of the fake clock, then 429',
+  },
   { topic: 'Crawler `id` in getCrawler', spec: 'listed', live: 'absent', emulator: 'sent' },
-  { topic: 'Task path parameter', spec: '`tid`', live: '`taskID`', emulator: 'same path; direct calls name it `taskID`' },
-  { topic: 'Cancel of a non-blocking task', spec: 'an error, status not shown', live: '400 documented', emulator: '400' },
+  {
+    topic: 'Task path parameter',
+    spec: '`tid`',
+    live: '`taskID`',
+    emulator: 'same path; direct calls name it `taskID`',
+  },
+  {
+    topic: 'Cancel of a non-blocking task',
+    spec: 'an error, status not shown',
+    live: '400 documented',
+    emulator: '400',
+  },
   { topic: 'Unknown crawler', spec: '403', live: '403', emulator: '403 (also for stats, tasks, versions)' },
   {
     topic: 'An extractor that throws',
@@ -37,5 +62,10 @@ export const SPEC_DIFFERENCES: readonly { topic: string; spec: string; live: str
     live: 'the URL fails (status FAILED, category extraction, per the crawler error-messages docs); crawls block on the safety checks',
     emulator: 'the same: blocking comes from `maxFailedUrls` / `maxLostRecordsPercentage`, never from one page',
   },
-  { topic: 'Operations', spec: 'fourteen', live: 'adds delete, config versions, crawl runs', emulator: 'all implemented' },
+  {
+    topic: 'Operations',
+    spec: 'fourteen',
+    live: 'adds delete, config versions, crawl runs',
+    emulator: 'all implemented',
+  },
 ];

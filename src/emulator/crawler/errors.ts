@@ -13,7 +13,8 @@ export const invalidRequest = (message: string) => crawlerError(400, 'invalid_re
 /** Messages of the crawler API, kept in one place so operations and tests agree. */
 export const crawlerMessages = {
   bodyNotObject: 'The request body must be a JSON object',
-  missingAuth: 'Authorization information is missing or invalid: send `Authorization: Basic base64(<user id>:<api key>)`',
+  missingAuth:
+    'Authorization information is missing or invalid: send `Authorization: Basic base64(<user id>:<api key>)`',
   wrongAuth: 'Invalid crawler credentials',
   noSuchCrawler: 'User has no access rights to the specified crawler, or the crawler does not exist',
   notBlocking: 'Only the blocking task of a blocked crawler can be cancelled',

@@ -19,7 +19,13 @@ export function dropTemporaries(core: Core, crawl: Crawl): void {
 }
 
 /** A crawl with nothing done yet: its run, its task, where its records go, its first log line. */
-export function newCrawl(runId: string, taskId: string, now: number, targets: ReadonlyMap<string, string>, firstLine: string): Crawl {
+export function newCrawl(
+  runId: string,
+  taskId: string,
+  now: number,
+  targets: ReadonlyMap<string, string>,
+  firstLine: string,
+): Crawl {
   return {
     runId,
     taskId,

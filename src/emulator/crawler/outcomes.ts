@@ -29,8 +29,16 @@ const REASONS: Record<string, { status: UrlStatus; category: UrlCategory; readab
   extractor_error: { status: 'FAILED', category: 'extraction', readable: 'Extractor error' },
   extractor_timeout: { status: 'FAILED', category: 'extraction', readable: 'Extractor execution timed out' },
   invalid_records: { status: 'FAILED', category: 'extraction', readable: 'Extractor returned invalid records' },
-  too_many_records: { status: 'FAILED', category: 'extraction', readable: 'Too many records extracted from one URL (200 at most)' },
-  missing_object_id: { status: 'FAILED', category: 'extraction', readable: 'Record without objectID (autoGenerateObjectIDs is false)' },
+  too_many_records: {
+    status: 'FAILED',
+    category: 'extraction',
+    readable: 'Too many records extracted from one URL (200 at most)',
+  },
+  missing_object_id: {
+    status: 'FAILED',
+    category: 'extraction',
+    readable: 'Record without objectID (autoGenerateObjectIDs is false)',
+  },
   record_too_big: { status: 'FAILED', category: 'indexing', readable: 'Algolia error: Record too big' },
 };
 

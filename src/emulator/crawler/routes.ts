@@ -1,5 +1,13 @@
 import { route, type CallShape, type Route } from '../route';
-import { cancelBlockingAction, crawlUrls, getTaskStatus, pauseCrawler, runCrawler, startReindex, testUrl } from './actions';
+import {
+  cancelBlockingAction,
+  crawlUrls,
+  getTaskStatus,
+  pauseCrawler,
+  runCrawler,
+  startReindex,
+  testUrl,
+} from './actions';
 import { withSources } from './config';
 import { createCrawler, deleteCrawler, getCrawler, listCrawlers, patchCrawler } from './crawlers';
 import { listDomains } from './domains';

@@ -32,7 +32,8 @@ function renderRun(run: CrawlRun) {
 function integer(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
   if (value === undefined || value === '') return fallback;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < min || number > max) throw invalidRequest(`\`${name}\` must be an integer from ${min} to ${max}, got "${value}"`);
+  if (!Number.isInteger(number) || number < min || number > max)
+    throw invalidRequest(`\`${name}\` must be an integer from ${min} to ${max}, got "${value}"`);
   return number;
 }
 
@@ -49,12 +50,15 @@ export function listCrawlRuns(ctx: OperationContext) {
   const offset = integer(req.query.offset, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
   const fromMs = from === undefined ? -Infinity : integer(from, 'from', 0, 0, Number.MAX_SAFE_INTEGER) * 1000;
   const untilMs = until === undefined ? Infinity : integer(until, 'until', 0, 0, Number.MAX_SAFE_INTEGER) * 1000;
-  if (status !== undefined && !['DONE', 'SKIPPED', 'FAILED'].includes(status)) throw invalidRequest(`\`status\` must be DONE, SKIPPED or FAILED, got "${status}"`);
+  if (status !== undefined && !['DONE', 'SKIPPED', 'FAILED'].includes(status))
+    throw invalidRequest(`\`status\` must be DONE, SKIPPED or FAILED, got "${status}"`);
   if (order !== 'ASC' && order !== 'DESC') throw invalidRequest(`\`order\` must be ASC or DESC, got "${order}"`);
   const now = core.now();
   const runs = [...core.state.crawler.runs.values()]
     .filter((run) => run.crawlerId === params.id && run.completedAt + RETENTION > now)
-    .filter((run) => run.startedAt >= fromMs && run.startedAt <= untilMs && (status === undefined || run.status === status))
+    .filter(
+      (run) => run.startedAt >= fromMs && run.startedAt <= untilMs && (status === undefined || run.status === status),
+    )
     .sort((a, b) => (order === 'ASC' ? a.startedAt - b.startedAt : b.startedAt - a.startedAt));
   return { logs: runs.slice(offset, offset + limit).map(renderRun), meta: { total: runs.length } };
 }
@@ -64,7 +68,8 @@ export function getCrawlRunFile(ctx: OperationContext) {
   const { core, params } = ctx;
   requireCrawler(core, params.id);
   const run = core.state.crawler.runs.get(params.logId);
-  if (!run || run.crawlerId !== params.id || run.completedAt + RETENTION <= core.now()) throw crawlerError(404, 'not_found', 'Crawl run log does not exist');
+  if (!run || run.crawlerId !== params.id || run.completedAt + RETENTION <= core.now())
+    throw crawlerError(404, 'not_found', 'Crawl run log does not exist');
   core.commit((draft) => {
     const target = draft.crawler.runs.get(params.logId)!;
     target.accessCount++;
@@ -78,8 +83,11 @@ export function deleteCrawlRun(ctx: OperationContext) {
   const { core, params } = ctx;
   requireCrawler(core, params.id);
   const ids = ctx.req.body;
-  if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string')) throw invalidRequest('The body must be an array of crawl run IDs');
-  const deleted = (ids as string[]).filter((id, i) => ids.indexOf(id) === i && core.state.crawler.runs.get(id)?.crawlerId === params.id);
+  if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string'))
+    throw invalidRequest('The body must be an array of crawl run IDs');
+  const deleted = (ids as string[]).filter(
+    (id, i) => ids.indexOf(id) === i && core.state.crawler.runs.get(id)?.crawlerId === params.id,
+  );
   if (deleted.length > 0) {
     core.commit((draft) => {
       for (const id of deleted) draft.crawler.runs.delete(id);

@@ -112,4 +112,9 @@ export interface CrawlerState {
   readonly runs: ReadonlyMap<string, CrawlRun>;
 }
 
-export const initialCrawlerState = (): CrawlerState => ({ crawlers: new Map(), tasks: new Map(), crawlCalls: [], runs: new Map() });
+export const initialCrawlerState = (): CrawlerState => ({
+  crawlers: new Map(),
+  tasks: new Map(),
+  crawlCalls: [],
+  runs: new Map(),
+});

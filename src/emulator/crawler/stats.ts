@@ -9,7 +9,10 @@ import { requireCrawler } from './store';
 export function getStats(ctx: OperationContext) {
   const crawler = requireCrawler(ctx.core, ctx.params.id);
   const outcomes = crawler.crawl ? crawler.crawl.outcomes : crawler.lastOutcomes;
-  const groups = new Map<string, { reason: string; status: string; category: string; readable: string; count: number }>();
+  const groups = new Map<
+    string,
+    { reason: string; status: string; category: string; readable: string; count: number }
+  >();
   for (const { status, category, reason } of outcomes.values()) {
     const key = `${status} ${category} ${reason}`;
     const group = groups.get(key);

@@ -47,12 +47,16 @@ export function renderCrawler(crawler: CrawlerRecord, withConfig: boolean): Reco
 function pageParam(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
   if (value === undefined || value === '') return fallback;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < min || number > max) throw invalidRequest(`\`${name}\` must be an integer from ${min} to ${max}, got "${value}"`);
+  if (!Number.isInteger(number) || number < min || number > max)
+    throw invalidRequest(`\`${name}\` must be an integer from ${min} to ${max}, got "${value}"`);
   return number;
 }
 
 /** `{ items, itemsPerPage, page, total }`, pages counted from 1. */
-export function paginate<T>(all: readonly T[], query: Readonly<Record<string, string>>): { items: T[]; itemsPerPage: number; page: number; total: number } {
+export function paginate<T>(
+  all: readonly T[],
+  query: Readonly<Record<string, string>>,
+): { items: T[]; itemsPerPage: number; page: number; total: number } {
   const itemsPerPage = pageParam(query.itemsPerPage, 'itemsPerPage', 20, 1, 100);
   const page = pageParam(query.page, 'page', 1, 1, 100);
   return { items: all.slice((page - 1) * itemsPerPage, page * itemsPerPage), itemsPerPage, page, total: all.length };

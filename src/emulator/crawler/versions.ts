@@ -20,7 +20,12 @@ export async function patchConfig(ctx: OperationContext) {
     const target = crawlerIn(draft, params.id);
     const version = (target.versions[target.versions.length - 1]?.version ?? 0) + 1;
     target.config = config;
-    target.versions.push({ version, config, createdAt: core.now(), authorId: core.options.crawler?.userId ?? 'crawler-user-id' });
+    target.versions.push({
+      version,
+      config,
+      createdAt: core.now(),
+      authorId: core.options.crawler?.userId ?? 'crawler-user-id',
+    });
     target.updatedAt = core.now();
     planSchedule(draft, params.id, nextAt);
     taskId = addTask(core, draft, params.id, 'config');
@@ -33,7 +38,9 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** GET /api/1/crawlers/{id}/config/versions — newest first, pages of `{ version, createdAt, authorId }`. */
 export function listConfigVersions(ctx: OperationContext) {
   const crawler = requireCrawler(ctx.core, ctx.params.id);
-  const newestFirst = [...crawler.versions].reverse().map(({ version, createdAt, authorId }) => ({ version, createdAt: iso(createdAt), authorId }));
+  const newestFirst = [...crawler.versions]
+    .reverse()
+    .map(({ version, createdAt, authorId }) => ({ version, createdAt: iso(createdAt), authorId }));
   return paginate(newestFirst, ctx.req.query);
 }
 
@@ -41,7 +48,8 @@ export function listConfigVersions(ctx: OperationContext) {
 export function getConfigVersion(ctx: OperationContext) {
   const crawler = requireCrawler(ctx.core, ctx.params.id);
   const number = Number(ctx.params.version);
-  if (!Number.isInteger(number) || number < 1) throw invalidRequest(`\`version\` must be a positive integer, got "${ctx.params.version}"`);
+  if (!Number.isInteger(number) || number < 1)
+    throw invalidRequest(`\`version\` must be a positive integer, got "${ctx.params.version}"`);
   const found = crawler.versions.find((version) => version.version === number);
   if (!found) throw crawlerError(404, 'not_found', crawlerMessages.noSuchVersion);
   return { version: found.version, config: found.config, createdAt: iso(found.createdAt), authorId: found.authorId };

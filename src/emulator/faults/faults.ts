@@ -80,7 +80,10 @@ export class Faults {
   }
 
   /** An error status (500, 502, 503, ...) in place of the answer. */
-  error(status: number, scope: FaultScope & { message?: string; retryAfter?: number; latency?: Duration } = {}): FaultHandle {
+  error(
+    status: number,
+    scope: FaultScope & { message?: string; retryAfter?: number; latency?: Duration } = {},
+  ): FaultHandle {
     return this.add({ ...scope, kind: 'status', status });
   }
 
@@ -170,12 +173,20 @@ function decisionOf(rule: FaultRule): FaultDecision {
   const { spec, id, latency } = rule;
   switch (spec.kind) {
     case 'down':
-      return { applied: { kind: 'down', id }, response: { status: 0, headers: {}, body: { message: messages.unreachable } } };
+      return {
+        applied: { kind: 'down', id },
+        response: { status: 0, headers: {}, body: { message: messages.unreachable } },
+      };
     case 'timeout': {
       const phase = spec.phase ?? 'connect';
       const applied: AppliedFault = { kind: 'timeout', id, phase };
       // A connect timeout never reaches the service; a response timeout was served, its body never ends.
-      return phase === 'connect' ? { applied, response: { status: 0, headers: {}, body: { message: messages.unreachable }, transport: 'no-answer' } } : { applied };
+      return phase === 'connect'
+        ? {
+            applied,
+            response: { status: 0, headers: {}, body: { message: messages.unreachable }, transport: 'no-answer' },
+          }
+        : { applied };
     }
     case 'status': {
       const headers: Record<string, string> = { 'content-type': JSON_TYPE };

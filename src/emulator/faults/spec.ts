@@ -95,14 +95,17 @@ export function toRule(id: number, spec: FaultSpec): FaultRule {
     throw new TypeError(`A fault needs a kind: one of ${[...KINDS].join(', ')}; got ${JSON.stringify(spec)}`);
   }
   const times = spec.times ?? Infinity;
-  if (times !== Infinity && (!Number.isInteger(times) || times < 1)) throw new RangeError(`fault.times must be a positive integer, got ${String(spec.times)}`);
+  if (times !== Infinity && (!Number.isInteger(times) || times < 1))
+    throw new RangeError(`fault.times must be a positive integer, got ${String(spec.times)}`);
   const rate = spec.rate ?? 1;
-  if (typeof rate !== 'number' || !(rate > 0 && rate <= 1)) throw new RangeError(`fault.rate must be a number in (0, 1], got ${String(spec.rate)}`);
+  if (typeof rate !== 'number' || !(rate > 0 && rate <= 1))
+    throw new RangeError(`fault.rate must be a number in (0, 1], got ${String(spec.rate)}`);
   if (spec.kind === 'timeout' && spec.phase !== undefined && spec.phase !== 'connect' && spec.phase !== 'response') {
     throw new TypeError(`fault.phase must be 'connect' or 'response', got ${JSON.stringify(spec.phase)}`);
   }
   if (spec.kind === 'status') {
-    if (!Number.isInteger(spec.status) || spec.status < 400 || spec.status > 599) throw new RangeError(`fault.status must be an error status (400-599), got ${String(spec.status)}`);
+    if (!Number.isInteger(spec.status) || spec.status < 400 || spec.status > 599)
+      throw new RangeError(`fault.status must be an error status (400-599), got ${String(spec.status)}`);
     if (spec.retryAfter !== undefined && (!Number.isInteger(spec.retryAfter) || spec.retryAfter < 0)) {
       throw new RangeError(`fault.retryAfter is whole seconds (0 or more), got ${String(spec.retryAfter)}`);
     }
@@ -113,7 +116,10 @@ export function toRule(id: number, spec: FaultSpec): FaultRule {
     id,
     spec,
     hosts: spec.host === undefined ? undefined : new Set(typeof spec.host === 'string' ? [spec.host] : spec.host),
-    operations: spec.operation === undefined ? undefined : new Set(typeof spec.operation === 'string' ? [spec.operation] : spec.operation),
+    operations:
+      spec.operation === undefined
+        ? undefined
+        : new Set(typeof spec.operation === 'string' ? [spec.operation] : spec.operation),
     latency,
     remaining: times,
     hits: 0,

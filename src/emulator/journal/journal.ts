@@ -48,7 +48,8 @@ export class Journal implements Iterable<JournalEntry> {
   #dropped = 0;
 
   constructor(readonly limit: number = DEFAULT_JOURNAL_LIMIT) {
-    if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`journalLimit must be a whole number of entries (0 turns the journal off), got ${limit}`);
+    if (!Number.isInteger(limit) || limit < 0)
+      throw new RangeError(`journalLimit must be a whole number of entries (0 turns the journal off), got ${limit}`);
   }
 
   /** @internal The observer: files one answered request. */
@@ -134,16 +135,29 @@ export class Journal implements Iterable<JournalEntry> {
 }
 
 function matcherOf(filter: JournalFilter): (entry: JournalEntry) => boolean {
-  const operations = filter.operation === undefined ? undefined : new Set(typeof filter.operation === 'string' ? [filter.operation] : filter.operation);
+  const operations =
+    filter.operation === undefined
+      ? undefined
+      : new Set(typeof filter.operation === 'string' ? [filter.operation] : filter.operation);
   return (entry) => {
     if (operations && (entry.operation === undefined || !operations.has(entry.operation))) return false;
     if (filter.host !== undefined && entry.host !== filter.host) return false;
     if (filter.method !== undefined && entry.method !== filter.method) return false;
     if (filter.status !== undefined && entry.status !== filter.status) return false;
     if (filter.served !== undefined && entry.served !== filter.served) return false;
-    if (filter.fault !== undefined && !(typeof filter.fault === 'boolean' ? (entry.fault !== undefined) === filter.fault : entry.fault?.kind === filter.fault)) return false;
+    if (
+      filter.fault !== undefined &&
+      !(typeof filter.fault === 'boolean'
+        ? (entry.fault !== undefined) === filter.fault
+        : entry.fault?.kind === filter.fault)
+    )
+      return false;
     if (filter.path !== undefined && !textMatches(entry.path, filter.path)) return false;
-    if (filter.hostname !== undefined && (entry.hostname === undefined || !textMatches(entry.hostname, filter.hostname, true))) return false;
+    if (
+      filter.hostname !== undefined &&
+      (entry.hostname === undefined || !textMatches(entry.hostname, filter.hostname, true))
+    )
+      return false;
     if (filter.apiKey !== undefined && entry.apiKey !== filter.apiKey) return false;
     if (filter.indexName !== undefined && !entry.indexNames.includes(filter.indexName)) return false;
     return true;

@@ -14,7 +14,8 @@ const SEARCHES = new Set(['searchSingleIndex', 'search', 'browse']);
 /** Query-string names that are credentials or client plumbing, never parameters. */
 const PLUMBING = /^x-(algolia|service)-/i;
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * The parameters of the official client's call this request stands for: path parameters, the
@@ -22,7 +23,11 @@ const isObject = (value: unknown): value is Record<string, unknown> => value !==
  * it (`saveObject` -> `{ indexName, body }`, `searchSingleIndex` -> `{ indexName, searchParams }`;
  * `'$params'`: the body's own fields). A route without a call shape spreads an object body.
  */
-export function callParams(route: Route | undefined, pathParams: Readonly<Record<string, string>> | undefined, req: EmulatorRequest): Record<string, unknown> {
+export function callParams(
+  route: Route | undefined,
+  pathParams: Readonly<Record<string, string>> | undefined,
+  req: EmulatorRequest,
+): Record<string, unknown> {
   const out: Record<string, unknown> = { ...pathParams };
   for (const name in req.query) if (!PLUMBING.test(name)) out[name] = req.query[name];
   const body = req.body;
@@ -39,7 +44,11 @@ export function callParams(route: Route | undefined, pathParams: Readonly<Record
  * string decoded into typed fields (typed as the engine reads them; a value it would refuse
  * stays as sent). Undefined for operations that are not searches.
  */
-export function searchQueries(route: Route | undefined, pathParams: Readonly<Record<string, string>> | undefined, req: EmulatorRequest): JournalQuery[] | undefined {
+export function searchQueries(
+  route: Route | undefined,
+  pathParams: Readonly<Record<string, string>> | undefined,
+  req: EmulatorRequest,
+): JournalQuery[] | undefined {
   if (route === undefined || !SEARCHES.has(route.operation)) return undefined;
   const body = req.body;
   if (route.operation === 'search') {
@@ -57,7 +66,8 @@ export function searchQueries(route: Route | undefined, pathParams: Readonly<Rec
 function decodeSearchParams(source: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const { params, ...fields } = source;
-  if (typeof params === 'string') for (const [name, value] of Object.entries(decodeParamString(params))) out[name] = typed(name, value);
+  if (typeof params === 'string')
+    for (const [name, value] of Object.entries(decodeParamString(params))) out[name] = typed(name, value);
   for (const name in fields) out[name] = typeof fields[name] === 'string' ? typed(name, fields[name]) : fields[name];
   return out;
 }

@@ -56,13 +56,26 @@ export function recordLog(core: Core, event: DispatchEvent): void {
     status: res.status,
     url: query ? `${req.path}?${query}` : req.path,
     ip: event.auth?.ip ?? clientIp(core, req),
-    queryBody: req.body === undefined ? '' : req.bodyText !== undefined ? req.bodyText.slice(0, BODY_CHARACTERS) : jsonPrefix(req.body, BODY_CHARACTERS),
-    answer: res.text !== undefined && typeof res.body !== 'string' ? textPrefix(res.text, BODY_CHARACTERS) : jsonPrefix(res.body ?? null, BODY_CHARACTERS),
+    queryBody:
+      req.body === undefined
+        ? ''
+        : req.bodyText !== undefined
+          ? req.bodyText.slice(0, BODY_CHARACTERS)
+          : jsonPrefix(req.body, BODY_CHARACTERS),
+    answer:
+      res.text !== undefined && typeof res.body !== 'string'
+        ? textPrefix(res.text, BODY_CHARACTERS)
+        : jsonPrefix(res.body ?? null, BODY_CHARACTERS),
     queryHeaders: headerLines(req.headers),
   };
   if (queryParams !== undefined) record.queryParams = queryParams;
   if (typeof answer?.nbHits === 'number') record.nbHits = answer.nbHits;
-  record.kind = route && typeof route.acl === 'string' && QUERY_ACLS.has(route.acl) ? 'query' : req.method === 'GET' ? 'other' : 'build';
+  record.kind =
+    route && typeof route.acl === 'string' && QUERY_ACLS.has(route.acl)
+      ? 'query'
+      : req.method === 'GET'
+        ? 'other'
+        : 'build';
   // Appended in O(1) and assigned whole, without a draft: the log is never walked.
   core.assign('logs', { records: core.state.logs.records.append(Object.freeze(record as LogRecord), LOG_CAPACITY) });
 }
@@ -105,7 +118,8 @@ async function sha1Hex(text: string): Promise<string> {
 function integer(raw: string | undefined, name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw badRequest(`Parameter \`${name}\` must be a non-negative integer, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 0)
+    throw badRequest(`Parameter \`${name}\` must be a non-negative integer, got "${raw}"`);
   return value;
 }
 
@@ -116,7 +130,8 @@ export async function getLogs(ctx: OperationContext) {
   const length = integer(req.query.length, 'length', 10);
   if (length > MAX_LENGTH) throw badRequest(`Parameter \`length\` must be at most ${MAX_LENGTH}, got ${length}`);
   const type = req.query.type ?? 'all';
-  if (!LOG_TYPES.has(type)) throw badRequest(`Parameter \`type\` must be one of all, query, build, error; got "${type}"`);
+  if (!LOG_TYPES.has(type))
+    throw badRequest(`Parameter \`type\` must be one of all, query, build, error; got "${type}"`);
   const indexName = req.query.indexName;
   const since = core.now() - RETENTION_MS;
   const selected = core.state.logs.records

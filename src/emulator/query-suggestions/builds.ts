@@ -12,7 +12,8 @@ export const DAILY_BUILD_JOB = 'querySuggestions.daily';
 export const FINISH_BUILD_JOB = 'querySuggestions.finish';
 const BUILD_PERIOD_MS = 86_400_000;
 
-const jobsOf = (indexName: string) => (job: Job) => (job.kind === DAILY_BUILD_JOB || job.kind === FINISH_BUILD_JOB) && job.data.indexName === indexName;
+const jobsOf = (indexName: string) => (job: Job) =>
+  (job.kind === DAILY_BUILD_JOB || job.kind === FINISH_BUILD_JOB) && job.data.indexName === indexName;
 
 /**
  * Stores a created or updated configuration and starts its build now, in one commit once the
@@ -56,10 +57,21 @@ export function buildNow(core: Core, indexName: string): void {
  * Records a build computed at `now` as under way until `now + duration` (`isRunning` true
  * meanwhile), with its log so far, and schedules its end.
  */
-function begin(draft: Draft<State>, indexName: string, outcome: BuildOutcome, now: number, duration: number): RunningBuild {
+function begin(
+  draft: Draft<State>,
+  indexName: string,
+  outcome: BuildOutcome,
+  now: number,
+  duration: number,
+): RunningBuild {
   const suggestions = draft.querySuggestions;
   const id = ++suggestions.lastBuildID;
-  const running: RunningBuild = { id, startedAt: now, finishAt: now + duration, ...(outcome.records ? { records: outcome.records } : {}) };
+  const running: RunningBuild = {
+    id,
+    startedAt: now,
+    finishAt: now + duration,
+    ...(outcome.records ? { records: outcome.records } : {}),
+  };
   const { running: _dropped, ...before } = suggestions.builds.get(indexName) ?? {};
   suggestions.builds.set(indexName, { ...before, running, log: outcome.log } as Draft<BuildHistory>);
   if (duration > 0) scheduleJob(draft, running.finishAt, FINISH_BUILD_JOB, { indexName, build: id });
@@ -90,7 +102,10 @@ function complete(core: Core, indexName: string, running: RunningBuild): void {
   if (!config || !before) return;
   const { records } = running;
   const now = core.now();
-  if (records) enqueue(core, indexName, (draft) => writeSuggestions(draft, indexName, records, config.enablePersonalization, core.now()));
+  if (records)
+    enqueue(core, indexName, (draft) =>
+      writeSuggestions(draft, indexName, records, config.enablePersonalization, core.now()),
+    );
   const { running: _ended, ...rest } = before;
   const history: BuildHistory = {
     ...rest,

@@ -54,7 +54,9 @@ export function getConfig(ctx: OperationContext) {
 
 /** GET /1/configs — every configuration of the application, in creation order. */
 export function getAllConfigs(ctx: OperationContext) {
-  return [...ctx.core.state.querySuggestions.configs.values()].map((config) => renderConfig(ctx.core.options.appId, config));
+  return [...ctx.core.state.querySuggestions.configs.values()].map((config) =>
+    renderConfig(ctx.core.options.appId, config),
+  );
 }
 
 /**
@@ -78,7 +80,14 @@ function renderSource(source: SourceIndexConfig): Record<string, unknown> {
   return {
     ...(source.analyticsTags.length > 0 ? { analyticsTags: [...source.analyticsTags] } : {}),
     ...(source.external.length > 0 ? { external: [...source.external] } : {}),
-    ...(source.facets.length > 0 ? { facets: source.facets.map((facet) => ({ ...(facet.amount !== undefined ? { amount: facet.amount } : {}), attribute: facet.attribute })) } : {}),
+    ...(source.facets.length > 0
+      ? {
+          facets: source.facets.map((facet) => ({
+            ...(facet.amount !== undefined ? { amount: facet.amount } : {}),
+            attribute: facet.attribute,
+          })),
+        }
+      : {}),
     ...(source.generate.length > 0 ? { generate: source.generate.map((group) => [...group]) } : {}),
     indexName: source.indexName,
     minHits: source.minHits,

@@ -27,7 +27,8 @@ export const suggestionsMessages = {
 /** `Invalid body "<reason>"`: how the service words a refused configuration. */
 export const invalidBody = (reason: string) => new ApiError(400, `Invalid body "${reason}"`);
 
-export const alreadyExists = (indexName: string) => new ApiError(422, `Configuration already exists for index: ${indexName}`);
+export const alreadyExists = (indexName: string) =>
+  new ApiError(422, `Configuration already exists for index: ${indexName}`);
 
 export const tooManyConfigs = () => new ApiError(403, suggestionsMessages.tooMany);
 
@@ -42,11 +43,22 @@ export const internalError = () => new ApiError(500, suggestionsMessages.interna
  * (`auth` is set once the key was recognised).
  */
 export function suggestionsAuthError(route: Route | undefined, auth: Auth | undefined, error: unknown): unknown {
-  if (route?.host !== 'suggestions' || !(error instanceof ApiError) || error.status !== 403 || error.message !== messages.invalidCredentials) return error;
-  return auth === undefined ? new ApiError(401, suggestionsMessages.invalidCredentials) : new ApiError(403, suggestionsMessages.adminOnly);
+  if (
+    route?.host !== 'suggestions' ||
+    !(error instanceof ApiError) ||
+    error.status !== 403 ||
+    error.message !== messages.invalidCredentials
+  )
+    return error;
+  return auth === undefined
+    ? new ApiError(401, suggestionsMessages.invalidCredentials)
+    : new ApiError(403, suggestionsMessages.adminOnly);
 }
 
 /** A 500 the real service documents (not an emulator bug): the route fuzz test allows these. */
 export function isDocumentedServerError(route: Route, body: unknown): boolean {
-  return route.host === 'suggestions' && (body as { message?: unknown } | undefined)?.message === suggestionsMessages.internal;
+  return (
+    route.host === 'suggestions' &&
+    (body as { message?: unknown } | undefined)?.message === suggestionsMessages.internal
+  );
 }

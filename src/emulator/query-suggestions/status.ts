@@ -19,8 +19,12 @@ export function statusOf(core: Core, indexName: string): Record<string, unknown>
     indexName,
     isRunning: history.running !== undefined,
     ...(history.lastBuiltAt !== undefined ? { lastBuiltAt: rfc3339(history.lastBuiltAt) } : {}),
-    ...(history.lastSuccessfulBuiltAt !== undefined ? { lastSuccessfulBuiltAt: rfc3339(history.lastSuccessfulBuiltAt) } : {}),
-    ...(history.lastSuccessfulBuildDuration !== undefined ? { lastSuccessfulBuildDuration: String(Math.round(history.lastSuccessfulBuildDuration / 1000)) } : {}),
+    ...(history.lastSuccessfulBuiltAt !== undefined
+      ? { lastSuccessfulBuiltAt: rfc3339(history.lastSuccessfulBuiltAt) }
+      : {}),
+    ...(history.lastSuccessfulBuildDuration !== undefined
+      ? { lastSuccessfulBuildDuration: String(Math.round(history.lastSuccessfulBuildDuration / 1000)) }
+      : {}),
   };
 }
 

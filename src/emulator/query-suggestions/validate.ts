@@ -8,7 +8,8 @@ const DEFAULT_MIN_LETTERS = 4;
 
 type Body = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Body => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Body =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 const given = (value: unknown) => value !== undefined && value !== null;
 
 /**
@@ -58,7 +59,8 @@ function parseSourceIndex(raw: unknown): SourceIndexConfig {
 
 function parseCount(value: unknown, fallback: number, negative: string, name: string): number {
   if (!given(value)) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value)) throw invalidBody(`every source index \`${name}\` must be an integer`);
+  if (typeof value !== 'number' || !Number.isInteger(value))
+    throw invalidBody(`every source index \`${name}\` must be an integer`);
   if (value < 0) throw invalidBody(negative);
   return value;
 }
@@ -82,10 +84,12 @@ function parseFacets(value: unknown): FacetSpec[] {
   if (!given(value)) return [];
   if (!Array.isArray(value)) throw invalidBody('`facets` must be an array of `{attribute, amount}` objects');
   return value.map((facet) => {
-    if (!isObject(facet) || typeof facet.attribute !== 'string' || facet.attribute === '') throw invalidBody('every facet must have an `attribute`');
+    if (!isObject(facet) || typeof facet.attribute !== 'string' || facet.attribute === '')
+      throw invalidBody('every facet must have an `attribute`');
     if (!given(facet.amount)) return { attribute: facet.attribute };
     const amount = facet.amount;
-    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 0) throw invalidBody('every facet `amount` must be a positive integer');
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 0)
+      throw invalidBody('every facet `amount` must be a positive integer');
     return { attribute: facet.attribute, amount };
   });
 }
@@ -94,7 +98,12 @@ function parseGenerate(value: unknown): string[][] {
   if (!given(value)) return [];
   const valid =
     Array.isArray(value) &&
-    value.every((group) => Array.isArray(group) && group.length > 0 && group.every((attribute) => typeof attribute === 'string' && attribute !== ''));
+    value.every(
+      (group) =>
+        Array.isArray(group) &&
+        group.length > 0 &&
+        group.every((attribute) => typeof attribute === 'string' && attribute !== ''),
+    );
   if (!valid) throw invalidBody('`generate` must be an array of non-empty arrays of facet attributes');
   return value as string[][];
 }

@@ -10,7 +10,10 @@ export interface ModelConfigInput {
   readonly attributes: readonly string[];
 }
 
-const KEYS: Record<ModelConfigInput['model'], keyof ModelConfig> = { 'looking-similar': 'lookingSimilar', 'related-products': 'relatedProducts' };
+const KEYS: Record<ModelConfigInput['model'], keyof ModelConfig> = {
+  'looking-similar': 'lookingSimilar',
+  'related-products': 'relatedProducts',
+};
 
 /**
  * Sets the attributes looking-similar compares, or those related-products' content fallback
@@ -20,7 +23,8 @@ const KEYS: Record<ModelConfigInput['model'], keyof ModelConfig> = { 'looking-si
 export function configureModel(core: Core, input: ModelConfigInput): ModelConfig {
   const { indexName, model, attributes } = (input ?? {}) as Partial<ModelConfigInput>;
   if (typeof indexName !== 'string' || !core.state.indices.has(indexName)) throw notFound(messages.indexNotFound);
-  if (model !== 'looking-similar' && model !== 'related-products') throw badRequest('model must be looking-similar or related-products (the models that compare attributes)');
+  if (model !== 'looking-similar' && model !== 'related-products')
+    throw badRequest('model must be looking-similar or related-products (the models that compare attributes)');
   if (!Array.isArray(attributes) || !attributes.every((name) => typeof name === 'string' && name !== '')) {
     throw badRequest('attributes must be an array of attribute names');
   }

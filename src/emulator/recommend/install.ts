@@ -8,7 +8,15 @@ import { ensureDailyTraining, trainModels, TRAINING_JOB } from './training';
  * use once the application sends events or makes a Recommend call (a refused one included:
  * asking an untrained model is how a user finds out it needs training).
  */
-const STARTERS = new Set(['pushEvents', 'getRecommendations', 'batchRecommendRules', 'getRecommendRule', 'deleteRecommendRule', 'searchRecommendRules', 'getRecommendStatus']);
+const STARTERS = new Set([
+  'pushEvents',
+  'getRecommendations',
+  'batchRecommendRules',
+  'getRecommendRule',
+  'deleteRecommendRule',
+  'searchRecommendRules',
+  'getRecommendStatus',
+]);
 
 /** Registers the training job and starts its schedule when Recommend comes into use. */
 export function installRecommend(core: Core): void {

@@ -74,8 +74,14 @@ function recommend(core: Core, auth: Auth, { request, index, training }: Plan): 
   const params = withForcedParameters(request.queryParameters, auth);
   const options = resolveOptions(effectiveSettings(index), params);
   if (model === 'trending-facets') {
-    const facets = derived(training, `trending-facets\u0000${request.facetName}`, () => trendingFacets(training, request.facetName!)).filter(({ score }) => score >= request.threshold);
-    const hits = (max > 0 ? facets.slice(0, max) : facets).map(({ facetValue, score }) => ({ facetName: request.facetName, facetValue, _score: score }));
+    const facets = derived(training, `trending-facets\u0000${request.facetName}`, () =>
+      trendingFacets(training, request.facetName!),
+    ).filter(({ score }) => score >= request.threshold);
+    const hits = (max > 0 ? facets.slice(0, max) : facets).map(({ facetValue, score }) => ({
+      facetName: request.facetName,
+      facetValue,
+      _score: score,
+    }));
     return result(core, request, options, hits, {});
   }
   const source = request.objectID === undefined ? undefined : recordsOf(core.state, index).get(request.objectID);
@@ -84,7 +90,14 @@ function recommend(core: Core, auth: Auth, { request, index, training }: Plan): 
     ({ objectID, score }) => score >= request.threshold && objectID !== request.objectID && !rules.hide.has(objectID),
   );
   const promoted = rules.promote.filter(({ objectID }) => !rules.hide.has(objectID) && objectID !== request.objectID);
-  const selection = select(core, auth, indexName, [...new Set([...promoted.map((p) => p.objectID), ...candidates.map((c) => c.objectID)])], params, rules);
+  const selection = select(
+    core,
+    auth,
+    indexName,
+    [...new Set([...promoted.map((p) => p.objectID), ...candidates.map((c) => c.objectID)])],
+    params,
+    rules,
+  );
   const scores = new Map(candidates.map(({ objectID, score }) => [objectID, score]));
   // Optional filters lead (higher filters score first); the model's order within the same score.
   const ordered = candidates
@@ -92,13 +105,19 @@ function recommend(core: Core, auth: Auth, { request, index, training }: Plan): 
     .map((candidate, rank) => ({ candidate, rank, boost: selection.boosts.get(candidate.objectID)! }))
     .sort((a, b) => b.boost - a.boost || a.rank - b.rank)
     .map(({ candidate }) => candidate.objectID);
-  let ids = pin(ordered, promoted.filter(({ objectID }) => selection.boosts.has(objectID)));
+  let ids = pin(
+    ordered,
+    promoted.filter(({ objectID }) => selection.boosts.has(objectID)),
+  );
   if (max > 0) ids = ids.slice(0, max);
   const decorated = decorate(core, auth, indexName, ids, params, rules);
-  const hits = ids.filter((objectID) => decorated.has(objectID)).map((objectID) => ({ ...decorated.get(objectID)!, _score: scores.get(objectID) ?? 0 }));
+  const hits = ids
+    .filter((objectID) => decorated.has(objectID))
+    .map((objectID) => ({ ...decorated.get(objectID)!, _score: scores.get(objectID) ?? 0 }));
   if (max > 0 && hits.length < max && request.fallbackParameters) {
     const excluded = new Set([...ids, ...rules.hide, ...(request.objectID === undefined ? [] : [request.objectID])]);
-    for (const hit of fallbackHits(core, auth, indexName, request.fallbackParameters, excluded, max - hits.length)) hits.push({ ...hit, _score: 0 });
+    for (const hit of fallbackHits(core, auth, indexName, request.fallbackParameters, excluded, max - hits.length))
+      hits.push({ ...hit, _score: 0 });
   }
   return result(core, request, options, hits, selection.response, rules);
 }
@@ -118,7 +137,10 @@ function compute(training: Training, request: RecommendRequest): Scored[] {
     case 'looking-similar':
       return lookingSimilar(training, request.objectID!);
     default:
-      return trendingItems(training, request.facetName === undefined ? undefined : { name: request.facetName, value: request.facetValue! });
+      return trendingItems(
+        training,
+        request.facetName === undefined ? undefined : { name: request.facetName, value: request.facetValue! },
+      );
   }
 }
 
@@ -136,7 +158,13 @@ const NO_RULES: RulesOutcome = {
 };
 
 /** The Recommend rules of the index and model that apply (none for looking-similar, or with `enableRules: false`). */
-function rulesFor(core: Core, request: RecommendRequest, index: IndexState, source: SearchRecord | undefined, params: Record<string, unknown>): RulesOutcome {
+function rulesFor(
+  core: Core,
+  request: RecommendRequest,
+  index: IndexState,
+  source: SearchRecord | undefined,
+  params: Record<string, unknown>,
+): RulesOutcome {
   if (params.enableRules === false || !(RULE_MODELS as readonly string[]).includes(request.model)) return NO_RULES;
   const ruleContexts = Array.isArray(params.ruleContexts) ? (params.ruleContexts as unknown[]).map(String) : [];
   return applyRecommendRules(rulesOf(core.state, request.indexName, request.model as RuleModel).values(), {
@@ -152,7 +180,10 @@ function pin(ordered: readonly string[], promoted: readonly { objectID: string; 
   const pins = new Map<string, number>();
   for (const { objectID, position } of promoted) if (!pins.has(objectID)) pins.set(objectID, position);
   const out = ordered.filter((objectID) => !pins.has(objectID));
-  return insertPins(out, [...pins].map(([item, position]) => ({ position, item })));
+  return insertPins(
+    out,
+    [...pins].map(([item, position]) => ({ position, item })),
+  );
 }
 
 /** A result as the live API shapes it: one page holding every hit, the index's rendering content, a query ID when tracked. */
@@ -175,7 +206,8 @@ function result(
     ...(typo ? { exhaustiveTypo: true } : {}),
     exhaustive: typo ? { nbHits: true, typo: true } : { nbHits: true },
   };
-  for (const name of ['facets', 'facets_stats', 'exhaustiveFacetsCount'] as const) if (searched[name] !== undefined) body[name] = searched[name];
+  for (const name of ['facets', 'facets_stats', 'exhaustiveFacetsCount'] as const)
+    if (searched[name] !== undefined) body[name] = searched[name];
   if (searched.facets !== undefined) body.exhaustive = { ...(body.exhaustive as object), facetsCount: true };
   body.index = request.indexName;
   body.renderingContent = options.renderingContent;

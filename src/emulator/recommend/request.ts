@@ -36,7 +36,8 @@ export interface RecommendRequest {
 /** The `requests` of a body (the legacy signature sends the array itself). */
 export function requestsOf(body: unknown): unknown[] {
   if (Array.isArray(body)) return body;
-  if (body === null || typeof body !== 'object') throw badRequest('The body must be a JSON object with a `requests` array');
+  if (body === null || typeof body !== 'object')
+    throw badRequest('The body must be a JSON object with a `requests` array');
   const requests = (body as Record<string, unknown>).requests;
   if (requests === undefined) throw badRequest('requests is required');
   if (!Array.isArray(requests)) throw badRequest('requests must be an array');
@@ -48,10 +49,12 @@ export function parseRequest(raw: unknown, where: string): RecommendRequest {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw badRequest(`${where} must be an object`);
   const entry = raw as Record<string, unknown>;
   const indexName = entry.indexName;
-  if (typeof indexName !== 'string' || indexName === '') throw badRequest(`${where}.indexName is required and must be a non-empty string`);
+  if (typeof indexName !== 'string' || indexName === '')
+    throw badRequest(`${where}.indexName is required and must be a non-empty string`);
   const model = entry.model;
   if (model === undefined) throw badRequest(`${where}.model is required`);
-  if (!(MODELS as readonly unknown[]).includes(model)) throw badRequest(`${where}.model must be one of ${MODELS.join(', ')}, got ${JSON.stringify(model)}`);
+  if (!(MODELS as readonly unknown[]).includes(model))
+    throw badRequest(`${where}.model must be one of ${MODELS.join(', ')}, got ${JSON.stringify(model)}`);
   const threshold = entry.threshold;
   if (threshold === undefined || threshold === null) throw badRequest(`${where}.threshold is required`);
   if (typeof threshold !== 'number' || !Number.isFinite(threshold) || threshold < 0 || threshold > 100) {
@@ -59,7 +62,9 @@ export function parseRequest(raw: unknown, where: string): RecommendRequest {
   }
   const max = entry.maxRecommendations ?? 0;
   if (typeof max !== 'number' || !Number.isInteger(max) || max < 0 || max > MAX_RECOMMENDATIONS) {
-    throw badRequest(`${where}.maxRecommendations must be an integer between 1 and ${MAX_RECOMMENDATIONS} (0 or absent: all), got ${JSON.stringify(entry.maxRecommendations)}`);
+    throw badRequest(
+      `${where}.maxRecommendations must be an integer between 1 and ${MAX_RECOMMENDATIONS} (0 or absent: all), got ${JSON.stringify(entry.maxRecommendations)}`,
+    );
   }
   const request: { -readonly [K in keyof RecommendRequest]: RecommendRequest[K] } = {
     where,
@@ -70,15 +75,22 @@ export function parseRequest(raw: unknown, where: string): RecommendRequest {
     queryParameters: searchParameters(entry.queryParameters, `${where}.queryParameters`, OVERRIDDEN),
   };
   if (entry.fallbackParameters !== undefined && entry.fallbackParameters !== null) {
-    request.fallbackParameters = searchParameters(entry.fallbackParameters, `${where}.fallbackParameters`, ['page', 'hitsPerPage', 'offset', 'length']);
+    request.fallbackParameters = searchParameters(entry.fallbackParameters, `${where}.fallbackParameters`, [
+      'page',
+      'hitsPerPage',
+      'offset',
+      'length',
+    ]);
   }
   if (ITEM_MODELS.includes(request.model)) {
-    if (typeof entry.objectID !== 'string' || entry.objectID === '') throw badRequest(`${where}.objectID is required for the ${request.model} model and must be a non-empty string`);
+    if (typeof entry.objectID !== 'string' || entry.objectID === '')
+      throw badRequest(`${where}.objectID is required for the ${request.model} model and must be a non-empty string`);
     request.objectID = entry.objectID;
   } else if (request.model === 'trending-items') {
     const name = optionalText(entry.facetName, `${where}.facetName`);
     const value = optionalText(entry.facetValue, `${where}.facetValue`);
-    if ((name === undefined) !== (value === undefined)) throw badRequest(`${where}.facetName and ${where}.facetValue must be used together`);
+    if ((name === undefined) !== (value === undefined))
+      throw badRequest(`${where}.facetName and ${where}.facetValue must be used together`);
     if (name !== undefined) Object.assign(request, { facetName: name, facetValue: value });
   } else {
     const name = optionalText(entry.facetName, `${where}.facetName`);

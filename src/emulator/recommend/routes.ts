@@ -1,6 +1,12 @@
 import { route, type Route } from '../route';
 import { getRecommendations } from './recommendations';
-import { batchRecommendRules, deleteRecommendRule, getRecommendRule, getRecommendStatus, searchRecommendRules } from './rules/operations';
+import {
+  batchRecommendRules,
+  deleteRecommendRule,
+  getRecommendRule,
+  getRecommendStatus,
+  searchRecommendRules,
+} from './rules/operations';
 
 const RULES = '/1/indexes/{indexName}/{model}/recommend/rules';
 

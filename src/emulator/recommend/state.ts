@@ -1,7 +1,13 @@
 import type { ReadonlyRecords } from '../search/record-store';
 
 /** The models a recommendation request names. */
-export const MODELS = ['related-products', 'bought-together', 'trending-items', 'trending-facets', 'looking-similar'] as const;
+export const MODELS = [
+  'related-products',
+  'bought-together',
+  'trending-items',
+  'trending-facets',
+  'looking-similar',
+] as const;
 export type Model = (typeof MODELS)[number];
 
 /** The models Recommend rules exist for (looking-similar has none, as on the live API). */
@@ -19,7 +25,10 @@ export interface Interaction {
 }
 
 /** A Recommend rule as it was accepted (`_metadata` and `_highlightResult` dropped). */
-export type RecommendRule = Readonly<Record<string, unknown>> & { readonly objectID: string; readonly consequence: Readonly<Record<string, unknown>> };
+export type RecommendRule = Readonly<Record<string, unknown>> & {
+  readonly objectID: string;
+  readonly consequence: Readonly<Record<string, unknown>>;
+};
 
 export interface StoredRecommendRule {
   readonly rule: RecommendRule;
@@ -63,4 +72,8 @@ export interface RecommendState {
   readonly trainings: ReadonlyMap<string, Training>;
 }
 
-export const initialRecommendState = (): RecommendState => ({ rules: new Map(), configs: new Map(), trainings: new Map() });
+export const initialRecommendState = (): RecommendState => ({
+  rules: new Map(),
+  configs: new Map(),
+  trainings: new Map(),
+});

@@ -43,8 +43,20 @@ export function trainModels(core: Core, indexName?: string): string[] {
   return names;
 }
 
-function setTraining(draft: Draft<State>, state: State, name: string, now: number, interactions: Training['interactions']): void {
+function setTraining(
+  draft: Draft<State>,
+  state: State,
+  name: string,
+  now: number,
+  interactions: Training['interactions'],
+): void {
   const index = state.indices.get(name)!;
-  const training = new Training(now, recordsOf(state, index), effectiveSettings(index), Object.freeze(interactions), state.recommend.configs.get(name) ?? {});
+  const training = new Training(
+    now,
+    recordsOf(state, index),
+    effectiveSettings(index),
+    Object.freeze(interactions),
+    state.recommend.configs.get(name) ?? {},
+  );
   (draft.recommend.trainings as Map<string, Training>).set(name, training);
 }

@@ -152,7 +152,11 @@ class TrieRecords implements RecordStore {
       eachEntry(this.root, (entry) => entries.push(entry));
       entries = entries.sort((a, b) => a.seq - b.seq);
     }
-    ordered = { keys: entries.map((entry) => entry.key), records: entries.map((entry) => entry.record), seqs: entries.map((entry) => entry.seq) };
+    ordered = {
+      keys: entries.map((entry) => entry.key),
+      records: entries.map((entry) => entry.record),
+      seqs: entries.map((entry) => entry.seq),
+    };
     insertionOrders.set(this, ordered);
     return ordered;
   }
@@ -162,7 +166,11 @@ class TrieRecords implements RecordStore {
  * What readers of records use: a `Map` or a {@link RecordStore}. (The store is not a
  * `ReadonlyMap`: immer's types would then take it for a map it drafts.)
  */
-export type ReadonlyRecords = Pick<ReadonlyMap<string, SearchRecord>, 'get' | 'has' | 'size' | 'keys' | 'values' | 'entries'> & Iterable<[string, SearchRecord]>;
+export type ReadonlyRecords = Pick<
+  ReadonlyMap<string, SearchRecord>,
+  'get' | 'has' | 'size' | 'keys' | 'values' | 'entries'
+> &
+  Iterable<[string, SearchRecord]>;
 
 const EMPTY: RecordStore = new TrieRecords(undefined, 0, 0);
 
@@ -421,11 +429,26 @@ function diffNodes(before: Node | undefined, after: Node | undefined, walk: Diff
   eachEntry(before, (entry) => old.set(entry.key, entry));
   eachEntry(after, (entry) => {
     const was = old.get(entry.key);
-    if (was === undefined) return report(walk, { key: entry.key, before: undefined, beforeSeq: -1, after: entry.record, afterSeq: entry.seq });
+    if (was === undefined)
+      return report(walk, {
+        key: entry.key,
+        before: undefined,
+        beforeSeq: -1,
+        after: entry.record,
+        afterSeq: entry.seq,
+      });
     old.delete(entry.key);
-    if (was !== entry) report(walk, { key: entry.key, before: was.record, beforeSeq: was.seq, after: entry.record, afterSeq: entry.seq });
+    if (was !== entry)
+      report(walk, {
+        key: entry.key,
+        before: was.record,
+        beforeSeq: was.seq,
+        after: entry.record,
+        afterSeq: entry.seq,
+      });
   });
-  for (const was of old.values()) report(walk, { key: was.key, before: was.record, beforeSeq: was.seq, after: undefined, afterSeq: -1 });
+  for (const was of old.values())
+    report(walk, { key: was.key, before: was.record, beforeSeq: was.seq, after: undefined, afterSeq: -1 });
 }
 
 function report(walk: DiffWalk, change: RecordChange): void {

@@ -65,9 +65,11 @@ function copyPath(from: Record<string, unknown>, to: Record<string, unknown>, pa
   if (rest.length === 0 || value === null || typeof value !== 'object' || Array.isArray(value)) return;
   // A fresh object: an attribute copied whole before is the stored (frozen) value.
   const existing = Object.hasOwn(to, head) ? to[head] : undefined;
-  const target: Record<string, unknown> = existing !== null && typeof existing === 'object' && !Array.isArray(existing) ? { ...existing } : {};
+  const target: Record<string, unknown> =
+    existing !== null && typeof existing === 'object' && !Array.isArray(existing) ? { ...existing } : {};
   copyPath(value as Record<string, unknown>, target, rest.join('.'));
-  if (Object.keys(target).length > 0) Object.defineProperty(to, head, { value: target, enumerable: true, writable: true, configurable: true });
+  if (Object.keys(target).length > 0)
+    Object.defineProperty(to, head, { value: target, enumerable: true, writable: true, configurable: true });
 }
 
 function deletePath(object: Record<string, unknown>, path: string): void {

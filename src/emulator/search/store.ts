@@ -18,7 +18,15 @@ export function requireIndex(state: State, name: string): IndexState {
 }
 
 export function emptyIndex(name: string, now: number): IndexState {
-  return { name, createdAt: now, updatedAt: now, records: emptyRecords(), settings: {}, synonyms: new Map(), rules: new Map() };
+  return {
+    name,
+    createdAt: now,
+    updatedAt: now,
+    records: emptyRecords(),
+    settings: {},
+    synonyms: new Map(),
+    rules: new Map(),
+  };
 }
 
 /** The draft of an index, created on first write as the real service does. */
@@ -37,7 +45,12 @@ export function ensureIndex(draft: Draft<State>, name: string, now: number): Dra
  * sets and deletes through an editor of the index's record store, which costs O(k · log n) for
  * k records and shares the rest with the version before (see {@link RecordStore}).
  */
-export function writeRecords(draft: Draft<State>, name: string, now: number, change: (records: RecordEditor) => void): void {
+export function writeRecords(
+  draft: Draft<State>,
+  name: string,
+  now: number,
+  change: (records: RecordEditor) => void,
+): void {
   const index = ensureIndex(draft, name, now);
   index.records = index.records.edit((editor) => change(new FreezingEditor(editor)));
 }
@@ -103,7 +116,9 @@ const isEnumerable = Object.prototype.propertyIsEnumerable;
  */
 export function recordOf(body: Readonly<Record<string, unknown>>, objectID: string): SearchRecord {
   // `Object.assign` would set the prototype from an own `__proto__`, which a spread copies as a property.
-  const record: Record<string, unknown> = hasOwn.call(body, '__proto__') ? copiedKeyByKey(body) : Object.assign({}, body);
+  const record: Record<string, unknown> = hasOwn.call(body, '__proto__')
+    ? copiedKeyByKey(body)
+    : Object.assign({}, body);
   record.objectID = objectID;
   return record as SearchRecord;
 }
@@ -113,12 +128,14 @@ function copiedKeyByKey(body: Readonly<Record<string, unknown>>): Record<string,
   const record: Record<string, unknown> = {};
   for (const key in body) {
     if (!hasOwn.call(body, key)) continue;
-    if (key === '__proto__') Object.defineProperty(record, key, { value: body[key], enumerable: true, writable: true, configurable: true });
+    if (key === '__proto__')
+      Object.defineProperty(record, key, { value: body[key], enumerable: true, writable: true, configurable: true });
     else record[key] = body[key];
   }
   const symbols = Object.getOwnPropertySymbols(body);
   for (let k = 0; k < symbols.length; k++) {
-    if (isEnumerable.call(body, symbols[k])) (record as Record<symbol, unknown>)[symbols[k]] = (body as Record<symbol, unknown>)[symbols[k]];
+    if (isEnumerable.call(body, symbols[k]))
+      (record as Record<symbol, unknown>)[symbols[k]] = (body as Record<symbol, unknown>)[symbols[k]];
   }
   return record;
 }

@@ -48,7 +48,8 @@ export function parseBoolean(value: string | undefined, name: string, fallback: 
 export function parseInteger(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 0) throw badRequest(`Parameter \`${name}\` must be a non-negative integer, got "${value}"`);
+  if (!Number.isInteger(number) || number < 0)
+    throw badRequest(`Parameter \`${name}\` must be a non-negative integer, got "${value}"`);
   return number;
 }
 
@@ -61,7 +62,13 @@ export function assertNotReplica(state: State, indexName: string, message: strin
 }
 
 /** An integer body field within bounds (paging of synonym, rule and dictionary searches). */
-export function integerInRange(value: unknown, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+export function integerInRange(
+  value: unknown,
+  name: string,
+  fallback: number,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
   if (value === undefined || value === null) return fallback;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
     throw badRequest(`\`${name}\` must be an integer between ${min} and ${max}, got ${JSON.stringify(value)}`);

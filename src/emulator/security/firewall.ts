@@ -22,11 +22,13 @@ export function sourceAllowed(core: Core, ip: string): boolean {
 }
 
 function parseSource(value: unknown, where: string): AllowedSource {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badRequest(`${where} must be an object with a \`source\``);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw badRequest(`${where} must be an object with a \`source\``);
   const { source, description } = value as Record<string, unknown>;
   if (typeof source !== 'string') throw badRequest(`${where}.source is required and must be a string`);
   if (!SUPPORT_SOURCES.has(source) && !parseNetwork(source)) throw badRequest(`Invalid source: ${source}`);
-  if (description !== undefined && typeof description !== 'string') throw badRequest(`${where}.description must be a string`);
+  if (description !== undefined && typeof description !== 'string')
+    throw badRequest(`${where}.description must be a string`);
   return description === undefined ? { source } : { source, description };
 }
 

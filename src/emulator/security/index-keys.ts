@@ -12,7 +12,12 @@ import type { StoredKey } from './state';
  * exists its keys are kept and the source's keys are added; a scoped copy leaves keys alone
  * (the caller does not call this then). Called by the index operations inside their task.
  */
-export function transferIndexKeys(draft: Draft<State>, source: string, destination: string, mode: 'copy' | 'move'): void {
+export function transferIndexKeys(
+  draft: Draft<State>,
+  source: string,
+  destination: string,
+  mode: 'copy' | 'move',
+): void {
   const keys = draft.security.indexKeys;
   const from = keys.get(source);
   if (!from || source === destination) return;
@@ -90,7 +95,9 @@ export function listIndexApiKeys(ctx: OperationContext) {
   const { core, params } = ctx;
   if (!core.state.indices.has(params.indexName)) throw notFound(messages.indexNotFound);
   const now = core.now();
-  const keys = [...(core.state.security.indexKeys.get(params.indexName)?.values() ?? [])].filter((key) => isLive(key, now));
+  const keys = [...(core.state.security.indexKeys.get(params.indexName)?.values() ?? [])].filter((key) =>
+    isLive(key, now),
+  );
   return { keys: keys.map((key) => describeIndexKey(key, true)) };
 }
 

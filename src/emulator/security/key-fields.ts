@@ -16,7 +16,6 @@ const KNOWN_ACLS = new Set<string>([
   'nluReadAnswers',
 ]);
 
-
 /** The key fields a create or update body sets, validated; anything unspecified stays unset (default). */
 export type KeyFields = Omit<StoredKey, 'value' | 'createdAt' | 'expiresAt'>;
 
@@ -25,7 +24,8 @@ export type KeyFields = Omit<StoredKey, 'value' | 'createdAt' | 'expiresAt'>;
  * (the client enforces it too); index keys default to no rights.
  */
 export function parseKeyFields(body: unknown, aclRequired: boolean): KeyFields {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('Invalid API key: the body must be a JSON object');
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw badRequest('Invalid API key: the body must be a JSON object');
   const raw = body as Record<string, unknown>;
   if (raw.acl === undefined && aclRequired) throw badRequest('Missing `acl` in API key');
   const acl = raw.acl === undefined ? [] : stringList(raw.acl, 'acl');
@@ -34,7 +34,8 @@ export function parseKeyFields(body: unknown, aclRequired: boolean): KeyFields {
   if (raw.description !== undefined) fields.description = text(raw.description, 'description');
   if (raw.indexes !== undefined) fields.indexes = stringList(raw.indexes, 'indexes');
   if (raw.maxHitsPerQuery !== undefined) fields.maxHitsPerQuery = count(raw.maxHitsPerQuery, 'maxHitsPerQuery');
-  if (raw.maxQueriesPerIPPerHour !== undefined) fields.maxQueriesPerIPPerHour = count(raw.maxQueriesPerIPPerHour, 'maxQueriesPerIPPerHour');
+  if (raw.maxQueriesPerIPPerHour !== undefined)
+    fields.maxQueriesPerIPPerHour = count(raw.maxQueriesPerIPPerHour, 'maxQueriesPerIPPerHour');
   if (raw.queryParameters !== undefined) fields.queryParameters = text(raw.queryParameters, 'queryParameters');
   if (raw.referers !== undefined) fields.referers = stringList(raw.referers, 'referers');
   if (raw.validity !== undefined) fields.validity = count(raw.validity, 'validity');

@@ -5,7 +5,14 @@ import type { Auth, Route } from '../route';
 import { liveAppKey } from './api-keys';
 import { indexKeyHolders } from './index-keys';
 import { isLive } from './key-fields';
-import { narrowParameters, parseRestrictions, refererAllowed, sourceRestrictionAllows, validAt, type Restrictions } from './restrictions';
+import {
+  narrowParameters,
+  parseRestrictions,
+  refererAllowed,
+  sourceRestrictionAllows,
+  validAt,
+  type Restrictions,
+} from './restrictions';
 import { hmacSha256Hex, sameHash, splitSecuredKey } from './secured';
 import type { StoredKey } from './state';
 
@@ -17,7 +24,13 @@ const REFERER_REFUSED = 'Method not allowed with this referer';
  * Throws 403 when the key exists but its restrictions (referers, sources, validUntil) refuse
  * this request.
  */
-export async function resolveKey(core: Core, req: EmulatorRequest, _route: Route, apiKey: string, ip: string): Promise<Auth | undefined> {
+export async function resolveKey(
+  core: Core,
+  req: EmulatorRequest,
+  _route: Route,
+  apiKey: string,
+  ip: string,
+): Promise<Auth | undefined> {
   const appKey = liveAppKey(core, apiKey);
   if (appKey) return keyAuth(core, req, appKey, apiKey, ip, appKey.indexes);
   const indexKey = indexKeyHolders(core, apiKey);
@@ -53,7 +66,8 @@ async function findSecuredParent(core: Core, apiKey: string): Promise<SecuredMat
   const parts = splitSecuredKey(apiKey);
   if (!parts) return undefined;
   for (const { key, indexes } of candidateParents(core)) {
-    if (sameHash(await hmacSha256Hex(key.value, parts.query), parts.hash)) return { parent: key, indexes, query: parts.query };
+    if (sameHash(await hmacSha256Hex(key.value, parts.query), parts.hash))
+      return { parent: key, indexes, query: parts.query };
   }
   return undefined;
 }
@@ -80,7 +94,9 @@ function keyAuth(
   }
   const userToken = secured?.userToken ?? own.userToken ?? readHeader(req, 'x-algolia-usertoken');
   // Each layer's list must admit the index: a secured key narrows its parent, never widens it.
-  const restrictIndices = layers.map((layer) => layer.restrictIndices).filter((list): list is string[] => list !== undefined && list.length > 0);
+  const restrictIndices = layers
+    .map((layer) => layer.restrictIndices)
+    .filter((list): list is string[] => list !== undefined && list.length > 0);
   const limit = key.maxQueriesPerIPPerHour ?? 0;
   return {
     admin: false,
@@ -91,7 +107,9 @@ function keyAuth(
     queryParameters: narrowParameters(own.searchParameters, secured?.searchParameters),
     ...(key.maxHitsPerQuery ? { maxHitsPerQuery: key.maxHitsPerQuery } : {}),
     ...(userToken === undefined ? {} : { userToken }),
-    ...(limit > 0 ? { rateLimit: { bucket: `${key.value} ${userToken === undefined ? `ip:${ip}` : `user:${userToken}`}`, limit } } : {}),
+    ...(limit > 0
+      ? { rateLimit: { bucket: `${key.value} ${userToken === undefined ? `ip:${ip}` : `user:${userToken}`}`, limit } }
+      : {}),
     ip,
   };
 }

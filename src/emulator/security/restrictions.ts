@@ -86,17 +86,24 @@ const FILTER_LISTS: readonly FilterParam[] = ['facetFilters', 'numericFilters', 
  * `numericFilters`, `tagFilters`: their outer lists are concatenated); any other parameter the
  * secured key sets is its own.
  */
-export function narrowParameters(parent: Readonly<Record<string, string>>, secured: Readonly<Record<string, string>> | undefined): Record<string, string> {
+export function narrowParameters(
+  parent: Readonly<Record<string, string>>,
+  secured: Readonly<Record<string, string>> | undefined,
+): Record<string, string> {
   const out: Record<string, string> = { ...parent, ...secured };
   if (!secured) return out;
-  const own = (params: Readonly<Record<string, string>>, name: string) => (Object.prototype.hasOwnProperty.call(params, name) && params[name].trim() !== '' ? params[name] : undefined);
+  const own = (params: Readonly<Record<string, string>>, name: string) =>
+    Object.prototype.hasOwnProperty.call(params, name) && params[name].trim() !== '' ? params[name] : undefined;
   const parentFilters = own(parent, 'filters');
   const securedFilters = own(secured, 'filters');
-  if (parentFilters !== undefined) out.filters = securedFilters === undefined ? parentFilters : `(${parentFilters}) AND (${securedFilters})`;
+  if (parentFilters !== undefined)
+    out.filters = securedFilters === undefined ? parentFilters : `(${parentFilters}) AND (${securedFilters})`;
   for (const name of FILTER_LISTS) {
     const before = own(parent, name);
     const added = own(secured, name);
-    if (before !== undefined) out[name] = added === undefined ? before : JSON.stringify([...nestedOrRaw(before, name), ...nestedOrRaw(added, name)]);
+    if (before !== undefined)
+      out[name] =
+        added === undefined ? before : JSON.stringify([...nestedOrRaw(before, name), ...nestedOrRaw(added, name)]);
   }
   return out;
 }

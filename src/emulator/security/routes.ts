@@ -1,7 +1,14 @@
 import { route, type Route } from '../route';
 import { addApiKey, deleteApiKey, getApiKey, listApiKeys, restoreApiKey, updateApiKey } from './api-keys';
 import { appendSource, deleteSource, getSources, replaceSources } from './firewall';
-import { addIndexApiKey, deleteIndexApiKey, getIndexApiKey, listAllIndexApiKeys, listIndexApiKeys, updateIndexApiKey } from './index-keys';
+import {
+  addIndexApiKey,
+  deleteIndexApiKey,
+  getIndexApiKey,
+  listAllIndexApiKeys,
+  listIndexApiKeys,
+  updateIndexApiKey,
+} from './index-keys';
 
 const KEYS = '/1/keys';
 const INDEX_KEYS = '/1/indexes/{indexName}/keys';

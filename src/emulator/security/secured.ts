@@ -91,7 +91,8 @@ export async function generateSecuredApiKey(
   parent: string | { parentApiKey: string; restrictions?: SecuredApiKeyRestrictions },
   restrictions: SecuredApiKeyRestrictions = {},
 ): Promise<string> {
-  const { parentApiKey, restrictions: chosen } = typeof parent === 'string' ? { parentApiKey: parent, restrictions } : parent;
+  const { parentApiKey, restrictions: chosen } =
+    typeof parent === 'string' ? { parentApiKey: parent, restrictions } : parent;
   const query = serializeRestrictions(chosen ?? {});
   return toBase64((await hmacSha256Hex(parentApiKey, query)) + query);
 }

@@ -17,19 +17,100 @@ export interface ParityCase {
 export type ParityResult = Record<string, { h?: unknown; s?: unknown }>;
 
 const WORDS = [
-  'apple', 'Apple', 'APPLES', 'apples', 'banana', 'band', 'Bandana', 'cherry', 'chair', 'the', 'of', 'ring', 'rings',
-  'lowerCase', 'camelCaseWord', 'HTTPRequest', 'iPhone', 'café', 'Café', 'naïve', 'Straße', 'über', 'ÉCOLE',
-  '42', '3d', 'x1000', 'new', 'york', 'city', 'newyork', 'nyc', 'home', 'house', '<number>',
-  '東京', 'タワー', 'トウキョウ', 'とうきょう', '北京大学', 'すし', 'ラーメン', '𝒳yz',
+  'apple',
+  'Apple',
+  'APPLES',
+  'apples',
+  'banana',
+  'band',
+  'Bandana',
+  'cherry',
+  'chair',
+  'the',
+  'of',
+  'ring',
+  'rings',
+  'lowerCase',
+  'camelCaseWord',
+  'HTTPRequest',
+  'iPhone',
+  'café',
+  'Café',
+  'naïve',
+  'Straße',
+  'über',
+  'ÉCOLE',
+  '42',
+  '3d',
+  'x1000',
+  'new',
+  'york',
+  'city',
+  'newyork',
+  'nyc',
+  'home',
+  'house',
+  '<number>',
+  '東京',
+  'タワー',
+  'トウキョウ',
+  'とうきょう',
+  '北京大学',
+  'すし',
+  'ラーメン',
+  '𝒳yz',
 ];
 const SEPARATORS = [' ', ' ', ' ', ', ', '-', ' + ', '#', '. ', '/', ' (', ') ', "'", '  ', '\u00a0'];
-const QUERY_WORDS = ['apple', 'appl', 'aple', 'apples', 'band', 'bandana', 'ban', 'cherry', 'chery', 'the', 'of', 'ring', 'case', 'camel', 'request', 'http',
-  'cafe', 'naive', 'strasse', 'uber', 'ecole', '42', '3d', 'new', 'york', 'city', 'newyork', 'nyc', 'home', 'house', 'first', 'toukyou', 'とうきょう', 'タワー',
-  '東京', '北京', 'sushi', 'raamen', 'a', 'x', 'zzz'];
+const QUERY_WORDS = [
+  'apple',
+  'appl',
+  'aple',
+  'apples',
+  'band',
+  'bandana',
+  'ban',
+  'cherry',
+  'chery',
+  'the',
+  'of',
+  'ring',
+  'case',
+  'camel',
+  'request',
+  'http',
+  'cafe',
+  'naive',
+  'strasse',
+  'uber',
+  'ecole',
+  '42',
+  '3d',
+  'new',
+  'york',
+  'city',
+  'newyork',
+  'nyc',
+  'home',
+  'house',
+  'first',
+  'toukyou',
+  'とうきょう',
+  'タワー',
+  '東京',
+  '北京',
+  'sushi',
+  'raamen',
+  'a',
+  'x',
+  'zzz',
+];
 
 const word = fc.constantFrom(...WORDS);
 const text = fc
-  .tuple(fc.array(fc.tuple(word, fc.constantFrom(...SEPARATORS)), { minLength: 0, maxLength: 6 }), fc.constantFrom('', '.', '!', ' '))
+  .tuple(
+    fc.array(fc.tuple(word, fc.constantFrom(...SEPARATORS)), { minLength: 0, maxLength: 6 }),
+    fc.constantFrom('', '.', '!', ' '),
+  )
   .map(([pairs, end]) => pairs.map(([w, s], i) => (i === 0 ? w : s + w)).join('') + end);
 const record = fc.record(
   {
@@ -45,7 +126,12 @@ const record = fc.record(
 
 const settings = fc.record(
   {
-    searchableAttributes: fc.constantFrom(['title', 'body', 'tags', 'meta.label', 'num'], ['unordered(title)', 'body,tags'], ['title'], []),
+    searchableAttributes: fc.constantFrom(
+      ['title', 'body', 'tags', 'meta.label', 'num'],
+      ['unordered(title)', 'body,tags'],
+      ['title'],
+      [],
+    ),
     separatorsToIndex: fc.constantFrom('', '-+#', '#'),
     camelCaseAttributes: fc.constantFrom(['title'], ['*'], ['body', 'meta']),
     indexLanguages: fc.constantFrom(['ja'], ['zh'], ['en']),
@@ -70,16 +156,28 @@ const recordWord = (recordWords: readonly string[]) =>
     // By code points: half a surrogate pair is no query anyone types.
     const chars = Array.from(w);
     const i = 1 + (at % Math.max(1, chars.length - 1));
-    return (edit === 'prefix' ? chars.slice(0, i) : edit === 'typo' ? [...chars.slice(0, i), 'q', ...chars.slice(i + 1)] : chars).join('');
+    return (
+      edit === 'prefix'
+        ? chars.slice(0, i)
+        : edit === 'typo'
+          ? [...chars.slice(0, i), 'q', ...chars.slice(i + 1)]
+          : chars
+    ).join('');
   });
 
 /** Mostly words of the records, so most searches have hits. */
 const queryWord = (recordWords: readonly string[]) =>
-  fc.oneof({ arbitrary: fc.constantFrom(...QUERY_WORDS), weight: 1 }, { arbitrary: recordWord(recordWords), weight: 3 });
+  fc.oneof(
+    { arbitrary: fc.constantFrom(...QUERY_WORDS), weight: 1 },
+    { arbitrary: recordWord(recordWords), weight: 3 },
+  );
 
 const query = (recordWords: readonly string[]) =>
   fc
-    .tuple(fc.array(fc.tuple(queryWord(recordWords), fc.constantFrom('', '', '', '-', '"')), { minLength: 0, maxLength: 3 }), fc.boolean())
+    .tuple(
+      fc.array(fc.tuple(queryWord(recordWords), fc.constantFrom('', '', '', '-', '"')), { minLength: 0, maxLength: 3 }),
+      fc.boolean(),
+    )
     .map(([words, upper]) => {
       const q = words.map(([w, mark]) => (mark === '"' ? `"${w}"` : mark + w)).join(' ');
       return upper ? q.toUpperCase() : q;
@@ -89,8 +187,20 @@ const params = fc.record(
   {
     highlightPreTag: fc.constantFrom('<b>', '[', '<mark class="h">', ''),
     highlightPostTag: fc.constantFrom('</b>', ']', '</mark>', ''),
-    attributesToHighlight: fc.constantFrom(['*'], ['title', 'meta.label', 'tags'], ['body', 'missing', 'meta'], ['num', 'flag', 'meta.count'], []),
-    attributesToSnippet: fc.constantFrom(['body:3'], ['title:1', 'tags:2'], ['*'], ['body:0', 'meta.label:5'], ['title', 'body:30']),
+    attributesToHighlight: fc.constantFrom(
+      ['*'],
+      ['title', 'meta.label', 'tags'],
+      ['body', 'missing', 'meta'],
+      ['num', 'flag', 'meta.count'],
+      [],
+    ),
+    attributesToSnippet: fc.constantFrom(
+      ['body:3'],
+      ['title:1', 'tags:2'],
+      ['*'],
+      ['body:0', 'meta.label:5'],
+      ['title', 'body:30'],
+    ),
     snippetEllipsisText: fc.constantFrom('...', '', '[…]'),
     restrictHighlightAndSnippetArrays: fc.boolean(),
     replaceSynonymsInHighlight: fc.boolean(),
@@ -121,7 +231,8 @@ export const parityCase: fc.Arbitrary<ParityCase> = fc.array(record, { minLength
 /** Runs a case through the emulator: each hit's highlight and snippet trees. */
 export async function runCase(c: ParityCase): Promise<ParityResult> {
   const index = await indexWith(c.records, c.settings);
-  if (c.synonyms.length > 0) await index.emulator.saveSynonyms({ indexName: index.indexName, synonymHit: c.synonyms } as never);
+  if (c.synonyms.length > 0)
+    await index.emulator.saveSynonyms({ indexName: index.indexName, synonymHit: c.synonyms } as never);
   const body = await index.search({ ...c.params, hitsPerPage: 100 });
   const out: ParityResult = {};
   for (const hit of body.hits) out[hit.objectID] = { h: hit._highlightResult, s: hit._snippetResult };

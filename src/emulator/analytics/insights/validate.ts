@@ -26,12 +26,14 @@ export type ValidEvent = Omit<StoredEvent, 'seq' | 'receivedAt'>;
  * its form: the real service accepts one no search returned (analytics then ignore the event).
  */
 export function validateEvents(body: unknown, now: number): ValidEvent[] {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw unprocessable('Invalid body: expected an object with an `events` array');
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw unprocessable('Invalid body: expected an object with an `events` array');
   const events = (body as { events?: unknown }).events;
   if (events === undefined) throw unprocessable('events: required');
   if (!Array.isArray(events)) throw unprocessable('events: must be an array');
   if (events.length === 0) throw unprocessable('events: must contain at least 1 event');
-  if (events.length > MAX_EVENTS) throw unprocessable(`events: at most ${MAX_EVENTS} events per request (got ${events.length})`);
+  if (events.length > MAX_EVENTS)
+    throw unprocessable(`events: at most ${MAX_EVENTS} events per request (got ${events.length})`);
   return events.map((event, i) => validateEvent(event, `events[${i}]`, now));
 }
 
@@ -42,7 +44,8 @@ function validateEvent(raw: unknown, at: string, now: number): ValidEvent {
 
   const eventType = event.eventType;
   if (eventType === undefined) throw fail('eventType', 'required');
-  if (!EVENT_TYPES.includes(eventType as never)) throw fail('eventType', `must be one of click, view, conversion (got ${JSON.stringify(eventType)})`);
+  if (!EVENT_TYPES.includes(eventType as never))
+    throw fail('eventType', `must be one of click, view, conversion (got ${JSON.stringify(eventType)})`);
   const type = eventType as StoredEvent['eventType'];
 
   if (event.eventName === undefined) throw fail('eventName', 'required');
@@ -54,7 +57,14 @@ function validateEvent(raw: unknown, at: string, now: number): ValidEvent {
   const timestamp = readTimestamp(event.timestamp, now, fail);
 
   if (type === 'instantsearch') {
-    return { eventType: type, eventName: event.eventName, index: typeof event.index === 'string' ? event.index : '', userToken, timestamp, ...(authenticatedUserToken ? { authenticatedUserToken } : {}) };
+    return {
+      eventType: type,
+      eventName: event.eventName,
+      index: typeof event.index === 'string' ? event.index : '',
+      userToken,
+      timestamp,
+      ...(authenticatedUserToken ? { authenticatedUserToken } : {}),
+    };
   }
 
   if (event.index === undefined) throw fail('index', 'required');
@@ -72,7 +82,9 @@ function validateEvent(raw: unknown, at: string, now: number): ValidEvent {
   if (hasObjects && hasFilters) throw fail('objectIDs', 'objectIDs and filters cannot both be set in one event');
   if (!hasObjects && !hasFilters) throw fail('objectIDs', 'one of objectIDs or filters is required');
   const objectIDs = hasObjects ? stringList(event.objectIDs, 'objectIDs', MAX_ITEMS, fail) : undefined;
-  const filters = hasFilters ? stringList(event.filters, 'filters', MAX_FILTERS, fail).map((filter) => readFilter(filter, fail)) : undefined;
+  const filters = hasFilters
+    ? stringList(event.filters, 'filters', MAX_FILTERS, fail).map((filter) => readFilter(filter, fail))
+    : undefined;
 
   const queryID = event.queryID === undefined ? undefined : readQueryID(event.queryID, 'queryID', fail);
 
@@ -122,13 +134,15 @@ function token(value: unknown, field: string, fail: Fail, required: boolean): st
 
 function readTimestamp(value: unknown, now: number, fail: Fail): number {
   if (value === undefined || value === null) return now;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw fail('timestamp', 'must be milliseconds since the Unix epoch');
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+    throw fail('timestamp', 'must be milliseconds since the Unix epoch');
   if (now - value > MAX_AGE_MS) throw fail('timestamp', 'must not be more than 4 days in the past');
   return value;
 }
 
 function stringList(value: unknown, field: string, max: number, fail: Fail): string[] {
-  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) throw fail(field, 'must be an array of strings');
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string'))
+    throw fail(field, 'must be an array of strings');
   if (value.length === 0) throw fail(field, 'must contain at least 1 item');
   if (value.length > max) throw fail(field, `must contain at most ${max} items (got ${value.length})`);
   if (value.some((item) => item === '')) throw fail(field, 'must not contain empty strings');
@@ -144,7 +158,8 @@ function readFilter(filter: string, fail: Fail): string {
     throw fail('filters', `invalid URL encoding in ${JSON.stringify(filter)}`);
   }
   const colon = decoded.indexOf(':');
-  if (colon <= 0 || colon === decoded.length - 1) throw fail('filters', `must have the form <attribute>:<value> (got ${JSON.stringify(filter)})`);
+  if (colon <= 0 || colon === decoded.length - 1)
+    throw fail('filters', `must have the form <attribute>:<value> (got ${JSON.stringify(filter)})`);
   return decoded;
 }
 
@@ -171,7 +186,8 @@ function readRevenue(
   }
   if (event.value !== undefined) out.value = money(event.value, 'value', fail);
   if (event.currency !== undefined) {
-    if (typeof event.currency !== 'string' || !CURRENCY.test(event.currency)) throw fail('currency', 'must be a three-letter ISO 4217 code');
+    if (typeof event.currency !== 'string' || !CURRENCY.test(event.currency))
+      throw fail('currency', 'must be a three-letter ISO 4217 code');
     out.currency = event.currency;
   }
   const priced = out.value !== undefined || out.objectData?.some((item) => item.price !== undefined);
@@ -190,7 +206,8 @@ function readObjectData(raw: unknown, field: string, fail: Fail): ObjectData {
   if (item.price !== undefined) out.price = money(item.price, `${field}.price`, fail);
   if (item.discount !== undefined) out.discount = money(item.discount, `${field}.discount`, fail);
   if (item.quantity !== undefined) {
-    if (!Number.isInteger(item.quantity) || (item.quantity as number) < 1) throw fail(`${field}.quantity`, 'must be a positive integer');
+    if (!Number.isInteger(item.quantity) || (item.quantity as number) < 1)
+      throw fail(`${field}.quantity`, 'must be a positive integer');
     out.quantity = item.quantity as number;
   }
   return out;

@@ -25,13 +25,18 @@ export function setPersonalizationStrategy({ core, req }: OperationContext) {
 export function getUserTokenProfile({ core, params }: OperationContext) {
   const profile = computeProfile(core.state, params.userToken, core.state.analytics.strategy);
   if (!profile) throw notFound(`User token ${params.userToken} not found`);
-  return { userToken: profile.userToken, lastEventAt: new Date(profile.lastEventAt).toISOString(), scores: profile.scores };
+  return {
+    userToken: profile.userToken,
+    lastEventAt: new Date(profile.lastEventAt).toISOString(),
+    scores: profile.scores,
+  };
 }
 
 /** DELETE /1/profiles/{userToken} — the profile's events before now stop counting. */
 export function deleteUserProfile({ core, params }: OperationContext) {
   const userToken = params.userToken;
-  if (!computeProfile(core.state, userToken, core.state.analytics.strategy)) throw notFound(`User token ${userToken} not found`);
+  if (!computeProfile(core.state, userToken, core.state.analytics.strategy))
+    throw notFound(`User token ${userToken} not found`);
   const deletedUntil = core.now();
   core.commit((draft) => {
     const slice = draft.analytics as Draft<AnalyticsState>;

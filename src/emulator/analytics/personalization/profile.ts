@@ -30,7 +30,9 @@ export function computeProfile(state: State, userToken: string, strategy: Strate
   for (const event of analytics.events) {
     if (event.userToken !== userToken && event.authenticatedUserToken !== userToken) continue;
     if (deletion && (event.seq <= deletion.seq || event.timestamp < deletion.deletedUntil)) continue;
-    const weight = strategy.eventsScoring.find((e) => e.eventName === event.eventName && e.eventType === event.eventType)?.score;
+    const weight = strategy.eventsScoring.find(
+      (e) => e.eventName === event.eventName && e.eventType === event.eventType,
+    )?.score;
     if (weight === undefined) continue;
     lastEventAt = Math.max(lastEventAt ?? event.timestamp, event.timestamp);
     for (const [facet, value] of facetValues(state, event, facets)) {
@@ -45,7 +47,8 @@ export function computeProfile(state: State, userToken: string, strategy: Strate
     const perFacet = points.get(facet);
     if (!perFacet) continue;
     scores[facet] = {};
-    for (const [value, sum] of perFacet) scores[facet][value] = Math.min(MAX_AFFINITY, Math.ceil(sum / POINTS_PER_AFFINITY));
+    for (const [value, sum] of perFacet)
+      scores[facet][value] = Math.min(MAX_AFFINITY, Math.ceil(sum / POINTS_PER_AFFINITY));
   }
   return { userToken, lastEventAt, scores };
 }

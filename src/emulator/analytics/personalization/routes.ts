@@ -1,5 +1,10 @@
 import { route, type Route } from '../../route';
-import { deleteUserProfile, getPersonalizationStrategy, getUserTokenProfile, setPersonalizationStrategy } from './operations';
+import {
+  deleteUserProfile,
+  getPersonalizationStrategy,
+  getUserTokenProfile,
+  setPersonalizationStrategy,
+} from './operations';
 
 const STRATEGY = '/1/strategies/personalization';
 

@@ -27,7 +27,10 @@ export interface PersonalizationRequest {
  * when personalization does not apply (disabled, no user token, no strategy, impact 0, or
  * no profile). Pure: reads the state only.
  */
-export function personalizationScorer(state: State, request: PersonalizationRequest): ((record: SearchRecord, rankingScore?: number) => PersonalizationScore) | undefined {
+export function personalizationScorer(
+  state: State,
+  request: PersonalizationRequest,
+): ((record: SearchRecord, rankingScore?: number) => PersonalizationScore) | undefined {
   if (!request.enablePersonalization || !request.userToken) return undefined;
   const strategy = state.analytics.strategy;
   if (!strategy) return undefined;

@@ -8,13 +8,15 @@ const MAX_ENTRIES = 15;
 
 /** Checks a `setPersonalizationStrategy` body; a 422 names the first field at fault. */
 export function validateStrategy(body: unknown): Strategy {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw unprocessable('Invalid body: expected a strategy object');
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw unprocessable('Invalid body: expected a strategy object');
   const input = body as Record<string, unknown>;
   for (const field of ['eventsScoring', 'facetsScoring', 'personalizationImpact']) {
     if (input[field] === undefined) throw unprocessable(`${field}: required`);
   }
   for (const key of Object.keys(input)) {
-    if (!['eventsScoring', 'facetsScoring', 'personalizationImpact'].includes(key)) throw unprocessable(`${key}: unknown field`);
+    if (!['eventsScoring', 'facetsScoring', 'personalizationImpact'].includes(key))
+      throw unprocessable(`${key}: unknown field`);
   }
   const impact = input.personalizationImpact;
   if (!Number.isInteger(impact) || (impact as number) < 0 || (impact as number) > 100) {
@@ -23,9 +25,15 @@ export function validateStrategy(body: unknown): Strategy {
   const events = list(input.eventsScoring, 'eventsScoring').map((raw, i) => {
     const at = `eventsScoring[${i}]`;
     const entry = object(raw, at);
-    if (typeof entry.eventName !== 'string' || entry.eventName === '') throw unprocessable(`${at}.eventName: must be a non-empty string`);
-    if (!EVENT_TYPES.includes(entry.eventType as never)) throw unprocessable(`${at}.eventType: must be one of click, conversion, view`);
-    return { eventName: entry.eventName, eventType: entry.eventType as Strategy['eventsScoring'][number]['eventType'], score: score(entry.score, `${at}.score`) };
+    if (typeof entry.eventName !== 'string' || entry.eventName === '')
+      throw unprocessable(`${at}.eventName: must be a non-empty string`);
+    if (!EVENT_TYPES.includes(entry.eventType as never))
+      throw unprocessable(`${at}.eventType: must be one of click, conversion, view`);
+    return {
+      eventName: entry.eventName,
+      eventType: entry.eventType as Strategy['eventsScoring'][number]['eventType'],
+      score: score(entry.score, `${at}.score`),
+    };
   });
   const seen = new Set<string>();
   events.forEach((e, i) => {
@@ -36,7 +44,8 @@ export function validateStrategy(body: unknown): Strategy {
   const facets = list(input.facetsScoring, 'facetsScoring').map((raw, i) => {
     const at = `facetsScoring[${i}]`;
     const entry = object(raw, at);
-    if (typeof entry.facetName !== 'string' || entry.facetName === '') throw unprocessable(`${at}.facetName: must be a non-empty string`);
+    if (typeof entry.facetName !== 'string' || entry.facetName === '')
+      throw unprocessable(`${at}.facetName: must be a non-empty string`);
     return { facetName: entry.facetName, score: score(entry.score, `${at}.score`) };
   });
   return { eventsScoring: events, facetsScoring: facets, personalizationImpact: impact as number };

@@ -9,7 +9,13 @@ const OPERATORS = ['<=', '>=', '!=', '<', '>', '='] as const;
 export function recordedFilters(params: Record<string, unknown>): RecordedFilter[] {
   const out: RecordedFilter[] = [];
   // Most searches filter nothing.
-  if (params.facetFilters === undefined && params.numericFilters === undefined && params.tagFilters === undefined && typeof params.filters !== 'string') return out;
+  if (
+    params.facetFilters === undefined &&
+    params.numericFilters === undefined &&
+    params.tagFilters === undefined &&
+    typeof params.filters !== 'string'
+  )
+    return out;
   for (const leaf of leaves(params.facetFilters)) push(out, leaf);
   for (const leaf of leaves(params.numericFilters)) push(out, leaf);
   for (const leaf of leaves(params.tagFilters)) push(out, leaf.includes(':') ? leaf : `_tags:${leaf}`);
@@ -55,7 +61,8 @@ function leaves(value: unknown): string[] {
     }
     return text === '' ? [] : text.split(',');
   }
-  if (Array.isArray(value)) return value.flatMap((item) => (Array.isArray(item) ? leaves(item) : typeof item === 'string' ? [item] : []));
+  if (Array.isArray(value))
+    return value.flatMap((item) => (Array.isArray(item) ? leaves(item) : typeof item === 'string' ? [item] : []));
   return [];
 }
 

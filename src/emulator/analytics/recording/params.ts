@@ -9,7 +9,8 @@ export function readSearchParams(source: unknown): Record<string, unknown> {
   const record = source as Record<string, unknown>;
   if (typeof record.params === 'string') Object.assign(out, parseParamsString(record.params));
   // An own `__proto__` member (JSON.parse makes one) is no parameter: assigned, it would set the prototype.
-  for (const key in record) if (hasOwn.call(record, key) && key !== 'params' && key !== '__proto__') out[key] = record[key];
+  for (const key in record)
+    if (hasOwn.call(record, key) && key !== 'params' && key !== '__proto__') out[key] = record[key];
   return out;
 }
 
@@ -50,6 +51,10 @@ export function readBoolean(value: unknown, fallback: boolean): boolean {
 /** `analyticsTags` as an array or a comma-separated string. */
 export function readTags(value: unknown): string[] {
   if (Array.isArray(value)) return value.map(String);
-  if (typeof value === 'string' && value !== '') return value.split(',').map((tag) => tag.trim()).filter(Boolean);
+  if (typeof value === 'string' && value !== '')
+    return value
+      .split(',')
+      .map((tag) => tag.trim())
+      .filter(Boolean);
   return [];
 }

@@ -43,12 +43,16 @@ export function recordSearch(core: Core, input: SearchInput): void {
   let searchId: number | undefined;
   if (readBoolean(params.analytics, true)) {
     const current = state.searches;
-    const query = typeof params.query === 'string' ? params.query : params.query === undefined ? '' : String(params.query);
+    const query =
+      typeof params.query === 'string' ? params.query : params.query === undefined ? '' : String(params.query);
     const user = typeof params.userToken === 'string' && params.userToken !== '' ? params.userToken : input.user;
     const id = (current.at(-1)?.id ?? 0) + 1;
     searchId = id;
     const previous = current.lastWithKey(userKeyOf, userKey(input.indexName, user));
-    const replaces = previous !== undefined && at - previous.at <= AGGREGATION_WINDOW_MS && isPrefixPair(previous.query, query) ? previous.id : undefined;
+    const replaces =
+      previous !== undefined && at - previous.at <= AGGREGATION_WINDOW_MS && isPrefixPair(previous.query, query)
+        ? previous.id
+        : undefined;
     const filters = recordedFilters(params as Record<string, unknown>);
     for (const filter of filters) Object.freeze(filter);
     const search: Mutable<RecordedSearch> = {
@@ -96,19 +100,34 @@ const frozenList = <T>(list: T[]): readonly T[] => (list.length === 0 ? NONE : O
 /** The observer: records the searches of every successful search request; true when it did. */
 export function recordFromDispatch(core: Core, event: DispatchEvent): boolean {
   const { req, res, route, params, auth } = event;
-  if (!route || route.host !== 'search' || res.status !== 200 || !res.body || typeof res.body !== 'object') return false;
+  if (!route || route.host !== 'search' || res.status !== 200 || !res.body || typeof res.body !== 'object')
+    return false;
   const body = res.body as Record<string, unknown>;
-  const single = route.path === '/1/indexes/{indexName}/query' ? route.method === 'POST' : route.path === '/1/indexes/{indexName}' && route.method === 'GET' && Array.isArray(body.hits);
+  const single =
+    route.path === '/1/indexes/{indexName}/query'
+      ? route.method === 'POST'
+      : route.path === '/1/indexes/{indexName}' && route.method === 'GET' && Array.isArray(body.hits);
   const multi = route.method === 'POST' && route.path === '/1/indexes/*/queries';
   if (!single && !multi) return false;
   const origin: Origin = {
-    user: readHeader(req, 'x-algolia-usertoken') ?? auth?.userToken ?? firstForwarded(req.headers['x-forwarded-for']) ?? auth?.ip ?? core.options.clientIp,
+    user:
+      readHeader(req, 'x-algolia-usertoken') ??
+      auth?.userToken ??
+      firstForwarded(req.headers['x-forwarded-for']) ??
+      auth?.ip ??
+      core.options.clientIp,
     country: readHeader(req, COUNTRY_HEADER) ?? core.options.country,
     at: event.at,
     forced: auth?.queryParameters,
   };
   if (single) {
-    record(core, params?.indexName ?? '', readSearchParams(route.method === 'POST' ? req.body : req.query), body, origin);
+    record(
+      core,
+      params?.indexName ?? '',
+      readSearchParams(route.method === 'POST' ? req.body : req.query),
+      body,
+      origin,
+    );
     return true;
   }
   const requests = (req.body as { requests?: unknown[] } | undefined)?.requests ?? [];
@@ -116,7 +135,8 @@ export function recordFromDispatch(core: Core, event: DispatchEvent): boolean {
   requests.forEach((entry, i) => {
     const request = (entry ?? {}) as Record<string, unknown>;
     const result = results[i] as Record<string, unknown> | undefined;
-    if (request.type === 'facet' || !result || !Array.isArray(result.hits) || typeof request.indexName !== 'string') return;
+    if (request.type === 'facet' || !result || !Array.isArray(result.hits) || typeof request.indexName !== 'string')
+      return;
     record(core, request.indexName, readSearchParams(request), result, origin);
   });
   return true;
@@ -130,7 +150,13 @@ interface Origin {
   readonly forced: Readonly<Record<string, string>> | undefined;
 }
 
-function record(core: Core, indexName: string, params: Record<string, unknown>, result: Record<string, unknown>, origin: Origin): void {
+function record(
+  core: Core,
+  indexName: string,
+  params: Record<string, unknown>,
+  result: Record<string, unknown>,
+  origin: Origin,
+): void {
   if (origin.forced) Object.assign(params, origin.forced);
   const hits = Array.isArray(result.hits) ? result.hits : [];
   const ids: string[] = [];

@@ -42,7 +42,10 @@ export function tallies(state: AnalyticsState, window: Window, visibleBefore: nu
   }
   const recent = new Map<string, QueryTally>();
   const inWindow = (search: RecordedSearch) =>
-    search.index === window.index && search.at >= window.from && search.at < window.to && matchesTags(window.tags, search.tags);
+    search.index === window.index &&
+    search.at >= window.from &&
+    search.at < window.to &&
+    matchesTags(window.tags, search.tags);
   for (const fact of collect(state, inWindow, visibleBefore)) foldFacts(recent, fact);
   out.push(...recent.values());
   return out;
@@ -60,13 +63,25 @@ export function replacements(state: AnalyticsState): Map<number, number> {
  * keystroke sequence; with their clicks and conversions (events tied to their query IDs, or
  * to a query ID of a keystroke they replaced, within the conversion window).
  */
-export function collect(state: AnalyticsState, wanted: (search: RecordedSearch) => boolean, visibleBefore: number): SearchFacts[] {
+export function collect(
+  state: AnalyticsState,
+  wanted: (search: RecordedSearch) => boolean,
+  visibleBefore: number,
+): SearchFacts[] {
   // A search a later keystroke replaced is not counted; its events go to the one that replaced it.
   const replacedBy = replacements(state);
   const facts = new Map<number, SearchFacts>();
   for (const search of state.searches) {
     if (replacedBy.has(search.id) || search.at >= visibleBefore || !wanted(search)) continue;
-    facts.set(search.id, { search, date: dateOf(search.at), tracked: search.queryID !== undefined, clicks: [], conversions: [], revenue: new Map(), revenueItems: [] });
+    facts.set(search.id, {
+      search,
+      date: dateOf(search.at),
+      tracked: search.queryID !== undefined,
+      clicks: [],
+      conversions: [],
+      revenue: new Map(),
+      revenueItems: [],
+    });
   }
   /** The counted search an event's query ID points to, when the event is within its window. */
   const target = (queryID: string | undefined, timestamp: number): SearchFacts | undefined => {
@@ -75,13 +90,15 @@ export function collect(state: AnalyticsState, wanted: (search: RecordedSearch) 
     if (issued === undefined || Math.abs(timestamp - issued.at) > QUERY_WINDOW_MS) return undefined;
     let id = issued.searchId;
     // Follow the keystroke chain to the search that was counted.
-    for (let next = id === undefined ? undefined : replacedBy.get(id); next !== undefined; next = replacedBy.get(next)) id = next;
+    for (let next = id === undefined ? undefined : replacedBy.get(id); next !== undefined; next = replacedBy.get(next))
+      id = next;
     return id === undefined ? undefined : facts.get(id);
   };
   for (const event of state.events) {
     if (event.receivedAt >= visibleBefore) continue;
     if (event.eventType === 'click') attributeClick(event, target(event.queryID, event.timestamp));
-    else if (event.eventType === 'conversion') attributeConversion(event, (queryID) => target(queryID, event.timestamp));
+    else if (event.eventType === 'conversion')
+      attributeConversion(event, (queryID) => target(queryID, event.timestamp));
   }
   return [...facts.values()];
 }
@@ -89,13 +106,18 @@ export function collect(state: AnalyticsState, wanted: (search: RecordedSearch) 
 function attributeClick(event: StoredEvent, facts: SearchFacts | undefined): void {
   if (!facts) return;
   if (event.objectIDs) {
-    event.objectIDs.forEach((objectID, i) => facts.clicks.push({ objectID, ...(event.positions ? { position: event.positions[i] } : {}) }));
+    event.objectIDs.forEach((objectID, i) =>
+      facts.clicks.push({ objectID, ...(event.positions ? { position: event.positions[i] } : {}) }),
+    );
   } else {
     facts.clicks.push({});
   }
 }
 
-function attributeConversion(event: StoredEvent, target: (queryID: string | undefined) => SearchFacts | undefined): void {
+function attributeConversion(
+  event: StoredEvent,
+  target: (queryID: string | undefined) => SearchFacts | undefined,
+): void {
   // A purchase may carry one query ID per object; each search it names gets the conversion.
   const perSearch = new Map<SearchFacts, string[]>();
   const add = (facts: SearchFacts | undefined, objectID?: string) => {
@@ -121,7 +143,9 @@ function attributeConversion(event: StoredEvent, target: (queryID: string | unde
     facts.revenueItems.push({ currency, amount, ...(objectID !== undefined ? { objectID } : {}) });
   };
   if (event.objectData?.some((item) => item.price !== undefined)) {
-    event.objectData.forEach((item, i) => credit(target(item.queryID ?? event.queryID), (item.price ?? 0) * (item.quantity ?? 1), event.objectIDs?.[i]));
+    event.objectData.forEach((item, i) =>
+      credit(target(item.queryID ?? event.queryID), (item.price ?? 0) * (item.quantity ?? 1), event.objectIDs?.[i]),
+    );
   } else if (event.value !== undefined) {
     credit(eventTarget, event.value);
   }

@@ -1,4 +1,10 @@
-import { addConversions, conversionFigures, type ConversionFigures, type ConversionKind, type QueryTally } from './tally';
+import {
+  addConversions,
+  conversionFigures,
+  type ConversionFigures,
+  type ConversionKind,
+  type QueryTally,
+} from './tally';
 
 /** A rate over tracked searches: null when there were none (the spec's null-versus-zero rule). */
 export const rateOf = (count: number, total: number): number | null => (total === 0 ? null : count / total);
@@ -27,7 +33,8 @@ export function clickFigures(tallies: readonly QueryTally[]): ClickFigures {
     out.trackedSearchCount += tally.tracked;
     out.clickCount += tally.clickCount;
     out.searchesWithClick += tally.searchesWithClick;
-    for (const [position, clicks] of tally.positions) out.positions.set(position, (out.positions.get(position) ?? 0) + clicks);
+    for (const [position, clicks] of tally.positions)
+      out.positions.set(position, (out.positions.get(position) ?? 0) + clicks);
     addConversions(out.conversions, tally.conversions);
     addAmounts(out.revenue, tally.revenue);
   }
@@ -40,7 +47,10 @@ export function addAmounts(into: Map<string, number>, from: ReadonlyMap<string, 
 }
 
 /** The number of clicks with a position, and the average position (null without any). */
-export function positionAverage(positions: ReadonlyMap<number, number>): { average: number | null; clickCount: number } {
+export function positionAverage(positions: ReadonlyMap<number, number>): {
+  average: number | null;
+  clickCount: number;
+} {
   let sum = 0;
   let clickCount = 0;
   for (const [position, clicks] of positions) {
@@ -51,7 +61,9 @@ export function positionAverage(positions: ReadonlyMap<number, number>): { avera
 }
 
 /** Positions 1 to 10 each in a bucket, 11-20 together, 21 and up together (`[21, -1]`). */
-export function positionBuckets(positions: ReadonlyMap<number, number>): { position: [number, number]; clickCount: number }[] {
+export function positionBuckets(
+  positions: ReadonlyMap<number, number>,
+): { position: [number, number]; clickCount: number }[] {
   const buckets: { position: [number, number]; clickCount: number }[] = [];
   for (let p = 1; p <= 10; p++) buckets.push({ position: [p, p], clickCount: 0 });
   buckets.push({ position: [11, 20], clickCount: 0 }, { position: [21, -1], clickCount: 0 });
@@ -60,14 +72,21 @@ export function positionBuckets(positions: ReadonlyMap<number, number>): { posit
 }
 
 /** `{ EUR: { currency: 'EUR', revenue } }`, as the API shapes revenue. */
-export function currencies(revenue: ReadonlyMap<string, number>): Record<string, { currency: string; revenue: number }> {
+export function currencies(
+  revenue: ReadonlyMap<string, number>,
+): Record<string, { currency: string; revenue: number }> {
   const out: Record<string, { currency: string; revenue: number }> = {};
-  for (const [currency, amount] of [...revenue].sort(([a], [b]) => a.localeCompare(b))) out[currency] = { currency, revenue: amount };
+  for (const [currency, amount] of [...revenue].sort(([a], [b]) => a.localeCompare(b)))
+    out[currency] = { currency, revenue: amount };
   return out;
 }
 
 /** The tallies of each day of the range. */
-export function perDay<T>(days: readonly string[], tallies: readonly QueryTally[], build: (day: QueryTally[], date: string) => T): T[] {
+export function perDay<T>(
+  days: readonly string[],
+  tallies: readonly QueryTally[],
+  build: (day: QueryTally[], date: string) => T,
+): T[] {
   const groups = new Map<string, QueryTally[]>(days.map((d) => [d, []]));
   for (const tally of tallies) groups.get(tally.date)?.push(tally);
   return days.map((date) => build(groups.get(date) ?? [], date));
@@ -77,7 +96,13 @@ export function perDay<T>(days: readonly string[], tallies: readonly QueryTally[
  * Sums per key, most frequent first, then by key: `add` accumulates one item's figures into
  * the key's entry (created by `start`), `weight` reads the entry's frequency.
  */
-export function rank<T, E>(items: Iterable<T>, key: (item: T) => string | undefined, start: () => E, add: (entry: E, item: T) => void, weight: (entry: E) => number): [string, E][] {
+export function rank<T, E>(
+  items: Iterable<T>,
+  key: (item: T) => string | undefined,
+  start: () => E,
+  add: (entry: E, item: T) => void,
+  weight: (entry: E) => number,
+): [string, E][] {
   const entries = new Map<string, E>();
   for (const item of items) {
     const k = key(item);

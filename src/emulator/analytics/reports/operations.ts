@@ -2,7 +2,17 @@ import { badRequest } from '../../errors';
 import type { OperationContext } from '../../route';
 import type { RecordedFilter } from '../state';
 import { tallies as talliesOf } from './dataset';
-import { addAmounts, clickFigures, currencies, perDay, positionAverage, positionBuckets, rank, rateOf, type ClickFigures } from './metrics';
+import {
+  addAmounts,
+  clickFigures,
+  currencies,
+  perDay,
+  positionAverage,
+  positionBuckets,
+  rank,
+  rateOf,
+  type ClickFigures,
+} from './metrics';
 import { addConversions, emptyHit, type ConversionKind, type HitTally, type QueryTally } from './tally';
 import { lastRefresh, readIndex, readWindow, slice, visibleBefore, type Window } from './window';
 
@@ -21,14 +31,17 @@ function flag(ctx: OperationContext, name: string): boolean {
 }
 
 const roundedAverage = (sum: number, count: number) => (count === 0 ? 0 : Math.round(sum / count));
-const sum = (tallies: readonly QueryTally[], read: (tally: QueryTally) => number) => tallies.reduce((total, tally) => total + read(tally), 0);
+const sum = (tallies: readonly QueryTally[], read: (tally: QueryTally) => number) =>
+  tallies.reduce((total, tally) => total + read(tally), 0);
 const byQuery = (tally: QueryTally) => tally.query;
 
 export const getStatus: Report = (ctx) => {
   const index = readIndex(ctx);
   const before = visibleBefore(ctx.core);
   const analytics = ctx.core.state.analytics;
-  const any = analytics.folded.some((day) => day.index === index) || analytics.searches.some((s) => s.index === index && s.at < before);
+  const any =
+    analytics.folded.some((day) => day.index === index) ||
+    analytics.searches.some((s) => s.index === index && s.at < before);
   return { updatedAt: any ? new Date(lastRefresh(ctx.core)).toISOString() : null };
 };
 
@@ -40,12 +53,21 @@ export const getTopSearches: Report = (ctx) => {
   const clicks = flag(ctx, 'clickAnalytics') || revenue;
   const orderBy = ctx.req.query.orderBy ?? 'searchCount';
   const direction = ctx.req.query.direction ?? 'desc';
-  if (!ORDER_BY.includes(orderBy as never)) throw badRequest(`Invalid orderBy ${JSON.stringify(orderBy)}: expected one of ${ORDER_BY.join(', ')}`);
-  if (direction !== 'asc' && direction !== 'desc') throw badRequest(`Invalid direction ${JSON.stringify(direction)}: expected asc or desc`);
+  if (!ORDER_BY.includes(orderBy as never))
+    throw badRequest(`Invalid orderBy ${JSON.stringify(orderBy)}: expected one of ${ORDER_BY.join(', ')}`);
+  if (direction !== 'asc' && direction !== 'desc')
+    throw badRequest(`Invalid direction ${JSON.stringify(direction)}: expected asc or desc`);
   if (!clicks && orderBy !== 'searchCount') throw badRequest(`orderBy ${orderBy} requires clickAnalytics=true`);
   const rows = groups(all, byQuery).map(([search, group]) => {
     const count = sum(group, (t) => t.count);
-    const base = { search, count, nbHits: roundedAverage(sum(group, (t) => t.nbHitsSum), count) };
+    const base = {
+      search,
+      count,
+      nbHits: roundedAverage(
+        sum(group, (t) => t.nbHitsSum),
+        count,
+      ),
+    };
     if (!clicks) return base;
     const figures = clickFigures(group);
     const row: Record<string, unknown> = {
@@ -86,7 +108,11 @@ export const getTopSearches: Report = (ctx) => {
 };
 
 /** The tallies grouped by a key, most searches first, then by key. */
-function groups(all: readonly QueryTally[], key: (tally: QueryTally) => string, weight: (tally: QueryTally) => number = (t) => t.count): [string, QueryTally[]][] {
+function groups(
+  all: readonly QueryTally[],
+  key: (tally: QueryTally) => string,
+  weight: (tally: QueryTally) => number = (t) => t.count,
+): [string, QueryTally[]][] {
   const ranked = rank(
     all,
     (tally) => (weight(tally) > 0 ? key(tally) : undefined),
@@ -120,7 +146,14 @@ export const getSearchesNoClicks: Report = (ctx) => {
   const { window, tallies: all } = tallies(ctx);
   const rows = groups(all, byQuery, (t) => t.noClickCount).map(([search, group]) => {
     const count = sum(group, (t) => t.noClickCount);
-    return { search, count, nbHits: roundedAverage(sum(group, (t) => t.noClickNbHitsSum), count) };
+    return {
+      search,
+      count,
+      nbHits: roundedAverage(
+        sum(group, (t) => t.noClickNbHitsSum),
+        count,
+      ),
+    };
   });
   return { searches: slice(rows, window) };
 };
@@ -207,7 +240,9 @@ export const getUsersCount: Report = (ctx) => {
 function searchedTallies(ctx: OperationContext): { window: Window; tallies: QueryTally[] } {
   const result = tallies(ctx);
   const search = result.window.search;
-  return search === undefined ? result : { window: result.window, tallies: result.tallies.filter((t) => t.query === search) };
+  return search === undefined
+    ? result
+    : { window: result.window, tallies: result.tallies.filter((t) => t.query === search) };
 }
 
 /** Ranks `[key, count]` pairs: most frequent first, then by key. */
@@ -226,30 +261,60 @@ function rankCounts<T>(pairs: Iterable<[string, T, number]>): [string, T, number
 
 export const getTopFilterAttributes: Report = (ctx) => {
   const { window, tallies: all } = searchedTallies(ctx);
-  const uses = all.flatMap((t) => [...t.filterAttributes].map(([attribute, count]): [string, string, number] => [attribute, attribute, count]));
-  return { attributes: slice(rankCounts(uses).map(([attribute, , count]) => ({ attribute, count })), window) };
+  const uses = all.flatMap((t) =>
+    [...t.filterAttributes].map(([attribute, count]): [string, string, number] => [attribute, attribute, count]),
+  );
+  return {
+    attributes: slice(
+      rankCounts(uses).map(([attribute, , count]) => ({ attribute, count })),
+      window,
+    ),
+  };
 };
 
 export const getTopFilterForAttribute: Report = (ctx) => {
   const { window, tallies: all } = searchedTallies(ctx);
   const attributes = new Set(ctx.params.attribute.split(',').map((a) => a.trim()));
   const uses = all.flatMap((t) =>
-    [...t.filterValues].filter(([, { filter }]) => attributes.has(filter.attribute)).map(([key, { filter, count }]): [string, RecordedFilter, number] => [key, filter, count]),
+    [...t.filterValues]
+      .filter(([, { filter }]) => attributes.has(filter.attribute))
+      .map(([key, { filter, count }]): [string, RecordedFilter, number] => [key, filter, count]),
   );
-  return { values: slice(rankCounts(uses).map(([, filter, count]) => ({ ...filter, count })), window) };
+  return {
+    values: slice(
+      rankCounts(uses).map(([, filter, count]) => ({ ...filter, count })),
+      window,
+    ),
+  };
 };
 
 export const getTopFiltersNoResults: Report = (ctx) => {
   const { window, tallies: all } = searchedTallies(ctx);
-  const uses = all.flatMap((t) => [...t.noResultFilters].map(([key, { values, count }]): [string, readonly RecordedFilter[], number] => [key, values, count]));
-  const rows = rankCounts(uses).map(([, values, count]) => ({ count, values: values.map((filter) => ({ ...filter })) }));
+  const uses = all.flatMap((t) =>
+    [...t.noResultFilters].map(([key, { values, count }]): [string, readonly RecordedFilter[], number] => [
+      key,
+      values,
+      count,
+    ]),
+  );
+  const rows = rankCounts(uses).map(([, values, count]) => ({
+    count,
+    values: values.map((filter) => ({ ...filter })),
+  }));
   return { values: rows.length === 0 ? null : slice(rows, window) };
 };
 
 export const getTopCountries: Report = (ctx) => {
   const { window, tallies: all } = tallies(ctx);
-  const uses = all.flatMap((t) => [...t.countries].map(([country, count]): [string, string, number] => [country, country, count]));
-  return { countries: slice(rankCounts(uses).map(([country, , count]) => ({ country, count })), window) };
+  const uses = all.flatMap((t) =>
+    [...t.countries].map(([country, count]): [string, string, number] => [country, country, count]),
+  );
+  return {
+    countries: slice(
+      rankCounts(uses).map(([country, , count]) => ({ country, count })),
+      window,
+    ),
+  };
 };
 
 export const getAverageClickPosition: Report = (ctx) => {
@@ -267,7 +332,11 @@ export const getClickThroughRate: Report = (ctx) => {
   const { window, tallies: all } = tallies(ctx);
   const figures = (group: QueryTally[]) => {
     const f = clickFigures(group);
-    return { rate: rateOf(f.searchesWithClick, f.trackedSearchCount), clickCount: f.clickCount, trackedSearchCount: f.trackedSearchCount };
+    return {
+      rate: rateOf(f.searchesWithClick, f.trackedSearchCount),
+      clickCount: f.clickCount,
+      trackedSearchCount: f.trackedSearchCount,
+    };
   };
   return { ...figures(all), dates: perDay(window.days, all, (day, date) => ({ date, ...figures(day) })) };
 };
@@ -278,7 +347,11 @@ function conversionReport(countName: string, kind: ConversionKind): Report {
     const { window, tallies: all } = tallies(ctx);
     const figures = (group: QueryTally[]) => {
       const f: ClickFigures = clickFigures(group);
-      return { rate: rateOf(f.conversions[kind].converting, f.trackedSearchCount), trackedSearchCount: f.trackedSearchCount, [countName]: f.conversions[kind].count };
+      return {
+        rate: rateOf(f.conversions[kind].converting, f.trackedSearchCount),
+        trackedSearchCount: f.trackedSearchCount,
+        [countName]: f.conversions[kind].count,
+      };
     };
     return { ...figures(all), dates: perDay(window.days, all, (day, date) => ({ date, ...figures(day) })) };
   };

@@ -15,11 +15,17 @@ export function rateLimited(handler: Handler): Handler {
   return async (ctx) => {
     const { allowed, headers } = take(ctx.core);
     if (!allowed) {
-      return new Reply(429, { status: 429, message: `Too many requests: the analytics API allows ${CALLS_PER_MINUTE} calls per minute` }, headers);
+      return new Reply(
+        429,
+        { status: 429, message: `Too many requests: the analytics API allows ${CALLS_PER_MINUTE} calls per minute` },
+        headers,
+      );
     }
     try {
       const result = await handler(ctx);
-      return result instanceof Reply ? new Reply(result.status, result.body, { ...headers, ...result.headers }) : new Reply(200, result, headers);
+      return result instanceof Reply
+        ? new Reply(result.status, result.body, { ...headers, ...result.headers })
+        : new Reply(200, result, headers);
     } catch (error) {
       if (error instanceof ApiError) return new Reply(error.status, error.toBody(), headers);
       throw error;

@@ -6,7 +6,15 @@ const COMMON = ['index', 'startDate', 'endDate', 'tags'] as const;
 const LIST = [...COMMON, 'limit', 'offset'] as const;
 
 const analytics = (operation: keyof typeof ops, path: string, query: readonly string[]): Route =>
-  route({ operation, method: 'GET', path, host: 'analytics', acl: 'analytics', call: { query }, handler: rateLimited(ops[operation]) });
+  route({
+    operation,
+    method: 'GET',
+    path,
+    host: 'analytics',
+    acl: 'analytics',
+    call: { query },
+    handler: rateLimited(ops[operation]),
+  });
 
 /** Analytics API routes (`analytics.algolia.com`, `/2/...`); the `/3/patterns` ones answer 501. */
 // prettier-ignore

@@ -2,9 +2,7 @@ import { badRequest } from '../../errors';
 
 /** A parsed `tags` parameter: tags combined with AND, OR and parentheses (AND binds tighter). */
 export type TagExpression =
-  | { readonly tag: string }
-  | { readonly and: readonly TagExpression[] }
-  | { readonly or: readonly TagExpression[] };
+  { readonly tag: string } | { readonly and: readonly TagExpression[] } | { readonly or: readonly TagExpression[] };
 
 export function parseTags(text: string): TagExpression {
   const tokens = text.match(/\(|\)|[^\s()]+/g) ?? [];
@@ -32,7 +30,8 @@ export function parseTags(text: string): TagExpression {
       if (tokens[i++] !== ')') throw badRequest(`Invalid tags ${JSON.stringify(text)}: unbalanced parentheses`);
       return inner;
     }
-    if (token === undefined || token === ')' || token === 'AND' || token === 'OR') throw badRequest(`Invalid tags ${JSON.stringify(text)}`);
+    if (token === undefined || token === ')' || token === 'AND' || token === 'OR')
+      throw badRequest(`Invalid tags ${JSON.stringify(text)}`);
     return { tag: decode(token) };
   };
   const expression = or();

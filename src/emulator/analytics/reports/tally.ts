@@ -74,7 +74,14 @@ export const conversionFigures = (): Record<ConversionKind, ConversionFigures> =
   purchase: { converting: 0, count: 0 },
 });
 
-export const emptyHit = (): HitTally => ({ count: 0, tracked: 0, clicked: 0, clickCount: 0, conversions: conversionFigures(), revenue: new Map() });
+export const emptyHit = (): HitTally => ({
+  count: 0,
+  tracked: 0,
+  clicked: 0,
+  clickCount: 0,
+  conversions: conversionFigures(),
+  revenue: new Map(),
+});
 
 function emptyTally(date: string, tags: readonly string[], query: string): QueryTally {
   return {
@@ -106,18 +113,26 @@ function emptyTally(date: string, tags: readonly string[], query: string): Query
 const tagSet = (tags: readonly string[]): readonly string[] => [...new Set(tags)].sort();
 
 /** The key of a tally among the tallies of one index: day, tags, query. */
-const tallyKey = (date: string, tags: readonly string[], query: string) => `${date}\u0000${tags.join('\u0001')}\u0000${query}`;
+const tallyKey = (date: string, tags: readonly string[], query: string) =>
+  `${date}\u0000${tags.join('\u0001')}\u0000${query}`;
 
 function filterKey(filter: RecordedFilter): string {
   return `${filter.attribute}\u0000${filter.operator}\u0000${filter.value}`;
 }
 
-const plain = (filter: RecordedFilter): RecordedFilter => ({ attribute: filter.attribute, operator: filter.operator, value: filter.value });
+const plain = (filter: RecordedFilter): RecordedFilter => ({
+  attribute: filter.attribute,
+  operator: filter.operator,
+  value: filter.value,
+});
 
 const bump = <K>(map: Map<K, number>, key: K, by = 1) => map.set(key, (map.get(key) ?? 0) + by);
 
 /** Adds the conversion figures of `from` into `into`. */
-export function addConversions(into: Record<ConversionKind, ConversionFigures>, from: Readonly<Record<ConversionKind, ConversionFigures>>): void {
+export function addConversions(
+  into: Record<ConversionKind, ConversionFigures>,
+  from: Readonly<Record<ConversionKind, ConversionFigures>>,
+): void {
   for (const kind of KINDS) {
     into[kind].converting += from[kind].converting;
     into[kind].count += from[kind].count;
@@ -135,7 +150,8 @@ export function foldFacts(tallies: Map<string, QueryTally>, fact: SearchFacts): 
   tally.nbHitsSum += search.nbHits;
   tally.users.add(search.user);
   if (search.country !== undefined) bump(tally.countries, search.country);
-  for (const attribute of new Set(search.filters.map((filter) => filter.attribute))) bump(tally.filterAttributes, attribute);
+  for (const attribute of new Set(search.filters.map((filter) => filter.attribute)))
+    bump(tally.filterAttributes, attribute);
   for (const filter of search.filters) {
     const entry = tally.filterValues.get(filterKey(filter));
     if (entry) entry.count++;
@@ -186,7 +202,9 @@ function foldHit(figures: HitTally, hit: string, fact: SearchFacts): void {
   if (clicks > 0) figures.clicked++;
   figures.clickCount += clicks;
   for (const kind of KINDS) {
-    const count = fact.conversions.filter((c) => c.objectIDs.includes(hit) && (kind === 'all' || c.subtype === kind)).length;
+    const count = fact.conversions.filter(
+      (c) => c.objectIDs.includes(hit) && (kind === 'all' || c.subtype === kind),
+    ).length;
     figures.conversions[kind].count += count;
     if (count > 0) figures.conversions[kind].converting++;
   }

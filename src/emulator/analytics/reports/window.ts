@@ -88,12 +88,14 @@ export function slice<T>(items: readonly T[], window: Window): T[] {
 function readDate(value: string, name: string): number {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const ms = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : Number.NaN;
-  if (!match || Number.isNaN(ms) || dateOf(ms) !== value) throw badRequest(`Invalid ${name} ${JSON.stringify(value)}: expected YYYY-MM-DD`);
+  if (!match || Number.isNaN(ms) || dateOf(ms) !== value)
+    throw badRequest(`Invalid ${name} ${JSON.stringify(value)}: expected YYYY-MM-DD`);
   return ms;
 }
 
 function readCount(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined || value === '') return fallback;
-  if (!/^\d+$/.test(value)) throw badRequest(`Invalid ${name} ${JSON.stringify(value)}: expected a non-negative integer`);
+  if (!/^\d+$/.test(value))
+    throw badRequest(`Invalid ${name} ${JSON.stringify(value)}: expected a non-negative integer`);
   return Number(value);
 }

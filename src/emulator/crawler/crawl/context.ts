@@ -4,7 +4,11 @@ import { loadSandbox } from './sandbox';
 import type { CrawlSettings } from './settings';
 
 /** A page context: the HTML parser and the sandbox are loaded on first use, then kept. */
-export async function pageContext(core: Core, settings: CrawlSettings, robots: ReadonlyMap<string, string | null> = new Map()): Promise<PageContext> {
+export async function pageContext(
+  core: Core,
+  settings: CrawlSettings,
+  robots: ReadonlyMap<string, string | null> = new Map(),
+): Promise<PageContext> {
   const [cheerio, sandbox] = await Promise.all([import('cheerio'), loadSandbox()]);
   const known = new Map<string, Promise<string | null>>();
   for (const [origin, text] of robots) known.set(origin, Promise.resolve(text));

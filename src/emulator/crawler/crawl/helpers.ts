@@ -22,7 +22,12 @@ function textNodes(nodes: readonly AnyNode[]): string[] {
   const out: string[] = [];
   for (const node of nodes) {
     if (node.type === 'text') out.push((node as unknown as { data: string }).data);
-    else if (node.type === 'script' || node.type === 'style' || (node as unknown as { name?: string }).name === 'noscript') continue;
+    else if (
+      node.type === 'script' ||
+      node.type === 'style' ||
+      (node as unknown as { name?: string }).name === 'noscript'
+    )
+      continue;
     else if ('children' in node) out.push(...textNodes((node as unknown as { children: AnyNode[] }).children));
   }
   return out;
@@ -97,13 +102,18 @@ function docsearch($: CheerioAPI, url: URL, options: DocsearchOptions): Record<s
   const props = options.recordProps ?? {};
   const aggregate = options.aggregateContent !== false;
   const lvl0Found = firstFound($, props.lvl0);
-  const lvl0Default = typeof props.lvl0 === 'object' && !Array.isArray(props.lvl0) ? props.lvl0.defaultValue : undefined;
+  const lvl0Default =
+    typeof props.lvl0 === 'object' && !Array.isArray(props.lvl0) ? props.lvl0.defaultValue : undefined;
   const lvl0 = lvl0Found ? clean(lvl0Found.first().text()) : (lvl0Default ?? null);
   const custom: Record<string, unknown> = {};
   for (const [name, selector] of Object.entries(props)) {
-    if (name === 'lvl0' || name === 'content' || name === 'pageRank' || (LEVELS as readonly string[]).includes(name)) continue;
+    if (name === 'lvl0' || name === 'content' || name === 'pageRank' || (LEVELS as readonly string[]).includes(name))
+      continue;
     const found = firstFound($, selector as Selector);
-    const fallback = typeof selector === 'object' && !Array.isArray(selector) ? (selector as { defaultValue?: string }).defaultValue : undefined;
+    const fallback =
+      typeof selector === 'object' && !Array.isArray(selector)
+        ? (selector as { defaultValue?: string }).defaultValue
+        : undefined;
     custom[name] = found ? found.toArray().map((element) => clean($(element).text())) : (fallback ?? null);
   }
   const levelOf = new Map<AnyNode, string>();
@@ -114,7 +124,15 @@ function docsearch($: CheerioAPI, url: URL, options: DocsearchOptions): Record<s
     for (const element of found.toArray()) if (!levelOf.has(element)) levelOf.set(element, level);
     ordered.push(...selectorsOf(props[level] as Selector));
   }
-  const hierarchy: Record<string, string | null> = { lvl0, lvl1: null, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null };
+  const hierarchy: Record<string, string | null> = {
+    lvl0,
+    lvl1: null,
+    lvl2: null,
+    lvl3: null,
+    lvl4: null,
+    lvl5: null,
+    lvl6: null,
+  };
   const pageRank = typeof props.pageRank === 'number' ? props.pageRank : 0;
   const records: Record<string, unknown>[] = [];
   let anchor: string | null = null;

@@ -62,7 +62,8 @@ export async function processPage(ctx: PageContext, url: string): Promise<PageRe
     logs.push([`Redirected (${fetched.status}) to '${target ?? fetched.location}'`]);
     return done('http_redirect', target ? [target] : []);
   }
-  if (fetched.status < 200 || fetched.status >= 300) return done(httpReason(fetched.status), [], [], `HTTP status ${fetched.status}`);
+  if (fetched.status < 200 || fetched.status >= 300)
+    return done(httpReason(fetched.status), [], [], `HTTP status ${fetched.status}`);
   const fileType = fileTypeOf(fetched.contentType);
   if (fileType === undefined) return done('content_type_not_supported');
   const $ = ctx.cheerio.load(fetched.body);
@@ -81,13 +82,15 @@ export async function processPage(ctx: PageContext, url: string): Promise<PageRe
   const extracted: ActionRecords[] = [];
   for (const action of selected) {
     const result = await runExtractor(ctx, action, url, fetched.body, fileType, logs);
-    if (typeof result === 'string') return done(result === 'timeout' ? 'extractor_timeout' : 'extractor_error', links, [], lastError(logs));
+    if (typeof result === 'string')
+      return done(result === 'timeout' ? 'extractor_timeout' : 'extractor_error', links, [], lastError(logs));
     const problem = recordsProblem(result, action);
     if (problem) return done(problem.reason, links, [], problem.message);
     extracted.push({ action, records: withObjectIDs(result as Record<string, unknown>[], url) });
   }
   const count = extracted.reduce((sum, item) => sum + item.records.length, 0);
-  if (count > MAX_RECORDS_PER_URL) return done('too_many_records', links, [], `${count} records extracted, ${MAX_RECORDS_PER_URL} at most`);
+  if (count > MAX_RECORDS_PER_URL)
+    return done('too_many_records', links, [], `${count} records extracted, ${MAX_RECORDS_PER_URL} at most`);
   return done(count === 0 ? 'no_records' : 'success', links, extracted);
 }
 
@@ -96,7 +99,9 @@ async function robotsAllow(ctx: PageContext, url: string): Promise<boolean> {
   const origin = new URL(url).origin;
   let text = ctx.robots.get(origin);
   if (text === undefined) {
-    text = fetchUrl(ctx.core, `${origin}/robots.txt`, ctx.settings.headers).then((r) => (r.ok && r.status >= 200 && r.status < 300 ? r.body : null));
+    text = fetchUrl(ctx.core, `${origin}/robots.txt`, ctx.settings.headers).then((r) =>
+      r.ok && r.status >= 200 && r.status < 300 ? r.body : null,
+    );
     ctx.robots.set(origin, text);
   }
   const body = await text;
@@ -140,7 +145,8 @@ async function pageLinks(ctx: PageContext, $: CheerioAPI, url: string, logs: str
     });
     $('iframe[src]').each((_, element) => add($(element).attr('src')));
     $('head link[rel="alternate"][href]').each((_, element) => add($(element).attr('href')));
-    if (!settings.ignorePaginationAttributes) $('head link[rel="prev"][href], head link[rel="next"][href]').each((_, element) => add($(element).attr('href')));
+    if (!settings.ignorePaginationAttributes)
+      $('head link[rel="prev"][href], head link[rel="next"][href]').each((_, element) => add($(element).attr('href')));
     return found;
   };
   if (settings.linkExtractor === undefined) return defaultExtractor();
@@ -148,7 +154,9 @@ async function pageLinks(ctx: PageContext, $: CheerioAPI, url: string, logs: str
   try {
     const result = await extractor({ $, url: new URL(url), defaultExtractor }, logs);
     if (!Array.isArray(result)) throw new TypeError('linkExtractor must return an array of URLs');
-    return result.map((href) => crawlUrl(String(href), url, settings, true)).filter((link): link is string => link !== undefined);
+    return result
+      .map((href) => crawlUrl(String(href), url, settings, true))
+      .filter((link): link is string => link !== undefined);
   } catch (error) {
     logs.push([`Error: linkExtractor: ${(error as Error).message}`]);
     return [];
@@ -198,7 +206,14 @@ async function runExtractor(
     const extractor = compiled(ctx, action.extractor);
     const page = new URL(url);
     const result = await extractor(
-      { url: page, $, contentLength: new TextEncoder().encode(body).length, fileType, dataSources, helpers: buildHelpers($, page) },
+      {
+        url: page,
+        $,
+        contentLength: new TextEncoder().encode(body).length,
+        fileType,
+        dataSources,
+        helpers: buildHelpers($, page),
+      },
       logs,
     );
     return result === undefined ? undefined : JSON.parse(JSON.stringify(result) ?? 'null');
@@ -221,15 +236,21 @@ export function externalDataFor(ctx: PageContext, url: string): Record<string, R
 
 /** What is wrong with an extractor's answer: it must be an array of objects, each small enough. */
 function recordsProblem(result: unknown, action: ActionSettings): { reason: string; message: string } | undefined {
-  if (!Array.isArray(result)) return { reason: 'invalid_records', message: 'The recordExtractor must return an array of records' };
+  if (!Array.isArray(result))
+    return { reason: 'invalid_records', message: 'The recordExtractor must return an array of records' };
   for (const record of result) {
     if (typeof record !== 'object' || record === null || Array.isArray(record)) {
       return { reason: 'invalid_records', message: 'Every record must be an object' };
     }
     const objectID = (record as Record<string, unknown>).objectID;
-    if (objectID === undefined && !action.autoGenerateObjectIDs) return { reason: 'missing_object_id', message: 'A record has no objectID' };
+    if (objectID === undefined && !action.autoGenerateObjectIDs)
+      return { reason: 'missing_object_id', message: 'A record has no objectID' };
     const size = new TextEncoder().encode(JSON.stringify(record)).length;
-    if (size > MAX_RECORD_BYTES) return { reason: 'record_too_big', message: `Record extracted is too big (${size} bytes, ${MAX_RECORD_BYTES} at most)` };
+    if (size > MAX_RECORD_BYTES)
+      return {
+        reason: 'record_too_big',
+        message: `Record extracted is too big (${size} bytes, ${MAX_RECORD_BYTES} at most)`,
+      };
   }
   return undefined;
 }
@@ -241,7 +262,8 @@ function recordsProblem(result: unknown, action: ActionSettings): { reason: stri
 function withObjectIDs(records: Record<string, unknown>[], url: string): SearchRecord[] {
   return records.map((record, i) => {
     const given = record.objectID;
-    const objectID = given === undefined || given === null ? (records.length === 1 ? url : `${url}#${i}`) : String(given);
+    const objectID =
+      given === undefined || given === null ? (records.length === 1 ? url : `${url}#${i}`) : String(given);
     return { ...record, objectID };
   });
 }

@@ -19,7 +19,8 @@ import { crawlUrl, pathDepth } from './urls';
 
 type CrawlDraft = Draft<Crawl>;
 
-const crawlerDraft = (draft: Draft<State>, id: string) => draft.crawler.crawlers.get(id) as Draft<CrawlerRecord> | undefined;
+const crawlerDraft = (draft: Draft<State>, id: string) =>
+  draft.crawler.crawlers.get(id) as Draft<CrawlerRecord> | undefined;
 
 /**
  * Starts a reindex: checks the application and key, prepares a temporary index per action
@@ -34,7 +35,9 @@ export async function startCrawl(core: Core, crawlerId: string, taskId: string):
   const live = [...new Set(settings.actions.map((action) => action.indexName))];
   const fresh = live.filter((name) => !core.state.indices.has(name));
   const applySettings = fresh.some((name) => initialSettingsFor(settings, name) !== undefined);
-  const problem = (await accessProblem(core, settings, [...live, ...live.map(temporaryIndex)], applySettings)) ?? externalDataProblem(core, settings);
+  const problem =
+    (await accessProblem(core, settings, [...live, ...live.map(temporaryIndex)], applySettings)) ??
+    externalDataProblem(core, settings);
   const now = core.now();
   const runId = uuid(core);
   const targets = new Map(live.map((name) => [name, temporaryIndex(name)]));
@@ -57,7 +60,9 @@ export async function startCrawl(core: Core, crawlerId: string, taskId: string):
       else {
         const index = ensureIndex(draft, temp, core.now());
         const initial = initialSettingsFor(settings, name);
-        if (initial) for (const [key, value] of Object.entries(parseSettingsBody(initial).values)) if (key !== 'replicas' && value !== null) index.settings[key] = value;
+        if (initial)
+          for (const [key, value] of Object.entries(parseSettingsBody(initial).values))
+            if (key !== 'replicas' && value !== null) index.settings[key] = value;
       }
     });
   }
@@ -79,7 +84,9 @@ export async function startCrawl(core: Core, crawlerId: string, taskId: string):
 function externalDataProblem(core: Core, settings: CrawlSettings): string | undefined {
   const sources = core.options.crawler?.externalData ?? {};
   const missing = settings.externalData.find((id) => !Object.hasOwn(sources, id));
-  return missing === undefined ? undefined : `Error: Failed to fetch external data for source '${missing}': 404 (declare it with the crawlerExternalData option)`;
+  return missing === undefined
+    ? undefined
+    : `Error: Failed to fetch external data for source '${missing}': 404 (declare it with the crawlerExternalData option)`;
 }
 
 /**
@@ -87,7 +94,13 @@ function externalDataProblem(core: Core, settings: CrawlSettings): string | unde
  * or discovery pattern covers are dropped (the real crawler never adds them to its URL
  * database), links deeper than `maxDepth` too, and nothing past `maxUrls`.
  */
-function addUrl(crawl: CrawlDraft, settings: CrawlSettings, href: string, from: QueuedUrl['from'], kind: QueuedUrl['kind']): void {
+function addUrl(
+  crawl: CrawlDraft,
+  settings: CrawlSettings,
+  href: string,
+  from: QueuedUrl['from'],
+  kind: QueuedUrl['kind'],
+): void {
   const url = crawlUrl(href, undefined, settings, from === 'link');
   if (url === undefined || crawl.seen.has(url)) return;
   if (settings.maxUrls !== undefined && crawl.seen.size >= settings.maxUrls) return;
@@ -121,7 +134,9 @@ export async function runStep(core: Core, job: Job): Promise<void> {
   const stillOurs = () => {
     const crawler = core.state.crawler.crawlers.get(crawlerId);
     const crawl = crawler?.crawl;
-    return crawler && crawl && crawl.runId === runId && crawl.step === step && crawler.running && !crawler.blocked ? { crawler, crawl } : undefined;
+    return crawler && crawl && crawl.runId === runId && crawl.step === step && crawler.running && !crawler.blocked
+      ? { crawler, crawl }
+      : undefined;
   };
   const start = stillOurs();
   if (!start) return;
@@ -129,7 +144,11 @@ export async function runStep(core: Core, job: Job): Promise<void> {
   const batch = start.crawl.queue.slice(0, settings.rateLimit);
   const ctx = await pageContext(core, settings, start.crawl.robots);
   const results: StepResult[] = await Promise.all(
-    batch.map(async (item) => (item.kind === 'sitemap' ? { item, sitemap: await readSitemap(ctx, item.url) } : { item, page: await processPage(ctx, item.url) })),
+    batch.map(async (item) =>
+      item.kind === 'sitemap'
+        ? { item, sitemap: await readSitemap(ctx, item.url) }
+        : { item, page: await processPage(ctx, item.url) },
+    ),
   );
   const robots = await robotsOf(ctx);
   if (!stillOurs()) return;
@@ -143,7 +162,9 @@ export async function runStep(core: Core, job: Job): Promise<void> {
     for (const [origin, text] of robots) crawl.robots.set(origin, text);
     for (const { item, page, sitemap } of results) {
       if (sitemap) {
-        crawl.log.push(`${stamp} Sitemap ${sitemap.url}: ${sitemap.error ?? `${sitemap.pages.length} URLs, ${sitemap.sitemaps.length} sitemaps`}`);
+        crawl.log.push(
+          `${stamp} Sitemap ${sitemap.url}: ${sitemap.error ?? `${sitemap.pages.length} URLs, ${sitemap.sitemaps.length} sitemaps`}`,
+        );
         for (const url of sitemap.sitemaps) addUrl(crawl, settings, url, 'sitemap', 'sitemap');
         for (const url of sitemap.pages) addUrl(crawl, settings, url, 'sitemap', 'page');
         continue;
@@ -233,7 +254,14 @@ export function block(core: Core, draft: Draft<State>, crawler: Draft<CrawlerRec
 }
 
 /** Keeps a finished run in the crawl runs list, its log as the run's file. */
-function recordRun(core: Core, draft: Draft<State>, crawler: Draft<CrawlerRecord>, crawl: Crawl, at: number, status: 'DONE' | 'FAILED'): void {
+function recordRun(
+  core: Core,
+  draft: Draft<State>,
+  crawler: Draft<CrawlerRecord>,
+  crawl: Crawl,
+  at: number,
+  status: 'DONE' | 'FAILED',
+): void {
   const outcomes = [...crawl.outcomes.values()];
   const count = (wanted: string) => outcomes.filter((o) => o.status === wanted).length;
   const id = uuid(core);

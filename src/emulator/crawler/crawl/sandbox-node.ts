@@ -18,7 +18,9 @@ export async function nodeSandbox(): Promise<Sandbox> {
       let failure: unknown;
       for (const expression of expressionOf(source)) {
         try {
-          fn = new vm.Script(`"use strict"; ${expression}`, { filename: 'recordExtractor.js' }).runInContext(context, { timeout: EXTRACTOR_TIME_LIMIT });
+          fn = new vm.Script(`"use strict"; ${expression}`, { filename: 'recordExtractor.js' }).runInContext(context, {
+            timeout: EXTRACTOR_TIME_LIMIT,
+          });
           break;
         } catch (error) {
           failure ??= error;
@@ -29,7 +31,11 @@ export async function nodeSandbox(): Promise<Sandbox> {
       const call = new vm.Script('__extractor(__args)', { filename: 'recordExtractor.js' });
       return (args, logs) => {
         const log = (...items: unknown[]) => void logs.push(logLine(items));
-        Object.assign(context, { __extractor: fn, __args: args, console: { log, info: log, warn: log, error: log, debug: log } });
+        Object.assign(context, {
+          __extractor: fn,
+          __args: args,
+          console: { log, info: log, warn: log, error: log, debug: log },
+        });
         try {
           return call.runInContext(context, { timeout: EXTRACTOR_TIME_LIMIT });
         } catch (error) {

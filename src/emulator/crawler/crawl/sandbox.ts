@@ -66,7 +66,10 @@ const pageSandbox: Sandbox = {
     if (typeof fn !== 'function') throw failure;
     return (args, logs) => {
       const console = { log: (...items: unknown[]) => logs.push(logLine(items)) };
-      const extractor = (fn as (c: unknown, n: unknown) => unknown)({ log: console.log, info: console.log, warn: console.log, error: console.log }, (f: unknown) => f);
+      const extractor = (fn as (c: unknown, n: unknown) => unknown)(
+        { log: console.log, info: console.log, warn: console.log, error: console.log },
+        (f: unknown) => f,
+      );
       if (typeof extractor !== 'function') throw new TypeError('The extractor source does not evaluate to a function');
       return extractor(args);
     };

@@ -13,7 +13,9 @@ const DAY = 86_400_000;
 function parse(text: string) {
   const data = later.parse.text(text);
   if (data.error !== -1 || data.schedules.length === 0) {
-    throw invalidRequest(`Invalid configuration: \`schedule\` "${text}" is not a Later.js schedule (error at character ${data.error})`);
+    throw invalidRequest(
+      `Invalid configuration: \`schedule\` "${text}" is not a Later.js schedule (error at character ${data.error})`,
+    );
   }
   for (const schedule of data.schedules) {
     if (!schedule.t && !schedule.h && !schedule.m && !schedule.s) schedule.t = [0];
@@ -34,7 +36,10 @@ export function assertSchedule(text: string, path: string, now: number): void {
   const times = upcoming(text, now, 3);
   if (times.length === 0) throw invalidRequest(`Invalid configuration: \`${path}\` "${text}" never occurs`);
   for (let i = 1; i < times.length; i++) {
-    if (times[i] - times[i - 1] < DAY) throw invalidRequest(`Invalid configuration: \`${path}\` "${text}": two scheduled crawls must be at least 24 hours apart`);
+    if (times[i] - times[i - 1] < DAY)
+      throw invalidRequest(
+        `Invalid configuration: \`${path}\` "${text}": two scheduled crawls must be at least 24 hours apart`,
+      );
   }
 }
 

@@ -47,8 +47,10 @@ export interface CrawlSettings {
   readonly indexPrefix: string;
 }
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
-const record = (value: unknown): Record<string, any> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, any>) : {});
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+const record = (value: unknown): Record<string, any> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, any>) : {};
 
 /**
  * A list of micromatch-style patterns, as the crawler reads `pathsToMatch` and
@@ -75,7 +77,9 @@ export function readSettings(config: CrawlerConfig): CrawlSettings {
   const extraUrls = strings(config.extraUrls);
   const sitemaps = strings(config.sitemaps);
   // Without pathsToMatch, an action covers the hosts the configuration starts from.
-  const hosts = new Set([...startUrls, ...extraUrls, ...sitemaps].map(hostOf).filter((h): h is string => h !== undefined));
+  const hosts = new Set(
+    [...startUrls, ...extraUrls, ...sitemaps].map(hostOf).filter((h): h is string => h !== undefined),
+  );
   const sameHosts = (url: string) => hosts.has(hostOf(url) ?? '');
   const prefix = typeof config.indexPrefix === 'string' ? config.indexPrefix : '';
   const actionList = (Array.isArray(config.actions) ? config.actions : []).map(record);
@@ -88,7 +92,10 @@ export function readSettings(config: CrawlerConfig): CrawlSettings {
     autoGenerateObjectIDs: item.autoGenerateObjectIDs !== false,
     extractor: String(record(item.recordExtractor).source ?? ''),
   }));
-  const discovery = patternList([...strings(config.discoveryPatterns), ...actionList.flatMap((item) => strings(item.discoveryPatterns))]);
+  const discovery = patternList([
+    ...strings(config.discoveryPatterns),
+    ...actionList.flatMap((item) => strings(item.discoveryPatterns)),
+  ]);
   const ignoredParams = patternList(strings(config.ignoreQueryParams));
   const canonical = config.ignoreCanonicalTo;
   const before = record(record(config.safetyChecks).beforeIndexPublishing);
@@ -102,7 +109,8 @@ export function readSettings(config: CrawlerConfig): CrawlSettings {
     excluded: patternList(strings(config.exclusionPatterns)),
     inScope: (url) => discovery(url) || actions.some((action) => action.matches(url)),
     ignoredQueryParam: ignoredParams,
-    canonicalIgnored: canonical === true ? () => true : Array.isArray(canonical) ? patternList(strings(canonical)) : () => false,
+    canonicalIgnored:
+      canonical === true ? () => true : Array.isArray(canonical) ? patternList(strings(canonical)) : () => false,
     ignoreNoFollowTo: config.ignoreNoFollowTo === true,
     ignoreNoIndex: config.ignoreNoIndex === true,
     ignorePaginationAttributes: config.ignorePaginationAttributes !== false,
@@ -110,14 +118,26 @@ export function readSettings(config: CrawlerConfig): CrawlSettings {
     maxDepth: typeof config.maxDepth === 'number' ? config.maxDepth : undefined,
     maxUrls: typeof config.maxUrls === 'number' ? config.maxUrls : undefined,
     actions,
-    linkExtractor: typeof record(config.linkExtractor).source === 'string' ? (record(config.linkExtractor).source as string) : undefined,
+    linkExtractor:
+      typeof record(config.linkExtractor).source === 'string'
+        ? (record(config.linkExtractor).source as string)
+        : undefined,
     externalData: strings(config.externalData),
-    headers: Object.fromEntries(Object.entries(record(record(config.requestOptions).headers)).filter(([, v]) => typeof v === 'string')),
-    maxLostRecordsPercentage: typeof before.maxLostRecordsPercentage === 'number' ? before.maxLostRecordsPercentage : 10,
+    headers: Object.fromEntries(
+      Object.entries(record(record(config.requestOptions).headers)).filter(([, v]) => typeof v === 'string'),
+    ),
+    maxLostRecordsPercentage:
+      typeof before.maxLostRecordsPercentage === 'number' ? before.maxLostRecordsPercentage : 10,
     maxFailedUrls: typeof before.maxFailedUrls === 'number' ? before.maxFailedUrls : undefined,
     initialIndexSettings: record(config.initialIndexSettings),
-    hostnameAliases: { ...record(config.hostnameAliases), ...Object.assign({}, ...actionList.map((item) => record(item.hostnameAliases))) },
-    pathAliases: { ...record(config.pathAliases), ...Object.assign({}, ...actionList.map((item) => record(item.pathAliases))) },
+    hostnameAliases: {
+      ...record(config.hostnameAliases),
+      ...Object.assign({}, ...actionList.map((item) => record(item.hostnameAliases))),
+    },
+    pathAliases: {
+      ...record(config.pathAliases),
+      ...Object.assign({}, ...actionList.map((item) => record(item.pathAliases))),
+    },
     indexPrefix: prefix,
   };
 }
@@ -126,5 +146,7 @@ export function readSettings(config: CrawlerConfig): CrawlSettings {
 export function initialSettingsFor(settings: CrawlSettings, indexName: string): Record<string, unknown> | undefined {
   const own = settings.initialIndexSettings[indexName];
   if (own) return own;
-  return indexName.startsWith(settings.indexPrefix) ? settings.initialIndexSettings[indexName.slice(settings.indexPrefix.length)] : undefined;
+  return indexName.startsWith(settings.indexPrefix)
+    ? settings.initialIndexSettings[indexName.slice(settings.indexPrefix.length)]
+    : undefined;
 }

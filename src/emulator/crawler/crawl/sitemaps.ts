@@ -13,7 +13,8 @@ export interface SitemapResult {
 export async function readSitemap(ctx: PageContext, url: string): Promise<SitemapResult> {
   const fetched = await fetchUrl(ctx.core, url, ctx.settings.headers);
   if (!fetched.ok) return { url, pages: [], sitemaps: [], error: `Network error: ${fetched.error}` };
-  if (fetched.status < 200 || fetched.status >= 300) return { url, pages: [], sitemaps: [], error: `HTTP status ${fetched.status}` };
+  if (fetched.status < 200 || fetched.status >= 300)
+    return { url, pages: [], sitemaps: [], error: `HTTP status ${fetched.status}` };
   const $ = ctx.cheerio.load(fetched.body, { xml: true });
   const locs = (selector: string) =>
     $(selector)

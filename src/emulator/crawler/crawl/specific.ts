@@ -14,7 +14,12 @@ import { readSettings } from './settings';
  * extractors), its links not followed. Records go to the live indices, or to the temporary
  * ones while a reindex is under way; outcomes join the crawl's (or the last crawl's) stats.
  */
-export async function crawlSpecificUrls(core: Core, crawlerId: string, taskId: string, urls: readonly string[]): Promise<void> {
+export async function crawlSpecificUrls(
+  core: Core,
+  crawlerId: string,
+  taskId: string,
+  urls: readonly string[],
+): Promise<void> {
   const crawler = core.state.crawler.crawlers.get(crawlerId);
   if (!crawler) return;
   const settings = readSettings(crawler.config);
@@ -35,7 +40,9 @@ export async function crawlSpecificUrls(core: Core, crawlerId: string, taskId: s
       if (target.crawl) target.crawl.outcomes.set(result.url, result.outcome);
       else target.lastOutcomes.set(result.url, result.outcome);
       for (const { action, records } of result.extracted) {
-        const index = target.crawl ? (target.crawl.targets.get(action.indexName) ?? temporaryIndex(action.indexName)) : action.indexName;
+        const index = target.crawl
+          ? (target.crawl.targets.get(action.indexName) ?? temporaryIndex(action.indexName))
+          : action.indexName;
         written.set(index, [...(written.get(index) ?? []), ...records]);
         if (target.crawl) noteRecords(target.crawl, action.indexName, records);
       }
@@ -49,7 +56,8 @@ function blockOnTask(core: Core, crawlerId: string, taskId: string, problem: str
   core.commit((draft) => {
     const target = draft.crawler.crawlers.get(crawlerId) as Draft<CrawlerRecord> | undefined;
     if (!target) return;
-    if (!target.crawl) target.crawl = newCrawl(taskId, taskId, core.now(), new Map(), 'Crawl URLs call') as Draft<Crawl>;
+    if (!target.crawl)
+      target.crawl = newCrawl(taskId, taskId, core.now(), new Map(), 'Crawl URLs call') as Draft<Crawl>;
     else target.crawl.taskId = taskId;
     block(core, draft, target, problem, core.now());
   });

@@ -18,7 +18,10 @@ export async function testPage(core: Core, config: CrawlerConfig, url: string) {
   const result = await processPage(ctx, target);
   const byIndex = new Map<string, { index: number; type: string; records: Record<string, unknown>[] }[]>();
   for (const { action, records } of result.extracted) {
-    byIndex.set(action.indexName, [...(byIndex.get(action.indexName) ?? []), { index: action.position, type: 'custom', records }]);
+    byIndex.set(action.indexName, [
+      ...(byIndex.get(action.indexName) ?? []),
+      { index: action.position, type: 'custom', records },
+    ]);
   }
   const links = result.links.filter((link) => !settings.excluded(link) && settings.inScope(link));
   const failed = result.outcome.status !== 'DONE';
@@ -33,6 +36,8 @@ export async function testPage(core: Core, config: CrawlerConfig, url: string) {
     })),
     links,
     externalData: externalDataFor(ctx, target),
-    error: failed ? { code: result.outcome.reason, message: result.outcome.error ?? readableReason(result.outcome.reason) } : {},
+    error: failed
+      ? { code: result.outcome.reason, message: result.outcome.error ?? readableReason(result.outcome.reason) }
+      : {},
   };
 }

@@ -5,7 +5,12 @@ import type { CrawlSettings } from './settings';
  * `ignoreQueryParams` removed, and `hostnameAliases` / `pathAliases` applied to discovered
  * URLs (never to `startUrls` or `sitemaps`). Undefined for what cannot be crawled.
  */
-export function crawlUrl(href: string, base: string | undefined, settings: CrawlSettings, discovered: boolean): string | undefined {
+export function crawlUrl(
+  href: string,
+  base: string | undefined,
+  settings: CrawlSettings,
+  discovered: boolean,
+): string | undefined {
   let url: URL;
   try {
     url = new URL(href.trim(), base);

@@ -3,7 +3,13 @@ import { crawlerOptions } from '../options';
 
 /** What fetching one URL gave: a response (any status), or a network failure. */
 export type Fetched =
-  | { readonly ok: true; readonly status: number; readonly contentType: string; readonly location?: string; readonly body: string }
+  | {
+      readonly ok: true;
+      readonly status: number;
+      readonly contentType: string;
+      readonly location?: string;
+      readonly body: string;
+    }
   | { readonly ok: false; readonly error: string };
 
 /** The user agent the real crawler sends (robots.txt rules are read for it). */
@@ -21,7 +27,13 @@ export async function fetchUrl(core: Core, url: string, headers: Readonly<Record
     const res = await fetcher(url, { redirect: 'manual', headers: { 'user-agent': USER_AGENT, ...headers } });
     const location = res.headers.get('location') ?? undefined;
     const body = res.status >= 300 && res.status < 400 ? '' : await res.text();
-    return { ok: true, status: res.status, contentType: res.headers.get('content-type') ?? '', ...(location ? { location } : {}), body };
+    return {
+      ok: true,
+      status: res.status,
+      contentType: res.headers.get('content-type') ?? '',
+      ...(location ? { location } : {}),
+      body,
+    };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }

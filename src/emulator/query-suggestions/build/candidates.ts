@@ -31,7 +31,10 @@ function normalizeQuery(query: string): string {
 export function candidatesOf(core: Core, source: SourceIndexConfig, log: BuildLog): Candidate[] {
   const found = new Map<string, { popularity: number; searches: { index: string; search: string }[] }>();
   const analytics = analyticsOf(core);
-  const indices = [source.indexName, ...(source.replicas ? replicaNames(core.state.indices.get(source.indexName)?.settings ?? {}) : [])];
+  const indices = [
+    source.indexName,
+    ...(source.replicas ? replicaNames(core.state.indices.get(source.indexName)?.settings ?? {}) : []),
+  ];
   for (const index of indices) {
     const popular = analytics.popularSearches(index, source.analyticsTags);
     log.info(1, `${popular.length} popular searches found in the analytics of ${quote(index)} (last 30 days)`);
@@ -61,7 +64,10 @@ function addExternal(core: Core, name: string, found: Found, log: BuildLog): voi
   for (const record of records.values()) {
     const { query, count } = record;
     if (typeof query !== 'string' || typeof count !== 'number' || !Number.isFinite(count)) {
-      log.skip(2, `skipping record ${quote(record.objectID)} of ${quote(name)}: a numeric \`count\` and a string \`query\` are required`);
+      log.skip(
+        2,
+        `skipping record ${quote(record.objectID)} of ${quote(name)}: a numeric \`count\` and a string \`query\` are required`,
+      );
       continue;
     }
     const normalized = normalizeQuery(query);

@@ -37,15 +37,25 @@ export function dedupePlurals<T extends { readonly query: string; readonly popul
   suggestions: readonly T[],
   log: BuildLog,
 ): T[] {
-  if (config.languages === false || (Array.isArray(config.languages) && config.languages.length === 0)) return [...suggestions];
-  log.info(0, `de-duplicating singular and plural forms (languages: ${config.languages === true ? 'all' : config.languages.join(', ')})`);
+  if (config.languages === false || (Array.isArray(config.languages) && config.languages.length === 0))
+    return [...suggestions];
+  log.info(
+    0,
+    `de-duplicating singular and plural forms (languages: ${config.languages === true ? 'all' : config.languages.join(', ')})`,
+  );
   const languages = pluralLanguages(config, log);
   const kept = new Map<string, T>();
-  const ranked = [...suggestions].sort((a, b) => b.popularity - a.popularity || (a.query < b.query ? -1 : a.query > b.query ? 1 : 0));
+  const ranked = [...suggestions].sort(
+    (a, b) => b.popularity - a.popularity || (a.query < b.query ? -1 : a.query > b.query ? 1 : 0),
+  );
   for (const suggestion of ranked) {
     const key = pluralKey(core, suggestion.query, languages);
     const winner = kept.get(key);
-    if (winner) log.skip(1, `skipping query ${quote(suggestion.query)}: plural form of ${quote(winner.query)}, which is more popular`);
+    if (winner)
+      log.skip(
+        1,
+        `skipping query ${quote(suggestion.query)}: plural form of ${quote(winner.query)}, which is more popular`,
+      );
     else kept.set(key, suggestion);
   }
   const winners = new Set(kept.values());

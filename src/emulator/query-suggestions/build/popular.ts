@@ -41,7 +41,9 @@ export const analyticsOf = (core: Core) => ({
   /** Top values of `attribute` filtered on together with the search `search` on `index`. */
   filtersUsed(index: string, search: string, attribute: string): UsedFilter[] {
     const query = { index, ...windowOf(core), limit: TOP_LIMIT, search };
-    const { values } = getTopFilterForAttribute(report(core, `/2/filters/${encodeURIComponent(attribute)}`, query, { attribute })) as { values: UsedFilter[] };
+    const { values } = getTopFilterForAttribute(
+      report(core, `/2/filters/${encodeURIComponent(attribute)}`, query, { attribute }),
+    ) as { values: UsedFilter[] };
     return values;
   },
 });
@@ -56,13 +58,30 @@ const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** A tag as one token of the `tags` expression: encoded, parentheses and the words AND / OR included. */
 function encodeTag(tag: string): string {
   const encoded = encodeURIComponent(tag).replace(/\(/g, '%28').replace(/\)/g, '%29');
-  return encoded === 'AND' || encoded === 'OR' ? `%${encoded.charCodeAt(0).toString(16).toUpperCase()}${encoded.slice(1)}` : encoded;
+  return encoded === 'AND' || encoded === 'OR'
+    ? `%${encoded.charCodeAt(0).toString(16).toUpperCase()}${encoded.slice(1)}`
+    : encoded;
 }
 
 /** The context of an analytics report asked for by the builder itself (admin rights, no HTTP). */
-function report(core: Core, path: string, query: Record<string, string>, params: Record<string, string> = {}): OperationContext {
-  const req: EmulatorRequest = { method: 'GET', host: 'analytics', path, query, headers: {}, body: undefined, bodySize: 0 };
-  const route = core.router.routes.find((candidate) => candidate.host === 'analytics' && candidate.path === routePath(path))!;
+function report(
+  core: Core,
+  path: string,
+  query: Record<string, string>,
+  params: Record<string, string> = {},
+): OperationContext {
+  const req: EmulatorRequest = {
+    method: 'GET',
+    host: 'analytics',
+    path,
+    query,
+    headers: {},
+    body: undefined,
+    bodySize: 0,
+  };
+  const route = core.router.routes.find(
+    (candidate) => candidate.host === 'analytics' && candidate.path === routePath(path),
+  )!;
   const auth: Auth = adminAuth(core);
   return { core, route, req, params, auth };
 }

@@ -59,10 +59,19 @@ export function recordOfSuggestion(suggestion: Suggestion): SearchRecord {
  * Replaces the suggestions index's records (inside a task). A new index gets the service's
  * settings; an existing one keeps whatever settings it has, so a user's changes survive.
  */
-export function writeSuggestions(draft: Draft<State>, indexName: string, records: readonly SearchRecord[], enablePersonalization: boolean, now: number): void {
+export function writeSuggestions(
+  draft: Draft<State>,
+  indexName: string,
+  records: readonly SearchRecord[],
+  enablePersonalization: boolean,
+  now: number,
+): void {
   if (!draft.indices.has(indexName)) {
     const index = ensureIndex(draft, indexName, now);
-    const { values } = parseSettingsBody({ ...SUGGESTIONS_INDEX_SETTINGS, ...(enablePersonalization ? { enablePersonalization } : {}) });
+    const { values } = parseSettingsBody({
+      ...SUGGESTIONS_INDEX_SETTINGS,
+      ...(enablePersonalization ? { enablePersonalization } : {}),
+    });
     Object.assign(index.settings, values);
   }
   writeRecords(draft, indexName, now, (map) => {

@@ -29,7 +29,11 @@ export function computeBuild(core: Core, config: SuggestionsConfig): BuildOutcom
   const log = new BuildLog(core.now());
   log.info(0, `building the Query Suggestions index ${quote(config.indexName)}`);
   const target = core.state.indices.get(config.indexName);
-  if (target?.primary !== undefined) log.error(0, `the Query Suggestions index ${quote(config.indexName)} is a replica of ${quote(target.primary)}: it cannot be written`);
+  if (target?.primary !== undefined)
+    log.error(
+      0,
+      `the Query Suggestions index ${quote(config.indexName)} is a replica of ${quote(target.primary)}: it cannot be written`,
+    );
   let checked = 0;
   const perSource: [string, Accepted[]][] = [];
   for (const source of config.sourceIndices) {
@@ -49,9 +53,22 @@ export function computeBuild(core: Core, config: SuggestionsConfig): BuildOutcom
 }
 
 /** The lines a build adds when it ends, `duration` ms after it started. */
-export function closingLines(records: readonly SearchRecord[] | undefined, duration: number, indexName: string, at: number): LogLine[] {
+export function closingLines(
+  records: readonly SearchRecord[] | undefined,
+  duration: number,
+  indexName: string,
+  at: number,
+): LogLine[] {
   const seconds = Math.round(duration / 1000);
-  if (!records) return [{ at, level: 'ERROR', message: `build failed after ${seconds}s: the index ${quote(indexName)} was not updated`, contextLevel: 0 }];
+  if (!records)
+    return [
+      {
+        at,
+        level: 'ERROR',
+        message: `build failed after ${seconds}s: the index ${quote(indexName)} was not updated`,
+        contextLevel: 0,
+      },
+    ];
   return [
     { at, level: 'INFO', message: `${records.length} suggestions written to ${quote(indexName)}`, contextLevel: 0 },
     { at, level: 'INFO', message: `build finished in ${seconds}s`, contextLevel: 0 },

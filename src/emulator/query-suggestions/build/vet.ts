@@ -32,7 +32,13 @@ const SPECIAL = /[^\p{L}\p{N}\s]/u;
  * allowed), `minLetters`, `exclude`, then `minHits` by running the query on the source
  * index. Each refusal is a SKIP line saying why.
  */
-export function vetCandidates(core: Core, config: SuggestionsConfig, source: SourceIndexConfig, candidates: readonly Candidate[], log: BuildLog): Accepted[] {
+export function vetCandidates(
+  core: Core,
+  config: SuggestionsConfig,
+  source: SourceIndexConfig,
+  candidates: readonly Candidate[],
+  log: BuildLog,
+): Accepted[] {
   const excluded = config.exclude.map((pattern) => ({ pattern, regexp: new RegExp(pattern, 'iu') }));
   const attributes = source.facets.map((facet) => facet.attribute);
   const accepted: Accepted[] = [];
@@ -77,8 +83,12 @@ export function vetCandidates(core: Core, config: SuggestionsConfig, source: Sou
       facts: {
         exact_nb_hits: found.nbHits,
         facets: {
-          exact_matches: Object.fromEntries(source.facets.map((facet) => [facet.attribute, topValues(found.facets[facet.attribute], facet)])),
-          analytics: Object.fromEntries(source.facets.map((facet) => [facet.attribute, topFilters(core, candidate, facet)])),
+          exact_matches: Object.fromEntries(
+            source.facets.map((facet) => [facet.attribute, topValues(found.facets[facet.attribute], facet)]),
+          ),
+          analytics: Object.fromEntries(
+            source.facets.map((facet) => [facet.attribute, topFilters(core, candidate, facet)]),
+          ),
         },
       },
     });
@@ -88,7 +98,10 @@ export function vetCandidates(core: Core, config: SuggestionsConfig, source: Sou
 }
 
 /** The `amount` most frequent values among the hits, ties alphabetical. */
-function topValues(counts: Readonly<Record<string, number>> | undefined, facet: FacetSpec): { value: string; count: number }[] {
+function topValues(
+  counts: Readonly<Record<string, number>> | undefined,
+  facet: FacetSpec,
+): { value: string; count: number }[] {
   return Object.entries(counts ?? {})
     .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))
     .slice(0, facet.amount ?? 0)
@@ -103,7 +116,12 @@ function topFilters(core: Core, candidate: Candidate, facet: FacetSpec): UsedFil
     for (const used of analytics.filtersUsed(index, search, facet.attribute)) {
       const key = `${used.operator}\u0000${used.value}`;
       const before = merged.get(key);
-      merged.set(key, { attribute: used.attribute, operator: used.operator, value: used.value, count: (before?.count ?? 0) + used.count });
+      merged.set(key, {
+        attribute: used.attribute,
+        operator: used.operator,
+        value: used.value,
+        count: (before?.count ?? 0) + used.count,
+      });
     }
   }
   return [...merged.values()]

@@ -18,7 +18,8 @@ export function boughtTogether(training: Training, source: string): Scored[] {
   const mine = holding.get(source) ?? [];
   const together = new Map<string, number>();
   for (const basket of mine) {
-    for (const objectID of baskets[basket]) if (objectID !== source) together.set(objectID, (together.get(objectID) ?? 0) + 1);
+    for (const objectID of baskets[basket])
+      if (objectID !== source) together.set(objectID, (together.get(objectID) ?? 0) + 1);
   }
   return ranked(together, (count) => (100 * count) / mine.length);
 }

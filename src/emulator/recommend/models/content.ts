@@ -44,7 +44,8 @@ function defaultAttributes(training: Training): string[] {
   if (faceted.length > 0) return faceted;
   const names = new Set<string>();
   for (const record of training.records.values()) {
-    for (const name of Object.keys(record)) if (name !== 'objectID' && !name.startsWith('_') && scalars(record, name).length > 0) names.add(name);
+    for (const name of Object.keys(record))
+      if (name !== 'objectID' && !name.startsWith('_') && scalars(record, name).length > 0) names.add(name);
   }
   return [...names].sort();
 }

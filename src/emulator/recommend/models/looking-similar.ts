@@ -18,7 +18,8 @@ export function lookingSimilar(training: Training, source: string): Scored[] {
     if (values.size === 0) continue;
     valued += 1;
     const sharing = new Set<string>();
-    for (const value of values) for (const objectID of holders.get(attribute)!.get(value) ?? []) if (objectID !== source) sharing.add(objectID);
+    for (const value of values)
+      for (const objectID of holders.get(attribute)!.get(value) ?? []) if (objectID !== source) sharing.add(objectID);
     for (const objectID of sharing) shared.set(objectID, (shared.get(objectID) ?? 0) + 1);
   }
   return ranked(shared, (count) => (100 * count) / valued);

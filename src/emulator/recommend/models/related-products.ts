@@ -27,7 +27,8 @@ export function relatedProducts(training: Training, source: string): Scored[] {
   const vectors = derived(training, 'related-products', () => vectorsOf(training));
   const strengths = cosines(vectors, source);
   if (strengths.size < MIN_COLLABORATIVE) {
-    for (const [objectID, share] of sharedValues(training, source)) if (!strengths.has(objectID)) strengths.set(objectID, share);
+    for (const [objectID, share] of sharedValues(training, source))
+      if (!strengths.has(objectID)) strengths.set(objectID, share);
   }
   return ranked(strengths, (strength) => 100 * strength);
 }
@@ -56,7 +57,8 @@ function vectorsOf(training: Training): Vectors {
 function cosines({ byRecord, byUser, norms }: Vectors, source: string): Map<string, number> {
   const dots = new Map<string, number>();
   for (const [user, mine] of byRecord.get(source) ?? []) {
-    for (const [objectID, theirs] of byUser.get(user)!) if (objectID !== source) dots.set(objectID, (dots.get(objectID) ?? 0) + mine * theirs);
+    for (const [objectID, theirs] of byUser.get(user)!)
+      if (objectID !== source) dots.set(objectID, (dots.get(objectID) ?? 0) + mine * theirs);
   }
   const norm = norms.get(source) ?? 0;
   for (const [objectID, dot] of dots) dots.set(objectID, dot / (norm * norms.get(objectID)!));
@@ -73,7 +75,8 @@ function sharedValues(training: Training, source: string): Map<string, number> {
   const common = new Map<string, number>();
   for (const attribute of attributes) {
     for (const value of new Set(scalars(mine, attribute))) {
-      for (const objectID of holders.get(attribute)!.get(value) ?? []) if (objectID !== source) common.set(objectID, (common.get(objectID) ?? 0) + 1);
+      for (const objectID of holders.get(attribute)!.get(value) ?? [])
+        if (objectID !== source) common.set(objectID, (common.get(objectID) ?? 0) + 1);
     }
   }
   const own = sizes.get(source) ?? 0;

@@ -16,7 +16,8 @@ interface Counts {
  * one (`(current + 1) / (previous + 1)`, so a first week counts as growth); 0 without current
  * conversions.
  */
-const trendStrength = ({ current, previous }: Counts): number => (current === 0 ? 0 : (current * (current + 1)) / (previous + 1));
+const trendStrength = ({ current, previous }: Counts): number =>
+  current === 0 ? 0 : (current * (current + 1)) / (previous + 1);
 
 /**
  * trending-items: records by {@link trendStrength}, scored against the strongest (100).

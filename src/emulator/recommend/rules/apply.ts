@@ -39,7 +39,10 @@ export interface RuleInput {
  * filters AND, and a promotion claims its position unless an earlier one holds it.
  */
 export function applyRecommendRules(rules: Iterable<StoredRecommendRule>, input: RuleInput): RulesOutcome {
-  const applied = [...rules].map(({ rule }) => rule).filter((rule) => matches(rule, input)).sort((a, b) => (a.objectID < b.objectID ? -1 : a.objectID > b.objectID ? 1 : 0));
+  const applied = [...rules]
+    .map(({ rule }) => rule)
+    .filter((rule) => matches(rule, input))
+    .sort((a, b) => (a.objectID < b.objectID ? -1 : a.objectID > b.objectID ? 1 : 0));
   const outcome = {
     applied: applied.map((rule) => rule.objectID),
     hide: new Set<string>(),
@@ -56,12 +59,17 @@ export function applyRecommendRules(rules: Iterable<StoredRecommendRule>, input:
     const consequence = rule.consequence as Record<string, unknown>;
     for (const { objectID } of (consequence.hide ?? []) as { objectID: string }[]) outcome.hide.add(objectID);
     for (const item of (consequence.promote ?? []) as { objectID?: string; objectIDs?: string[]; position: number }[]) {
-      (item.objectIDs ?? [item.objectID!]).forEach((objectID, i) => outcome.promote.push({ objectID, position: item.position + i }));
+      (item.objectIDs ?? [item.objectID!]).forEach((objectID, i) =>
+        outcome.promote.push({ objectID, position: item.position + i }),
+      );
     }
     if (consequence.userData !== undefined) outcome.userData.push(consequence.userData);
     const params = (consequence.params ?? {}) as Record<string, unknown>;
     if (typeof params.filters === 'string' && params.filters.trim() !== '') outcome.filters.push(params.filters);
-    outcome.facetFilters.push(...nested(params.facetFilters, 'facetFilters'), ...automatic(params.automaticFacetFilters, input.source));
+    outcome.facetFilters.push(
+      ...nested(params.facetFilters, 'facetFilters'),
+      ...automatic(params.automaticFacetFilters, input.source),
+    );
     outcome.numericFilters.push(...nested(params.numericFilters, 'numericFilters'));
     outcome.tagFilters.push(...nested(params.tagFilters, 'tagFilters'));
     outcome.optionalFilters.push(
@@ -90,10 +98,13 @@ function matches(rule: StoredRecommendRule['rule'], { source, settings, now, rul
 function validAt(validity: unknown, now: number): boolean {
   if (!Array.isArray(validity) || validity.length === 0) return true;
   const seconds = now / 1000;
-  return (validity as { from: number; until: number }[]).some((range) => seconds >= range.from && seconds <= range.until);
+  return (validity as { from: number; until: number }[]).some(
+    (range) => seconds >= range.from && seconds <= range.until,
+  );
 }
 
-const nested = (value: unknown, param: FilterParam): string[][] => (value === undefined ? [] : readNested(value, param));
+const nested = (value: unknown, param: FilterParam): string[][] =>
+  value === undefined ? [] : readNested(value, param);
 
 /**
  * Automatic facet filters from the source item: for each facet it holds, recommendations must
@@ -104,11 +115,17 @@ function automatic(value: unknown, source: SearchRecord | undefined): string[][]
   if (!Array.isArray(value) || !source) return [];
   const groups: string[][] = [];
   for (const item of value) {
-    const filter = typeof item === 'string' ? { ...automaticFacet(item), negative: false, disjunctive: false } : (item as { facet: string; score?: number; negative?: boolean; disjunctive?: boolean });
+    const filter =
+      typeof item === 'string'
+        ? { ...automaticFacet(item), negative: false, disjunctive: false }
+        : (item as { facet: string; score?: number; negative?: boolean; disjunctive?: boolean });
     const values = sourceValues(source, filter.facet);
     if (values.length === 0) continue;
     const score = filter.score !== undefined && filter.score !== 1 ? `<score=${filter.score}>` : '';
-    const entries = values.map((v) => `${quoteAttribute(filter.facet)}:${filter.negative ? '-' : ''}${escapeValue(v, filter.negative === true)}${score}`);
+    const entries = values.map(
+      (v) =>
+        `${quoteAttribute(filter.facet)}:${filter.negative ? '-' : ''}${escapeValue(v, filter.negative === true)}${score}`,
+    );
     if (filter.disjunctive && !filter.negative) groups.push(entries);
     else for (const entry of entries) groups.push([entry]);
   }

@@ -26,7 +26,12 @@ function target(ctx: OperationContext): { indexName: string; model: RuleModel } 
   return { indexName, model: model as RuleModel };
 }
 
-function writeRules(draft: Draft<State>, indexName: string, model: RuleModel, change: (rules: Map<string, StoredRecommendRule>) => void): void {
+function writeRules(
+  draft: Draft<State>,
+  indexName: string,
+  model: RuleModel,
+  change: (rules: Map<string, StoredRecommendRule>) => void,
+): void {
   const byIndex = draft.recommend.rules as unknown as Map<string, Map<RuleModel, Map<string, StoredRecommendRule>>>;
   let byModel = byIndex.get(indexName);
   if (!byModel) byIndex.set(indexName, (byModel = new Map()));
@@ -45,9 +50,13 @@ export function batchRecommendRules(ctx: OperationContext) {
   const { indexName, model } = target(ctx);
   const clear = parseBoolean(req.query.clearExistingRules, 'clearExistingRules', false);
   // The client sends `{}` when called without rules: an empty batch (with clearExistingRules, a clear).
-  const isEmptyObject = req.body !== null && typeof req.body === 'object' && !Array.isArray(req.body) && Object.keys(req.body).length === 0;
-  if (req.body !== undefined && !isEmptyObject && !Array.isArray(req.body)) throw badRequest('The body must be a JSON array of Recommend rules');
-  const batch: RecommendRule[] = Array.isArray(req.body) ? req.body.map((item, i) => validateRecommendRule(item, `body[${i}]`)) : [];
+  const isEmptyObject =
+    req.body !== null && typeof req.body === 'object' && !Array.isArray(req.body) && Object.keys(req.body).length === 0;
+  if (req.body !== undefined && !isEmptyObject && !Array.isArray(req.body))
+    throw badRequest('The body must be a JSON array of Recommend rules');
+  const batch: RecommendRule[] = Array.isArray(req.body)
+    ? req.body.map((item, i) => validateRecommendRule(item, `body[${i}]`))
+    : [];
   const taskID = enqueue(core, indexName, (draft) =>
     writeRules(draft, indexName, model, (rules) => {
       if (clear) rules.clear();
@@ -71,7 +80,9 @@ export function deleteRecommendRule(ctx: OperationContext) {
   const { core, params } = ctx;
   const { indexName, model } = target(ctx);
   if (!rulesOf(core.state, indexName, model).has(params.objectID)) throw notFound(messages.objectNotFound);
-  const taskID = enqueue(core, indexName, (draft) => writeRules(draft, indexName, model, (rules) => rules.delete(params.objectID)));
+  const taskID = enqueue(core, indexName, (draft) =>
+    writeRules(draft, indexName, model, (rules) => rules.delete(params.objectID)),
+  );
   return { taskID, deletedAt: core.isoNow() };
 }
 

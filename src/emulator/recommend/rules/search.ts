@@ -6,7 +6,17 @@ import { wordsOf } from '../../search/synonyms/words';
 import { integerInRange, requireObject } from '../../search/validate';
 import type { RecommendRule, StoredRecommendRule } from '../state';
 
-const PARAMETERS = new Set(['query', 'context', 'page', 'hitsPerPage', 'enabled', 'filters', 'facets', 'maxValuesPerFacet', 'requestOptions']);
+const PARAMETERS = new Set([
+  'query',
+  'context',
+  'page',
+  'hitsPerPage',
+  'enabled',
+  'filters',
+  'facets',
+  'maxValuesPerFacet',
+  'requestOptions',
+]);
 /** What `filters` and `facets` can name in a rule search. */
 const RULE_FACETS = ['objectID', 'enabled', 'description', 'condition.context', 'condition.filters'] as const;
 const RULE_SETTINGS = { attributesForFaceting: [...RULE_FACETS] };
@@ -23,7 +33,8 @@ export function searchRecommendRuleHits(rules: Iterable<StoredRecommendRule>, ra
   const query = body.query ?? '';
   if (typeof query !== 'string') throw badRequest('`query` must be a string');
   if (body.context !== undefined && typeof body.context !== 'string') throw badRequest('`context` must be a string');
-  if (body.enabled !== undefined && body.enabled !== null && typeof body.enabled !== 'boolean') throw badRequest('`enabled` must be a boolean or null');
+  if (body.enabled !== undefined && body.enabled !== null && typeof body.enabled !== 'boolean')
+    throw badRequest('`enabled` must be a boolean or null');
   if (body.filters !== undefined && typeof body.filters !== 'string') throw badRequest('`filters` must be a string');
   if (body.requestOptions !== undefined) requireObject(body.requestOptions, '`requestOptions`');
   const facets = facetNames(body.facets);
@@ -45,15 +56,23 @@ export function searchRecommendRuleHits(rules: Iterable<StoredRecommendRule>, ra
     _metadata: { lastUpdate: new Date(updatedAt).toISOString() },
     _highlightResult: highlight(rule, words),
   }));
-  const response: Record<string, unknown> = { hits, nbHits: matching.length, page, nbPages: Math.ceil(matching.length / hitsPerPage) };
+  const response: Record<string, unknown> = {
+    hits,
+    nbHits: matching.length,
+    page,
+    nbPages: Math.ceil(matching.length / hitsPerPage),
+  };
   if (facets.length > 0) response.facets = countFacets(matching, facets, maxValuesPerFacet);
   return response;
 }
 
 function facetNames(value: unknown): string[] {
   if (value === undefined) return [];
-  if (!Array.isArray(value) || !value.every((name) => typeof name === 'string')) throw badRequest('`facets` must be an array of strings');
-  return value.includes('*') ? [...RULE_FACETS] : value.filter((name) => (RULE_FACETS as readonly string[]).includes(name));
+  if (!Array.isArray(value) || !value.every((name) => typeof name === 'string'))
+    throw badRequest('`facets` must be an array of strings');
+  return value.includes('*')
+    ? [...RULE_FACETS]
+    : value.filter((name) => (RULE_FACETS as readonly string[]).includes(name));
 }
 
 const conditionOf = (rule: RecommendRule) => (rule.condition ?? {}) as { context?: string; filters?: string };
@@ -63,7 +82,9 @@ const asRecord = (rule: RecommendRule) => ({ ...rule, enabled: rule.enabled !== 
 
 function searchable(rule: RecommendRule): string[] {
   const condition = conditionOf(rule);
-  return [rule.objectID, rule.description, condition.context, condition.filters].filter((text): text is string => typeof text === 'string');
+  return [rule.objectID, rule.description, condition.context, condition.filters].filter(
+    (text): text is string => typeof text === 'string',
+  );
 }
 
 function highlight(rule: RecommendRule, words: readonly string[]): Record<string, unknown> {
@@ -77,12 +98,17 @@ function highlight(rule: RecommendRule, words: readonly string[]): Record<string
   return out;
 }
 
-function countFacets(matching: readonly StoredRecommendRule[], names: readonly string[], max: number): Record<string, Record<string, number>> {
+function countFacets(
+  matching: readonly StoredRecommendRule[],
+  names: readonly string[],
+  max: number,
+): Record<string, Record<string, number>> {
   const out: Record<string, Record<string, number>> = {};
   for (const name of names) {
     const counts = new Map<string, number>();
     for (const { rule } of matching) {
-      for (const value of new Set(valuesAt(asRecord(rule), name).map(String))) counts.set(value, (counts.get(value) ?? 0) + 1);
+      for (const value of new Set(valuesAt(asRecord(rule), name).map(String)))
+        counts.set(value, (counts.get(value) ?? 0) + 1);
     }
     const top = [...counts].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0)).slice(0, max);
     if (top.length > 0) out[name] = Object.fromEntries(top);

@@ -23,7 +23,16 @@ const FILTERING_PARAMETERS = [
   'sumOrFiltersScores',
 ] as const;
 
-const RULE_KEYS = new Set(['objectID', 'condition', 'consequence', 'description', 'enabled', 'validity', '_metadata', '_highlightResult']);
+const RULE_KEYS = new Set([
+  'objectID',
+  'condition',
+  'consequence',
+  'description',
+  'enabled',
+  'validity',
+  '_metadata',
+  '_highlightResult',
+]);
 const CONSEQUENCE_KEYS = new Set(['params', 'promote', 'hide', 'userData']);
 const IDENTIFIER = /^[A-Za-z0-9_-]+$/;
 /** The array-form filter parameters and the form each is read in. */
@@ -42,16 +51,21 @@ const ARRAY_FILTERS: Readonly<Record<string, FilterParam>> = {
  */
 export function validateRecommendRule(value: unknown, where: string): RecommendRule {
   const body = requireObject(value, where);
-  for (const key of Object.keys(body)) if (!RULE_KEYS.has(key)) throw badRequest(`${where}.${key} is not a Recommend rule attribute`);
+  for (const key of Object.keys(body))
+    if (!RULE_KEYS.has(key)) throw badRequest(`${where}.${key} is not a Recommend rule attribute`);
   const objectID = body.objectID;
   if (typeof objectID !== 'string' || !IDENTIFIER.test(objectID)) {
-    throw badRequest(`${where}.objectID is required and must be letters, digits, - and _ only, got ${JSON.stringify(objectID)}`);
+    throw badRequest(
+      `${where}.objectID is required and must be letters, digits, - and _ only, got ${JSON.stringify(objectID)}`,
+    );
   }
   if (body.condition !== undefined) validateCondition(body.condition, `${where}.condition`);
   if (body.consequence === undefined) throw badRequest(`${where}.consequence is required`);
   validateConsequence(body.consequence, `${where}.consequence`);
-  if (body.description !== undefined && typeof body.description !== 'string') throw badRequest(`${where}.description must be a string`);
-  if (body.enabled !== undefined && typeof body.enabled !== 'boolean') throw badRequest(`${where}.enabled must be a boolean`);
+  if (body.description !== undefined && typeof body.description !== 'string')
+    throw badRequest(`${where}.description must be a string`);
+  if (body.enabled !== undefined && typeof body.enabled !== 'boolean')
+    throw badRequest(`${where}.enabled must be a boolean`);
   if (body.validity !== undefined) validateValidity(body.validity, `${where}.validity`);
   const stored: Record<string, unknown> = { ...body };
   delete stored._metadata;
@@ -62,11 +76,18 @@ export function validateRecommendRule(value: unknown, where: string): RecommendR
 function validateCondition(value: unknown, where: string): void {
   const condition = requireObject(value, where);
   for (const key of Object.keys(condition)) {
-    if (key === 'pattern' || key === 'anchoring' || key === 'alternatives') throw badRequest(`${where}.${key} is not available for Recommend rules: conditions apply to the source item`);
-    if (key !== 'filters' && key !== 'context') throw badRequest(`${where}.${key} is not a condition attribute (filters, context)`);
+    if (key === 'pattern' || key === 'anchoring' || key === 'alternatives')
+      throw badRequest(`${where}.${key} is not available for Recommend rules: conditions apply to the source item`);
+    if (key !== 'filters' && key !== 'context')
+      throw badRequest(`${where}.${key} is not a condition attribute (filters, context)`);
   }
-  if (condition.context !== undefined && (typeof condition.context !== 'string' || !IDENTIFIER.test(condition.context))) {
-    throw badRequest(`${where}.context must be letters, digits, - and _ only, got ${JSON.stringify(condition.context)}`);
+  if (
+    condition.context !== undefined &&
+    (typeof condition.context !== 'string' || !IDENTIFIER.test(condition.context))
+  ) {
+    throw badRequest(
+      `${where}.context must be letters, digits, - and _ only, got ${JSON.stringify(condition.context)}`,
+    );
   }
   if (condition.filters !== undefined) {
     if (typeof condition.filters !== 'string') throw badRequest(`${where}.filters must be a string`);
@@ -78,23 +99,28 @@ function validateConsequence(value: unknown, where: string): void {
   const consequence = requireObject(value, where);
   const keys = Object.keys(consequence);
   if (keys.length === 0) throw badRequest(`${where} must not be empty: set params, promote, hide or userData`);
-  for (const key of keys) if (!CONSEQUENCE_KEYS.has(key)) throw badRequest(`${where}.${key} is not a consequence attribute (params, promote, hide, userData)`);
+  for (const key of keys)
+    if (!CONSEQUENCE_KEYS.has(key))
+      throw badRequest(`${where}.${key} is not a consequence attribute (params, promote, hide, userData)`);
   if (consequence.params !== undefined) validateParams(consequence.params, `${where}.params`);
   if (consequence.promote !== undefined) validatePromote(consequence.promote, `${where}.promote`);
   if (consequence.hide !== undefined) {
     const hide = consequence.hide;
     if (!Array.isArray(hide) || hide.length === 0) throw badRequest(`${where}.hide must be a non-empty array`);
-    if (hide.length > MAX_HIDDEN) throw badRequest(`${where}.hide must hold at most ${MAX_HIDDEN} items, got ${hide.length}`);
+    if (hide.length > MAX_HIDDEN)
+      throw badRequest(`${where}.hide must hold at most ${MAX_HIDDEN} items, got ${hide.length}`);
     hide.forEach((item, i) => {
       const entry = requireObject(item, `${where}.hide[${i}]`);
-      for (const key of Object.keys(entry)) if (key !== 'objectID') throw badRequest(`${where}.hide[${i}].${key} is not a hide attribute (objectID)`);
+      for (const key of Object.keys(entry))
+        if (key !== 'objectID') throw badRequest(`${where}.hide[${i}].${key} is not a hide attribute (objectID)`);
       requireText(entry.objectID, `${where}.hide[${i}].objectID`);
     });
   }
   if (consequence.userData !== undefined) {
     const userData = requireObject(consequence.userData, `${where}.userData`);
     const bytes = new TextEncoder().encode(JSON.stringify(userData)).length;
-    if (bytes > MAX_USER_DATA_BYTES) throw badRequest(`${where}.userData must be at most 1 kB of minified JSON, got ${bytes} bytes`);
+    if (bytes > MAX_USER_DATA_BYTES)
+      throw badRequest(`${where}.userData must be at most 1 kB of minified JSON, got ${bytes} bytes`);
   }
 }
 
@@ -105,11 +131,14 @@ function validatePromote(value: unknown, where: string): void {
     const at = `${where}[${i}]`;
     const promote = requireObject(item, at);
     for (const key of Object.keys(promote)) {
-      if (key !== 'objectID' && key !== 'objectIDs' && key !== 'position') throw badRequest(`${at}.${key} is not a promote attribute (objectID, objectIDs, position)`);
+      if (key !== 'objectID' && key !== 'objectIDs' && key !== 'position')
+        throw badRequest(`${at}.${key} is not a promote attribute (objectID, objectIDs, position)`);
     }
     const position = promote.position;
-    if (typeof position !== 'number' || !Number.isInteger(position) || position < 0) throw badRequest(`${at}.position is required and must be an integer, 0 or more`);
-    if ((promote.objectID === undefined) === (promote.objectIDs === undefined)) throw badRequest(`${at} needs either objectID or objectIDs`);
+    if (typeof position !== 'number' || !Number.isInteger(position) || position < 0)
+      throw badRequest(`${at}.position is required and must be an integer, 0 or more`);
+    if ((promote.objectID === undefined) === (promote.objectIDs === undefined))
+      throw badRequest(`${at} needs either objectID or objectIDs`);
     if (promote.objectID !== undefined) {
       requireText(promote.objectID, `${at}.objectID`);
       total += 1;
@@ -128,7 +157,9 @@ function validateParams(value: unknown, where: string): void {
   for (const [name, param] of Object.entries(params)) {
     const at = `${where}.${name}`;
     if (!(FILTERING_PARAMETERS as readonly string[]).includes(name)) {
-      throw badRequest(`${at} is not allowed: a Recommend rule's params only take filtering parameters (${FILTERING_PARAMETERS.join(', ')})`);
+      throw badRequest(
+        `${at} is not allowed: a Recommend rule's params only take filtering parameters (${FILTERING_PARAMETERS.join(', ')})`,
+      );
     }
     if (name === 'filters') {
       if (typeof param !== 'string') throw badRequest(`${at} must be a string`);
@@ -153,12 +184,17 @@ function validateAutomatic(value: unknown, where: string): void {
     }
     const filter = requireObject(item, at);
     for (const key of Object.keys(filter)) {
-      if (!['facet', 'score', 'disjunctive', 'negative'].includes(key)) throw badRequest(`${at}.${key} is not an automatic facet filter attribute (facet, score, disjunctive, negative)`);
+      if (!['facet', 'score', 'disjunctive', 'negative'].includes(key))
+        throw badRequest(
+          `${at}.${key} is not an automatic facet filter attribute (facet, score, disjunctive, negative)`,
+        );
     }
     requireText(filter.facet, `${at}.facet`);
-    if (filter.score !== undefined && (typeof filter.score !== 'number' || !Number.isInteger(filter.score))) throw badRequest(`${at}.score must be an integer`);
+    if (filter.score !== undefined && (typeof filter.score !== 'number' || !Number.isInteger(filter.score)))
+      throw badRequest(`${at}.score must be an integer`);
     for (const flag of ['disjunctive', 'negative'] as const) {
-      if (filter[flag] !== undefined && typeof filter[flag] !== 'boolean') throw badRequest(`${at}.${flag} must be a boolean`);
+      if (filter[flag] !== undefined && typeof filter[flag] !== 'boolean')
+        throw badRequest(`${at}.${flag} must be a boolean`);
     }
   });
 }
@@ -170,20 +206,26 @@ export function automaticFacet(text: string): { facet: string; score: number } {
 }
 
 function validateValidity(value: unknown, where: string): void {
-  if (!Array.isArray(value) || value.length === 0) throw badRequest(`${where} must be a non-empty array of {from, until}`);
+  if (!Array.isArray(value) || value.length === 0)
+    throw badRequest(`${where} must be a non-empty array of {from, until}`);
   value.forEach((item, i) => {
     const range = requireObject(item, `${where}[${i}]`);
-    for (const key of Object.keys(range)) if (key !== 'from' && key !== 'until') throw badRequest(`${where}[${i}].${key} is not a time range attribute (from, until)`);
+    for (const key of Object.keys(range))
+      if (key !== 'from' && key !== 'until')
+        throw badRequest(`${where}[${i}].${key} is not a time range attribute (from, until)`);
     for (const key of ['from', 'until'] as const) {
       const at = range[key];
-      if (typeof at !== 'number' || !Number.isInteger(at)) throw badRequest(`${where}[${i}].${key} is required and must be a Unix timestamp in seconds`);
+      if (typeof at !== 'number' || !Number.isInteger(at))
+        throw badRequest(`${where}[${i}].${key} is required and must be a Unix timestamp in seconds`);
     }
-    if ((range.from as number) > (range.until as number)) throw badRequest(`${where}[${i}].from must not be after until`);
+    if ((range.from as number) > (range.until as number))
+      throw badRequest(`${where}[${i}].from must not be after until`);
   });
 }
 
 function requireText(value: unknown, where: string): string {
-  if (typeof value !== 'string' || value === '') throw badRequest(`${where} is required and must be a non-empty string`);
+  if (typeof value !== 'string' || value === '')
+    throw badRequest(`${where} is required and must be a non-empty string`);
   return value;
 }
 

@@ -18,7 +18,10 @@ function versionOf(value: object): number {
  * indexed as their parts (the index normalizes them), at the word's position. `key` changes with the setting and the
  * compounds dictionary, so the engine's index is rebuilt when either changes.
  */
-export function decompoundedTerms(state: DictionariesState, setting: unknown): { key: string; expand: TermExpander } | undefined {
+export function decompoundedTerms(
+  state: DictionariesState,
+  setting: unknown,
+): { key: string; expand: TermExpander } | undefined {
   if (!setting || typeof setting !== 'object') return undefined;
   const byAttribute = new Map<string, string[]>();
   for (const [language, attributes] of Object.entries(setting as Record<string, unknown>)) {

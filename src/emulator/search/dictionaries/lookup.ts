@@ -37,7 +37,10 @@ export function isStopWord(state: DictionariesState, word: string, languages: re
  */
 export function pluralFormsOf(state: DictionariesState, word: string, languages: readonly string[]): string[] {
   const target = lower(word);
-  requireTables('plurals', languages.filter((language) => !disabled(state, 'plurals', language)));
+  requireTables(
+    'plurals',
+    languages.filter((language) => !disabled(state, 'plurals', language)),
+  );
   const out = new Set<string>();
   for (const language of languages) {
     const custom = [...state.custom.plurals.values()].filter((e) => e.language === language);
@@ -91,11 +94,15 @@ function foldedCompounds(language: string): ReadonlyMap<string, readonly string[
   return list;
 }
 
-function partsOf(custom: readonly DictionaryEntry[], list: ReadonlyMap<string, readonly string[]>): ReadonlySet<string> {
+function partsOf(
+  custom: readonly DictionaryEntry[],
+  list: ReadonlyMap<string, readonly string[]>,
+): ReadonlySet<string> {
   const parts = new Set<string>();
   for (const decomposition of list.values()) for (const part of decomposition) parts.add(foldText(part));
   for (const entry of custom) {
-    if (entry.decomposition && entry.decomposition.length > 0) entry.decomposition.forEach((p) => parts.add(foldText(p)));
+    if (entry.decomposition && entry.decomposition.length > 0)
+      entry.decomposition.forEach((p) => parts.add(foldText(p)));
     else parts.add(foldText(entry.word!));
   }
   return parts;

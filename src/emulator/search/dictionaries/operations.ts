@@ -5,7 +5,15 @@ import type { State } from '../../state';
 import { enqueue } from '../../tasks';
 import { foldText } from '../synonyms/words';
 import { integerInRange, requireObject, requireObjectID } from '../validate';
-import { requireTables, standardCompounds, standardID, standardPluralSets, standardStopwords, supports, SUPPORTED_LANGUAGES } from './standard';
+import {
+  requireTables,
+  standardCompounds,
+  standardID,
+  standardPluralSets,
+  standardStopwords,
+  supports,
+  SUPPORTED_LANGUAGES,
+} from './standard';
 import { DICTIONARY_NAMES, type DictionaryEntry, type DictionaryName } from './state';
 
 /** Dictionary batch bodies above 10 MB are refused (spec, Limits). */
@@ -32,7 +40,9 @@ function dictionaryName(ctx: OperationContext): DictionaryName {
 }
 
 const nonEmptyStrings = (value: unknown, allowEmpty: boolean): value is string[] =>
-  Array.isArray(value) && (allowEmpty || value.length > 0) && value.every((w) => typeof w === 'string' && w.trim() !== '');
+  Array.isArray(value) &&
+  (allowEmpty || value.length > 0) &&
+  value.every((w) => typeof w === 'string' && w.trim() !== '');
 
 /**
  * Checks an entry. The entry schema allows additional properties (a `word` on a plurals
@@ -41,16 +51,24 @@ const nonEmptyStrings = (value: unknown, allowEmpty: boolean): value is string[]
  */
 function validateEntry(dictionary: DictionaryName, value: unknown, where: string): DictionaryEntry {
   const body = requireObject(value, where);
-  for (const key of REQUIRED[dictionary]) if (body[key] === undefined) throw badRequest(`${where}.${key} is required for a ${dictionary} entry`);
+  for (const key of REQUIRED[dictionary])
+    if (body[key] === undefined) throw badRequest(`${where}.${key} is required for a ${dictionary} entry`);
   const objectID = requireObjectID(body.objectID, `${where}.objectID`);
   if (typeof body.language !== 'string' || !supports(dictionary, body.language)) {
-    throw badRequest(`${where}.language ${JSON.stringify(body.language)} is not a supported language for ${dictionary}`);
+    throw badRequest(
+      `${where}.language ${JSON.stringify(body.language)} is not a supported language for ${dictionary}`,
+    );
   }
-  if (body.word !== undefined && (typeof body.word !== 'string' || body.word.trim() === '')) throw badRequest(`${where}.word must be a non-empty string`);
-  if (body.words !== undefined && !nonEmptyStrings(body.words, false)) throw badRequest(`${where}.words must be a non-empty array of non-empty strings`);
-  if (body.decomposition !== undefined && !nonEmptyStrings(body.decomposition, true)) throw badRequest(`${where}.decomposition must be an array of non-empty strings`);
-  if (body.state !== undefined && body.state !== 'enabled' && body.state !== 'disabled') throw badRequest(`${where}.state must be enabled or disabled`);
-  if (body.type !== undefined && body.type !== 'custom' && body.type !== 'standard') throw badRequest(`${where}.type must be custom or standard`);
+  if (body.word !== undefined && (typeof body.word !== 'string' || body.word.trim() === ''))
+    throw badRequest(`${where}.word must be a non-empty string`);
+  if (body.words !== undefined && !nonEmptyStrings(body.words, false))
+    throw badRequest(`${where}.words must be a non-empty array of non-empty strings`);
+  if (body.decomposition !== undefined && !nonEmptyStrings(body.decomposition, true))
+    throw badRequest(`${where}.decomposition must be an array of non-empty strings`);
+  if (body.state !== undefined && body.state !== 'enabled' && body.state !== 'disabled')
+    throw badRequest(`${where}.state must be enabled or disabled`);
+  if (body.type !== undefined && body.type !== 'custom' && body.type !== 'standard')
+    throw badRequest(`${where}.type must be custom or standard`);
   if (dictionary === 'compounds') {
     const decomposition = body.decomposition as string[];
     if (decomposition.length > 0 && foldText(decomposition.join('')) !== foldText(body.word as string)) {
@@ -67,11 +85,13 @@ function validateEntry(dictionary: DictionaryName, value: unknown, where: string
 /** POST /1/dictionaries/{dictionaryName}/batch */
 export function batchDictionaryEntries(ctx: OperationContext) {
   const { core, req } = ctx;
-  if (req.bodySize > MAX_BATCH_BYTES) throw payloadTooLarge(`The payload is ${req.bodySize} bytes; dictionary batches are limited to 10 MB`);
+  if (req.bodySize > MAX_BATCH_BYTES)
+    throw payloadTooLarge(`The payload is ${req.bodySize} bytes; dictionary batches are limited to 10 MB`);
   const dictionary = dictionaryName(ctx);
   const body = requireObject(req.body, 'body');
   for (const key of Object.keys(body)) {
-    if (key !== 'requests' && key !== 'clearExistingDictionaryEntries') throw badRequest(`body.${key} is not a batch parameter`);
+    if (key !== 'requests' && key !== 'clearExistingDictionaryEntries')
+      throw badRequest(`body.${key} is not a batch parameter`);
   }
   if (!Array.isArray(body.requests)) throw badRequest('body.requests is required and must be an array');
   const clear = body.clearExistingDictionaryEntries ?? false;
@@ -80,11 +100,13 @@ export function batchDictionaryEntries(ctx: OperationContext) {
   const operations = body.requests.map((item, i): Operation => {
     const where = `body.requests[${i}]`;
     const request = requireObject(item, where);
-    for (const key of Object.keys(request)) if (key !== 'action' && key !== 'body') throw badRequest(`${where}.${key} is not allowed`);
+    for (const key of Object.keys(request))
+      if (key !== 'action' && key !== 'body') throw badRequest(`${where}.${key} is not allowed`);
     if (request.action === 'addEntry') return { add: validateEntry(dictionary, request.body, `${where}.body`) };
     if (request.action === 'deleteEntry') {
       const target = requireObject(request.body, `${where}.body`);
-      for (const key of Object.keys(target)) if (key !== 'objectID') throw badRequest(`${where}.body.${key} is not allowed in a deleteEntry`);
+      for (const key of Object.keys(target))
+        if (key !== 'objectID') throw badRequest(`${where}.body.${key} is not allowed in a deleteEntry`);
       return { remove: requireObjectID(target.objectID, `${where}.body.objectID`) };
     }
     throw badRequest(`${where}.action must be addEntry or deleteEntry, got ${JSON.stringify(request.action)}`);
@@ -104,7 +126,10 @@ export function batchDictionaryEntries(ctx: OperationContext) {
     if (op.add) preview.set(op.add.objectID, op.add);
     else preview.delete(op.remove);
   }
-  const others = DICTIONARY_NAMES.filter((d) => d !== dictionary).reduce((n, d) => n + core.state.dictionaries.custom[d].size, 0);
+  const others = DICTIONARY_NAMES.filter((d) => d !== dictionary).reduce(
+    (n, d) => n + core.state.dictionaries.custom[d].size,
+    0,
+  );
   const quota = core.options.dictionaryEntriesQuota ?? DEFAULT_CUSTOM_ENTRIES_QUOTA;
   if (preview.size + others > quota) {
     throw forbidden(`Custom dictionary entries quota exceeded: ${preview.size + others} entries, ${quota} allowed`);
@@ -158,7 +183,8 @@ export function searchDictionaryEntries(ctx: OperationContext) {
     words.forEach((w) => customWords.add(`${entry.language}/${w.toLowerCase()}`));
     if (entry.objectID === asked || matches(words.map(foldText))) hits.push({ ...entry, type: 'custom' });
   }
-  const overridden = (entry: { language: string; word?: string; words?: readonly string[] }) => wordsOf(entry).some((w) => customWords.has(`${entry.language}/${w}`));
+  const overridden = (entry: { language: string; word?: string; words?: readonly string[] }) =>
+    wordsOf(entry).some((w) => customWords.has(`${entry.language}/${w}`));
   const byID = STANDARD_ID.test(asked) ? standardByID(dictionary).get(asked) : undefined;
   const languages = language === undefined ? SUPPORTED_LANGUAGES : [language as string];
   // Every language's table asked for at once (one load for all that are missing).
@@ -166,7 +192,8 @@ export function searchDictionaryEntries(ctx: OperationContext) {
   for (const lang of languages) {
     for (const { entry, folded } of foldedStandardEntries(dictionary, lang)) {
       if (customWords.size > 0 && overridden(entry)) continue;
-      if (matches(folded) || (byID !== undefined && byID.language === entry.language && byID.key === entry.key)) hits.push(entry);
+      if (matches(folded) || (byID !== undefined && byID.language === entry.language && byID.key === entry.key))
+        hits.push(entry);
     }
   }
   return {
@@ -179,9 +206,11 @@ export function searchDictionaryEntries(ctx: OperationContext) {
 
 const STANDARD_ID = /^[0-9a-f]{32}$/;
 
-const wordsOf = (entry: { word?: string; words?: readonly string[] }): readonly string[] => entry.words ?? (entry.word === undefined ? [] : [entry.word]);
+const wordsOf = (entry: { word?: string; words?: readonly string[] }): readonly string[] =>
+  entry.words ?? (entry.word === undefined ? [] : [entry.word]);
 
-const isStandard = (hit: Hit | StandardEntry): hit is StandardEntry => hit.type === 'standard' && typeof hit.key === 'string';
+const isStandard = (hit: Hit | StandardEntry): hit is StandardEntry =>
+  hit.type === 'standard' && typeof hit.key === 'string';
 
 function withObjectID(hit: Hit | StandardEntry): Hit {
   if (!isStandard(hit)) return hit;
@@ -205,7 +234,10 @@ function foldedStandardEntries(dictionary: DictionaryName, language: string): re
   const key = `${dictionary}/${language}`;
   let entries = folded.get(key);
   if (entries === undefined) {
-    entries = [...standardEntries(dictionary, language)].map((entry) => ({ entry, folded: wordsOf(entry).map(foldText) }));
+    entries = [...standardEntries(dictionary, language)].map((entry) => ({
+      entry,
+      folded: wordsOf(entry).map(foldText),
+    }));
     folded.set(key, entries);
   }
   return entries;
@@ -216,11 +248,13 @@ function* standardEntries(dictionary: DictionaryName, language: string | undefin
   if (dictionary !== 'compounds') requireTables(dictionary, languages);
   for (const lang of languages) {
     if (dictionary === 'stopwords') {
-      for (const word of standardStopwords(lang)) yield { key: word, language: lang, word, state: 'enabled', type: 'standard' };
+      for (const word of standardStopwords(lang))
+        yield { key: word, language: lang, word, state: 'enabled', type: 'standard' };
     } else if (dictionary === 'plurals') {
       for (const words of standardPluralSets(lang)) yield { key: words[0], language: lang, words, type: 'standard' };
     } else {
-      for (const [word, decomposition] of Object.entries(standardCompounds(lang))) yield { key: word, language: lang, word, decomposition, type: 'standard' };
+      for (const [word, decomposition] of Object.entries(standardCompounds(lang)))
+        yield { key: word, language: lang, word, decomposition, type: 'standard' };
     }
   }
 }
@@ -232,7 +266,8 @@ function standardByID(dictionary: DictionaryName): ReadonlyMap<string, { languag
   let known = byIDMemo.get(dictionary);
   if (!known) {
     const map = new Map<string, { language: string; key: string }>();
-    for (const { language, key } of standardEntries(dictionary, undefined)) map.set(standardID(language, key), { language, key });
+    for (const { language, key } of standardEntries(dictionary, undefined))
+      map.set(standardID(language, key), { language, key });
     byIDMemo.set(dictionary, map);
     known = map;
   }
@@ -244,7 +279,6 @@ function fromQueryString(query: Record<string, string>): Record<string, unknown>
   for (const key of ['page', 'hitsPerPage']) if (query[key] !== undefined) out[key] = Number(query[key]);
   return out;
 }
-
 
 /** GET /1/dictionaries/*\/settings */
 export function getDictionarySettings(ctx: OperationContext) {
@@ -263,7 +297,8 @@ function withoutStopwords(settings: Partial<Record<DictionaryName, Readonly<Reco
 export function setDictionarySettings(ctx: OperationContext) {
   const { core } = ctx;
   const body = requireObject(ctx.req.body, 'body');
-  for (const key of Object.keys(body)) if (key !== 'disableStandardEntries') throw badRequest(`body.${key} is not a dictionary setting`);
+  for (const key of Object.keys(body))
+    if (key !== 'disableStandardEntries') throw badRequest(`body.${key} is not a dictionary setting`);
   if (body.disableStandardEntries === undefined) throw badRequest('body.disableStandardEntries is required');
   const disable = requireObject(body.disableStandardEntries, 'body.disableStandardEntries');
   const changes: [DictionaryName, Record<string, boolean> | null][] = [];
@@ -284,7 +319,9 @@ export function setDictionarySettings(ctx: OperationContext) {
     changes.push([name as DictionaryName, map as Record<string, boolean>]);
   }
   const taskID = enqueue(core, null, (draft) => {
-    const settings = draft.dictionaries.disableStandardEntries as Partial<Record<DictionaryName, Record<string, boolean>>>;
+    const settings = draft.dictionaries.disableStandardEntries as Partial<
+      Record<DictionaryName, Record<string, boolean>>
+    >;
     for (const [name, map] of changes) {
       if (map === null) delete settings[name];
       else settings[name] = { ...(settings[name] ?? {}), ...map };

@@ -1,4 +1,10 @@
-import { registerAlternatives, registerWordsRewrite, type AlternativeSource, type WordAlternative, type WordsContext } from '../engine/hooks';
+import {
+  registerAlternatives,
+  registerWordsRewrite,
+  type AlternativeSource,
+  type WordAlternative,
+  type WordsContext,
+} from '../engine/hooks';
 import type { QueryWord } from '../engine/query';
 import { foldText } from '../synonyms/words';
 import { decompound, pluralFormsOf, stopWordsFor } from './lookup';
@@ -29,7 +35,8 @@ export function registerDictionaries(): void {
       for (const word of searchable(words)) {
         for (const form of pluralFormsOf(dictionaries, word.term, plurals)) {
           const terms = ctx.tokenizer.terms(form);
-          if (terms.length === 1 && terms[0] !== word.term) out.push({ start: word.index, end: word.index + 1, words: terms, typos: 0, exact, source: PLURAL });
+          if (terms.length === 1 && terms[0] !== word.term)
+            out.push({ start: word.index, end: word.index + 1, words: terms, typos: 0, exact, source: PLURAL });
         }
       }
     }
@@ -37,7 +44,15 @@ export function registerDictionaries(): void {
     if (compounds.length > 0) {
       for (const word of searchable(words)) {
         const parts = decompound(dictionaries, word.term, compounds)?.flatMap((part) => ctx.tokenizer.terms(part));
-        if (parts && parts.length > 1) out.push({ start: word.index, end: word.index + 1, words: parts, typos: 0, exact: false, source: DECOMPOUND });
+        if (parts && parts.length > 1)
+          out.push({
+            start: word.index,
+            end: word.index + 1,
+            words: parts,
+            typos: 0,
+            exact: false,
+            source: DECOMPOUND,
+          });
       }
     }
     return out;
@@ -84,7 +99,10 @@ function compoundLanguagesOf(ctx: WordsContext): string[] {
   const on = paramOrSetting(ctx, 'decompoundQuery');
   if (on === false || on === 'false') return [];
   const attributes = ctx.settings.decompoundedAttributes;
-  const languages = [...stringList(paramOrSetting(ctx, 'queryLanguages')), ...Object.keys(attributes && typeof attributes === 'object' ? attributes : {})];
+  const languages = [
+    ...stringList(paramOrSetting(ctx, 'queryLanguages')),
+    ...Object.keys(attributes && typeof attributes === 'object' ? attributes : {}),
+  ];
   return [...new Set(languages)].filter((language) => COMPOUND_LANGUAGES.includes(language));
 }
 

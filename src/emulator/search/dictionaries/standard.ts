@@ -37,7 +37,8 @@ export function standardPlurals(language: string): ReadonlyMap<string, readonly 
   let byWord = pluralWords.get(language);
   if (!byWord) {
     byWord = new Map();
-    for (const set of standardPluralSets(language)) for (const word of set) if (!byWord.has(word)) (byWord as Map<string, readonly string[]>).set(word, set);
+    for (const set of standardPluralSets(language))
+      for (const word of set) if (!byWord.has(word)) (byWord as Map<string, readonly string[]>).set(word, set);
     pluralWords.set(language, byWord);
   }
   return byWord;
@@ -54,7 +55,9 @@ export function standardCompounds(language: string): Readonly<Record<string, rea
 
 /** Languages with standard entries or custom-entry support, per dictionary. */
 export const SUPPORTED_LANGUAGES =
-  'af ar az bg bn ca cs cy da de el en eo es et eu fa fi fo fr ga gl he hi hu hy id is it ja ka kk ko ku ky lt lv mi mn mr ms mt nb nl no ns pl ps pt pt-br qu ro ru sk sq sv sw ta te th tl tn tr tt uk ur uz zh'.split(' ');
+  'af ar az bg bn ca cs cy da de el en eo es et eu fa fi fo fr ga gl he hi hu hy id is it ja ka kk ko ku ky lt lv mi mn mr ms mt nb nl no ns pl ps pt pt-br qu ro ru sk sq sv sw ta te th tl tn tr tt uk ur uz zh'.split(
+    ' ',
+  );
 
 /** Decompounding exists for these languages only (the service's list). */
 export const COMPOUND_LANGUAGES = ['da', 'de', 'fi', 'nb', 'nl', 'no', 'sv'];

@@ -56,7 +56,13 @@ export function toHiragana(text: string): string {
   let out = '';
   for (const char of text) {
     const code = char.codePointAt(0)!;
-    out += isKatakana(code) ? String.fromCodePoint(code - KATAKANA_SHIFT) : char === 'ヽ' ? 'ゝ' : char === 'ヾ' ? 'ゞ' : char;
+    out += isKatakana(code)
+      ? String.fromCodePoint(code - KATAKANA_SHIFT)
+      : char === 'ヽ'
+        ? 'ゝ'
+        : char === 'ヾ'
+          ? 'ゞ'
+          : char;
   }
   return out;
 }
@@ -66,7 +72,13 @@ export function toKatakana(text: string): string {
   let out = '';
   for (const char of text) {
     const code = char.codePointAt(0)!;
-    out += isHiragana(code) ? String.fromCodePoint(code + KATAKANA_SHIFT) : char === 'ゝ' ? 'ヽ' : char === 'ゞ' ? 'ヾ' : char;
+    out += isHiragana(code)
+      ? String.fromCodePoint(code + KATAKANA_SHIFT)
+      : char === 'ゝ'
+        ? 'ヽ'
+        : char === 'ゞ'
+          ? 'ヾ'
+          : char;
   }
   return out;
 }

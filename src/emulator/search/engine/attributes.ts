@@ -17,7 +17,14 @@ interface Entry {
   readonly index: number;
 }
 
-const NOT_SEARCHABLE: AttributeRule = { index: -1, unordered: true, name: '', noTypo: false, noPrefix: false, noExact: false };
+const NOT_SEARCHABLE: AttributeRule = {
+  index: -1,
+  unordered: true,
+  name: '',
+  noTypo: false,
+  noPrefix: false,
+  noExact: false,
+};
 
 /** Parses `searchableAttributes`: ordered, `unordered(x)`, and `"a,b"` sharing one priority. */
 export function searchableEntries(list: readonly string[]): Entry[] {
@@ -48,7 +55,13 @@ export const under = (path: string, name: string) => path === name || path.start
 export function attributeRules(paths: readonly string[], options: QueryOptions): readonly AttributeRule[] {
   // Queries mostly repeat their index's settings: the last rules per path list are kept (paths only
   // grow), found by the settings' own arrays, else by their JSON.
-  const inputs = [options.searchableAttributes, options.restrictSearchableAttributes, options.disableTypoToleranceOnAttributes, options.disablePrefixOnAttributes, options.disableExactOnAttributes];
+  const inputs = [
+    options.searchableAttributes,
+    options.restrictSearchableAttributes,
+    options.disableTypoToleranceOnAttributes,
+    options.disablePrefixOnAttributes,
+    options.disableExactOnAttributes,
+  ];
   const known = lastRules.get(paths);
   if (known && known.rules.length === paths.length) {
     if (inputs.every((input, i) => input === known.inputs[i])) return known.rules;
@@ -63,10 +76,16 @@ export function attributeRules(paths: readonly string[], options: QueryOptions):
   return rules;
 }
 
-const lastRules = new WeakMap<readonly string[], { readonly inputs: readonly unknown[]; readonly key: string; readonly rules: readonly AttributeRule[] }>();
+const lastRules = new WeakMap<
+  readonly string[],
+  { readonly inputs: readonly unknown[]; readonly key: string; readonly rules: readonly AttributeRule[] }
+>();
 
 function rulesOf(paths: readonly string[], options: QueryOptions): AttributeRule[] {
-  const entries = options.searchableAttributes && options.searchableAttributes.length > 0 ? searchableEntries(options.searchableAttributes) : null;
+  const entries =
+    options.searchableAttributes && options.searchableAttributes.length > 0
+      ? searchableEntries(options.searchableAttributes)
+      : null;
   const restrict = options.restrictSearchableAttributes;
   const flags = (path: string) => ({
     noTypo: options.disableTypoToleranceOnAttributes.some((name) => under(path, name)),
@@ -81,7 +100,8 @@ function rulesOf(paths: readonly string[], options: QueryOptions): AttributeRule
     for (const entry of entries) {
       const name = entry.names.find((n) => under(path, n));
       if (name === undefined) continue;
-      if (restrict && restrict.length > 0 && !restrict.some((r) => entry.names.includes(r) || under(path, r))) return NOT_SEARCHABLE;
+      if (restrict && restrict.length > 0 && !restrict.some((r) => entry.names.includes(r) || under(path, r)))
+        return NOT_SEARCHABLE;
       return { index: entry.index, unordered: entry.unordered, name, ...flags(path) };
     }
     return NOT_SEARCHABLE;
@@ -89,4 +109,5 @@ function rulesOf(paths: readonly string[], options: QueryOptions): AttributeRule
 }
 
 /** Whether the attribute criterion means anything (searchableAttributes set). */
-export const attributeCriterionOn = (options: QueryOptions) => !!options.searchableAttributes && options.searchableAttributes.length > 0;
+export const attributeCriterionOn = (options: QueryOptions) =>
+  !!options.searchableAttributes && options.searchableAttributes.length > 0;

@@ -54,7 +54,12 @@ const BROWSE_SETTINGS: Partial<EffectiveSettings> = {
  * Browse: the matching records in custom-ranking order, up to 1000 per call, with an
  * opaque `cursor` while more remain; `page`/`hitsPerPage` in the parameters page instead.
  */
-export function runBrowse(core: Core, indexName: string, sources: readonly RawParams[], auth: Auth): Record<string, unknown> {
+export function runBrowse(
+  core: Core,
+  indexName: string,
+  sources: readonly RawParams[],
+  auth: Auth,
+): Record<string, unknown> {
   const index = requireIndex(core.state, indexName);
   const given = parseParams(sources, { ...SEARCH_PARAMETERS, ...BROWSE_ONLY });
   const cursor = typeof given.cursor === 'string' && given.cursor !== '' ? decodeCursor(given.cursor) : undefined;
@@ -62,12 +67,24 @@ export function runBrowse(core: Core, indexName: string, sources: readonly RawPa
   void _ignored;
   const params = cursor ? cursor.p : own;
   const forced = withForcedParameters(params, auth);
-  const { typoTolerance, getRankingInfo, facets, distinct, attributesToHighlight, attributesToSnippet, optionalFilters, ...effective } = forced;
+  const {
+    typoTolerance,
+    getRankingInfo,
+    facets,
+    distinct,
+    attributesToHighlight,
+    attributesToSnippet,
+    optionalFilters,
+    ...effective
+  } = forced;
   void [getRankingInfo, facets, distinct, attributesToHighlight, attributesToSnippet, optionalFilters];
   if (typoTolerance !== undefined) effective.typoTolerance = typoTolerance !== false;
   const matches = findMatches(core, index, effective, auth, { settingsOverride: BROWSE_SETTINGS });
   const { options, ctx, count } = matches;
-  const hitsPerPage = Math.min(typeof forced.hitsPerPage === 'number' && forced.hitsPerPage > 0 ? forced.hitsPerPage : BROWSE_LIMIT, BROWSE_LIMIT);
+  const hitsPerPage = Math.min(
+    typeof forced.hitsPerPage === 'number' && forced.hitsPerPage > 0 ? forced.hitsPerPage : BROWSE_LIMIT,
+    BROWSE_LIMIT,
+  );
   const paged = !cursor && typeof own.page === 'number';
   const from = cursor ? cursor.o : paged ? (own.page as number) * hitsPerPage : 0;
   const to = Math.min(count, from + hitsPerPage);
@@ -75,7 +92,14 @@ export function runBrowse(core: Core, indexName: string, sources: readonly RawPa
   const hits = matches
     .top(to)
     .slice(from, to)
-    .map((c) => retrieveAttributes(c.info.doc.record, options.params.attributesToRetrieve as string[] | undefined, ctx.settings, auth));
+    .map((c) =>
+      retrieveAttributes(
+        c.info.doc.record,
+        options.params.attributesToRetrieve as string[] | undefined,
+        ctx.settings,
+        auth,
+      ),
+    );
   matches.dispose();
   const body: Record<string, unknown> = {
     hits,

@@ -60,7 +60,14 @@ function configOf(core: Core, index: IndexState): IndexConfig {
   const settings = effectiveSettings(index);
   const decompounded = decompoundedTerms(dictionaries, settings.decompoundedAttributes);
   const searchable = searchableNames(settings.searchableAttributes);
-  const key = [normalizeKey(config), config.separators, config.placeholders?.join(' ') ?? '', decompounded?.key ?? '', languageKey(config), searchable?.join(',') ?? '*'].join('\u0000');
+  const key = [
+    normalizeKey(config),
+    config.separators,
+    config.placeholders?.join(' ') ?? '',
+    decompounded?.key ?? '',
+    languageKey(config),
+    searchable?.join(',') ?? '*',
+  ].join('\u0000');
   const entry = { synonyms: index.synonyms, dictionaries, config, key, expand: decompounded?.expand, searchable };
   configs.set(index.settings, entry);
   return entry;
@@ -69,18 +76,28 @@ function configOf(core: Core, index: IndexState): IndexConfig {
 /** The attribute names `searchableAttributes` lists (modifiers and commas read), sorted; null when unset or empty (every attribute). */
 function searchableNames(list: unknown): readonly string[] | null {
   if (!Array.isArray(list) || list.length === 0) return null;
-  const names = searchableEntries(list.filter((entry): entry is string => typeof entry === 'string')).flatMap((entry) => entry.names);
+  const names = searchableEntries(list.filter((entry): entry is string => typeof entry === 'string')).flatMap(
+    (entry) => entry.names,
+  );
   return names.length === 0 ? null : [...new Set(names)].sort();
 }
 
-export function tokenizerConfigOf(index: Pick<IndexState, 'settings'> & Partial<Pick<IndexState, 'synonyms'>>): TokenizerConfig {
+export function tokenizerConfigOf(
+  index: Pick<IndexState, 'settings'> & Partial<Pick<IndexState, 'synonyms'>>,
+): TokenizerConfig {
   const settings = effectiveSettings(index);
   const separators = typeof settings.separatorsToIndex === 'string' ? settings.separatorsToIndex : '';
   const placeholders = index.synonyms ? placeholdersOf(index.synonyms) : [];
-  return { ...normalizeConfigOf(settings), separators, ...(placeholders.length > 0 ? { placeholders } : {}), ...languageConfigOf(settings) };
+  return {
+    ...normalizeConfigOf(settings),
+    separators,
+    ...(placeholders.length > 0 ? { placeholders } : {}),
+    ...languageConfigOf(settings),
+  };
 }
 
-const stringsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const stringsOf = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
 /**
  * The language settings the tokenizer applies: CJK segmentation with the first of `zh`, `ja`,
@@ -88,11 +105,20 @@ const stringsOf = (value: unknown): string[] => (Array.isArray(value) ? value.fi
  * queries are always split alike); `camelCaseAttributes`; `attributesToTransliterate` (every
  * attribute when unset) when `indexLanguages` holds `ja`. Unset settings add nothing.
  */
-function languageConfigOf(settings: { indexLanguages?: unknown; queryLanguages?: unknown; camelCaseAttributes?: unknown; attributesToTransliterate?: unknown }): Pick<TokenizerConfig, 'segment' | 'camelCase' | 'transliterate'> {
+function languageConfigOf(settings: {
+  indexLanguages?: unknown;
+  queryLanguages?: unknown;
+  camelCaseAttributes?: unknown;
+  attributesToTransliterate?: unknown;
+}): Pick<TokenizerConfig, 'segment' | 'camelCase' | 'transliterate'> {
   const indexLanguages = stringsOf(settings.indexLanguages);
   const segment = cjkLocaleOf(indexLanguages.length > 0 ? indexLanguages : stringsOf(settings.queryLanguages));
   const camelCase = stringsOf(settings.camelCaseAttributes);
-  const transliterate = indexLanguages.includes('ja') ? (Array.isArray(settings.attributesToTransliterate) ? stringsOf(settings.attributesToTransliterate) : ['*']) : [];
+  const transliterate = indexLanguages.includes('ja')
+    ? Array.isArray(settings.attributesToTransliterate)
+      ? stringsOf(settings.attributesToTransliterate)
+      : ['*']
+    : [];
   return {
     ...(segment !== undefined ? { segment } : {}),
     ...(camelCase.length > 0 ? { camelCase } : {}),

@@ -24,7 +24,7 @@ export function camelCaseCuts(word: string): number[] {
   const cuts: number[] = [];
   let before = Kind.Other;
   let beforeStart = -1;
-  for (let i = 0; i < word.length; ) {
+  for (let i = 0; i < word.length;) {
     const code = word.codePointAt(i)!;
     const char = code > 0xffff ? word.slice(i, i + 2) : word[i];
     const kind = kindOf(code, char);

@@ -143,7 +143,8 @@ export class CodeFigures {
       words++;
       typoCount += typos[i];
       exactWords += exact[i];
-      if (previous >= 0) proximity += pairDistance(occurrences, previous, counts[previous], i, counts[i], this.minProximity);
+      if (previous >= 0)
+        proximity += pairDistance(occurrences, previous, counts[previous], i, counts[i], this.minProximity);
       previous = i;
     }
     out.typos = typoCount;
@@ -158,10 +159,18 @@ export class CodeFigures {
 /** Above any typo count (a word's best typos start here). */
 const NO_TYPOS = 1 << 30;
 
-const singleString = (value: unknown) => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+const singleString = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 
 /** As `evaluate` measures two consecutive words (their occurrences in `occurrences` by word): positions apart in one string (one more reversed), capped, floored. */
-function pairDistance(occurrences: Int32Array, left: number, leftCount: number, right: number, rightCount: number, minProximity: number): number {
+function pairDistance(
+  occurrences: Int32Array,
+  left: number,
+  leftCount: number,
+  right: number,
+  rightCount: number,
+  minProximity: number,
+): number {
   let best = MAX_PROXIMITY;
   const leftFrom = left * MAX_OCCURRENCES;
   const rightFrom = right * MAX_OCCURRENCES;

@@ -90,7 +90,8 @@ export class CustomOrder {
   follow(): this {
     const index = this.index;
     const removals = index.removals;
-    for (; this.removalsRead < removals.length; this.removalsRead++) if (removals[this.removalsRead] < this.docsRead) this.dead++;
+    for (; this.removalsRead < removals.length; this.removalsRead++)
+      if (removals[this.removalsRead] < this.docsRead) this.dead++;
     const docCount = index.docCount;
     if (this.docsRead < docCount) {
       for (const path of this.keys.map((key) => key.path)) pathValues(index, path);

@@ -17,7 +17,11 @@ export type AlternativeKind = 'original' | 'compound' | 'split' | 'synonym' | 'p
 const ORDER: readonly AlternativeKind[] = ['original', 'compound', 'split', 'synonym', 'plural'];
 
 /** A stage's reading under explain's name for it: a decompounded word is a split. */
-const KIND_OF: Readonly<Record<AlternativeSource['kind'], AlternativeKind>> = { synonym: 'synonym', plural: 'plural', decompound: 'split' };
+const KIND_OF: Readonly<Record<AlternativeSource['kind'], AlternativeKind>> = {
+  synonym: 'synonym',
+  plural: 'plural',
+  decompound: 'split',
+};
 
 /**
  * The `explain` part of a search response for the parts asked (`explain: ['match.alternatives']`),
@@ -26,7 +30,11 @@ const KIND_OF: Readonly<Record<AlternativeSource['kind'], AlternativeKind>> = { 
  * planned them against the index, then the stages' readings (synonyms, plurals), listed by
  * kind, then words.
  */
-export function explainQuery(asked: unknown, plans: readonly WordPlan[], alternatives: readonly WordAlternative[]): Record<string, unknown> | undefined {
+export function explainQuery(
+  asked: unknown,
+  plans: readonly WordPlan[],
+  alternatives: readonly WordAlternative[],
+): Record<string, unknown> | undefined {
   if (!Array.isArray(asked) || !asked.includes('match.alternatives')) return undefined;
   const out = new Map<string, ExplainedAlternative>();
   const add = (entry: ExplainedAlternative) => {
@@ -41,10 +49,19 @@ export function explainQuery(asked: unknown, plans: readonly WordPlan[], alterna
   }
   for (const alt of alternatives) {
     if (alt.end <= alt.start || alt.end > plans.length) continue;
-    add({ types: [alt.source ? KIND_OF[alt.source.kind] : 'synonym'], words: [...alt.words], typos: alt.typos, offset: alt.start, length: alt.end - alt.start });
+    add({
+      types: [alt.source ? KIND_OF[alt.source.kind] : 'synonym'],
+      words: [...alt.words],
+      typos: alt.typos,
+      offset: alt.start,
+      length: alt.end - alt.start,
+    });
   }
   const alternativesList = [...out.values()].sort(
-    (a, b) => ORDER.indexOf(a.types[0]) - ORDER.indexOf(b.types[0]) || compare(a.words.join(' '), b.words.join(' ')) || a.offset - b.offset,
+    (a, b) =>
+      ORDER.indexOf(a.types[0]) - ORDER.indexOf(b.types[0]) ||
+      compare(a.words.join(' '), b.words.join(' ')) ||
+      a.offset - b.offset,
   );
   return { match: { alternatives: alternativesList } };
 }

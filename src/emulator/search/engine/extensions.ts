@@ -24,6 +24,7 @@ export function checkExtensions(extensions: Readonly<Record<string, unknown>>): 
  * model cannot categorize a query (as in the CTS recording "withQueryCategorization").
  */
 export function responseExtensions(extensions: unknown): Record<string, unknown> | undefined {
-  const categorization = (extensions as { queryCategorization?: { enableCategoriesRetrieval?: unknown } } | undefined)?.queryCategorization;
+  const categorization = (extensions as { queryCategorization?: { enableCategoriesRetrieval?: unknown } } | undefined)
+    ?.queryCategorization;
   return categorization?.enableCategoriesRetrieval === true ? { queryCategorization: {} } : undefined;
 }

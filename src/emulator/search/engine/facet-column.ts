@@ -95,7 +95,8 @@ export class FacetColumn {
     }
     const docCount = index.docCount;
     if (this.docsRead < docCount) {
-      if (this.single.length < docCount) this.single = grown(this.single, new Int32Array(Math.max(docCount, this.single.length * 2)));
+      if (this.single.length < docCount)
+        this.single = grown(this.single, new Int32Array(Math.max(docCount, this.single.length * 2)));
       for (let doc = this.docsRead; doc < docCount; doc++) {
         const live = index.doc(doc);
         this.single[doc] = NO_VALUE;

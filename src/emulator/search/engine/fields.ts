@@ -49,7 +49,9 @@ function walk<S>(value: unknown, path: string, element: number, visit: FieldVisi
   } else if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) walk(value[i], path, element < 0 ? i : element, visit, state);
   } else if (value !== null && typeof value === 'object') {
-    for (const key in value) if (hasOwn.call(value, key)) walk((value as Record<string, unknown>)[key], `${path}.${key}`, element, visit, state);
+    for (const key in value)
+      if (hasOwn.call(value, key))
+        walk((value as Record<string, unknown>)[key], `${path}.${key}`, element, visit, state);
   }
 }
 

@@ -18,7 +18,8 @@ export const MAX_CODE_POSITION = 999;
  * position (capped at {@link MAX_CODE_POSITION}, all the attribute criterion reads) and whether
  * its string is that one word (the low bit).
  */
-export const occurrenceCode = (path: number, position: number, whole: boolean) => path * 2048 + Math.min(position, MAX_CODE_POSITION) * 2 + (whole ? 1 : 0);
+export const occurrenceCode = (path: number, position: number, whole: boolean) =>
+  path * 2048 + Math.min(position, MAX_CODE_POSITION) * 2 + (whole ? 1 : 0);
 export const codePath = (code: number) => code >>> 11;
 export const codePosition = (code: number) => (code >>> 1) & 1023;
 export const codeWhole = (code: number) => (code & 1) === 1;
@@ -124,7 +125,10 @@ export class PostingsStore {
     if (docs === undefined) return undefined;
     const from = this.unreadFrom[termId];
     const to = this.unreadTo[termId];
-    const postings = (this.made[termId] = new GrowingPostings(docs.subarray(from, to), this.unreadCodes[termId]!.subarray(from, to)));
+    const postings = (this.made[termId] = new GrowingPostings(
+      docs.subarray(from, to),
+      this.unreadCodes[termId]!.subarray(from, to),
+    ));
     this.unreadDocs[termId] = undefined;
     this.unreadCodes[termId] = undefined;
     return postings;
@@ -168,7 +172,8 @@ export class PendingPostings {
 
   /** An occurrence of term `termId` in doc `id` (docs filed in ascending order). */
   occurrence(termId: number, id: number, code: number): void {
-    if (termId >= this.perTermFlat.length) this.perTermFlat = grown(this.perTermFlat, new Int32Array(Math.max(termId + 1, this.perTermFlat.length * 2)));
+    if (termId >= this.perTermFlat.length)
+      this.perTermFlat = grown(this.perTermFlat, new Int32Array(Math.max(termId + 1, this.perTermFlat.length * 2)));
     if (this.perTermFlat[termId]++ === 0) this.touched.push(termId);
     if (this.flatCount === this.flatDocs.length) {
       this.flatTerms = grown(this.flatTerms, new Int32Array(this.flatCount * 2));

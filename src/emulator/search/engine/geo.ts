@@ -46,7 +46,12 @@ function haversine(a: LatLng, lat: number, lng: number): number {
 /** `"lat, lng"` as the service accepts it. */
 export function parseLatLng(text: string, name = 'aroundLatLng'): LatLng {
   const parts = text.split(',').map((part) => Number(part.trim()));
-  if (parts.length !== 2 || parts.some((n) => !Number.isFinite(n)) || Math.abs(parts[0]) > 90 || Math.abs(parts[1]) > 180) {
+  if (
+    parts.length !== 2 ||
+    parts.some((n) => !Number.isFinite(n)) ||
+    Math.abs(parts[0]) > 90 ||
+    Math.abs(parts[1]) > 180
+  ) {
     throw badRequest(`Invalid value for parameter \`${name}\`: expected "latitude,longitude", got "${text}"`);
   }
   return { lat: parts[0], lng: parts[1] };
@@ -73,7 +78,8 @@ export function locationsOf(record: SearchRecord): LatLng[] {
 export function geoQueryOf(options: QueryOptions, ipLocation?: LatLng): GeoQuery | undefined {
   const boxes = options.insideBoundingBox ?? [];
   const polygons = options.insidePolygon ?? [];
-  let around = options.aroundLatLng !== undefined && options.aroundLatLng !== '' ? parseLatLng(options.aroundLatLng) : undefined;
+  let around =
+    options.aroundLatLng !== undefined && options.aroundLatLng !== '' ? parseLatLng(options.aroundLatLng) : undefined;
   if (!around && options.aroundLatLngViaIP) around = ipLocation;
   if (!around && boxes.length === 0 && polygons.length === 0) return undefined;
   return {
@@ -139,7 +145,8 @@ function locationColumn(index: InvertedIndex): LocationColumn {
 export function geoMatcher(index: InvertedIndex, geo: GeoQuery): (doc: number) => GeoMatch | undefined {
   const column = locationColumn(index);
   const around = geo.around;
-  const circle = around !== undefined && typeof geo.radius === 'number' && geo.boxes.length === 0 && geo.polygons.length === 0;
+  const circle =
+    around !== undefined && typeof geo.radius === 'number' && geo.boxes.length === 0 && geo.polygons.length === 0;
   const radius = circle ? Math.max(geo.radius as number, geo.minimumRadius ?? 0) : Infinity;
   // A hair wider than exact, relatively and absolutely: rounding (or a distance too small for a
   // double, as between latitudes 0 and 5e-324) never rules out what the distance would keep.
@@ -162,7 +169,9 @@ export function matchGeo(record: SearchRecord, geo: GeoQuery): GeoMatch | undefi
   if (locations.length === 0) return undefined;
   let inside = locations;
   if (geo.boxes.length > 0 || geo.polygons.length > 0) {
-    inside = locations.filter((p) => geo.boxes.some((box) => inBox(p, box)) || geo.polygons.some((poly) => inPolygon(p, poly)));
+    inside = locations.filter(
+      (p) => geo.boxes.some((box) => inBox(p, box)) || geo.polygons.some((poly) => inPolygon(p, poly)),
+    );
     if (inside.length === 0) return undefined;
   }
   if (!geo.around) return { distance: 0, bucket: 0, precision: precisionAt(geo.precision, 0) };
@@ -181,7 +190,12 @@ export function matchGeo(record: SearchRecord, geo: GeoQuery): GeoMatch | undefi
   }
   const rounded = Math.round(distance);
   const precision = precisionAt(geo.precision, rounded);
-  return { distance: rounded, bucket: bucketOf(geo.precision, rounded), precision, location: { ...nearest, distance: rounded } };
+  return {
+    distance: rounded,
+    bucket: bucketOf(geo.precision, rounded),
+    precision,
+    location: { ...nearest, distance: rounded },
+  };
 }
 
 /** Distances in one bucket tie on the geo criterion. */
@@ -193,7 +207,8 @@ function bucketOf(precision: GeoQuery['precision'], distance: number): number {
 
 function precisionAt(precision: GeoQuery['precision'], distance: number): number {
   if (typeof precision === 'number') return Math.max(precision, 1);
-  for (const range of precision) if (distance >= range.from && distance < range.value) return Math.max(range.value - range.from, 1);
+  for (const range of precision)
+    if (distance >= range.from && distance < range.value) return Math.max(range.value - range.from, 1);
   return 1;
 }
 

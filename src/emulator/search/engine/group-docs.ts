@@ -23,7 +23,10 @@ export function holdingInOrder(index: InvertedIndex, terms: readonly string[]): 
   let driver = 0;
   for (let k = 1; k < lists.length; k++) if (lists[k].docs.length < lists[driver].docs.length) driver = k;
   const longer = lists.length === 2 ? lists[1 - driver].docs : null;
-  const tried = longer !== null && longer.length <= SHARED_RATIO * lists[driver].docs.length ? sharedDocs(index, lists[driver].docs, longer) : lists[driver].docs;
+  const tried =
+    longer !== null && longer.length <= SHARED_RATIO * lists[driver].docs.length
+      ? sharedDocs(index, lists[driver].docs, longer)
+      : lists[driver].docs;
   const cursors = new Array<number>(lists.length).fill(0);
   const ends = new Array<number>(lists.length).fill(0);
   const tombstoned = index.hasTombstones ? index : null;

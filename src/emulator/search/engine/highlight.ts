@@ -44,7 +44,13 @@ function leaf(marker: Marker, text: string, options: QueryOptions, path: string)
 }
 
 /** `_highlightResult` of a record. */
-export function highlightRecord(marker: Marker, record: SearchRecord, options: QueryOptions): Record<string, HighlightTree> {
-  const targets = targetsOf(options, 'highlight', () => (options.attributesToHighlight ?? defaultHighlighted(options)).map((name) => ({ name, words: 0 })));
+export function highlightRecord(
+  marker: Marker,
+  record: SearchRecord,
+  options: QueryOptions,
+): Record<string, HighlightTree> {
+  const targets = targetsOf(options, 'highlight', () =>
+    (options.attributesToHighlight ?? defaultHighlighted(options)).map((name) => ({ name, words: 0 })),
+  );
   return recordTree(record, targets, options, (text, path) => leaf(marker, text, options, path));
 }

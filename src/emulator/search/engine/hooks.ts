@@ -64,7 +64,9 @@ export type FacetStage = (ctx: StageContext, matches: FacetedMatches) => Record<
  * Rewrites a query before it runs (synonyms, rules, dictionaries): may change options
  * and add response fields (`appliedRules`, `userData`, `renderingContent`...).
  */
-export type QueryRewrite = (ctx: StageContext) => { options?: QueryOptions; response?: Record<string, unknown>; postRank?: PostRank } | void;
+export type QueryRewrite = (
+  ctx: StageContext,
+) => { options?: QueryOptions; response?: Record<string, unknown>; postRank?: PostRank } | void;
 
 /** What a post-rank step may ask the engine about records beyond the ranked matches. */
 export interface PostRankContext extends StageContext {
@@ -106,7 +108,10 @@ export interface WordAlternative {
   readonly source?: AlternativeSource;
 }
 
-export type AlternativeSource = { readonly kind: 'synonym'; readonly objectID: string } | { readonly kind: 'plural' } | { readonly kind: 'decompound' };
+export type AlternativeSource =
+  | { readonly kind: 'synonym'; readonly objectID: string }
+  | { readonly kind: 'plural' }
+  | { readonly kind: 'decompound' };
 
 /** Removes or changes query words before matching (stop words); answers the new list. */
 export type WordsRewrite = (ctx: WordsContext, words: readonly QueryWord[]) => QueryWord[];
@@ -127,7 +132,13 @@ export interface ReRankStage {
 }
 
 /** Parameters the filter stage owns; without a registered stage they answer 501. */
-export const FILTER_PARAMETERS = ['filters', 'facetFilters', 'numericFilters', 'tagFilters', 'optionalFilters'] as const;
+export const FILTER_PARAMETERS = [
+  'filters',
+  'facetFilters',
+  'numericFilters',
+  'tagFilters',
+  'optionalFilters',
+] as const;
 export const FACET_PARAMETERS = ['facets'] as const;
 
 /**

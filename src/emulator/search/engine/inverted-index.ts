@@ -2,7 +2,14 @@ import type { SearchRecord } from '../../state';
 import { emptyRecords, type RecordChange, type RecordStore } from '../record-store';
 import { grown, objectArray } from './arrays';
 import { eachFieldValue } from './fields';
-import { MAX_PATHS, NO_POSTINGS, occurrenceCode, PendingPostings, PostingsStore, type FlatPostings } from './flat-postings';
+import {
+  MAX_PATHS,
+  NO_POSTINGS,
+  occurrenceCode,
+  PendingPostings,
+  PostingsStore,
+  type FlatPostings,
+} from './flat-postings';
 import { TermDocLists } from './term-doc-lists';
 import { TermTable } from './term-table';
 import { createTokenizer, type Tokenizer, type TokenizerConfig } from './tokenize';
@@ -226,7 +233,8 @@ export class InvertedIndex {
       records.forEachInOrder((_, record) => this.add(record));
     } else {
       const changes: RecordChange[] = [];
-      if (!records.diff(this.source, (change) => changes.push(change), Math.max(records.size, MIN_DIFF_BUDGET))) return false;
+      if (!records.diff(this.source, (change) => changes.push(change), Math.max(records.size, MIN_DIFF_BUDGET)))
+        return false;
       this.apply(changes);
     }
     this.flush();
@@ -260,7 +268,8 @@ export class InvertedIndex {
     eachFieldValue(record, fileField, this);
     this.docs.push(doc);
     this.byObjectID.set(record.objectID, doc);
-    if (id >>> 5 >= this.liveBits.length) this.liveBits = grown(this.liveBits, new Int32Array(this.liveBits.length * 2));
+    if (id >>> 5 >= this.liveBits.length)
+      this.liveBits = grown(this.liveBits, new Int32Array(this.liveBits.length * 2));
     this.liveBits[id >>> 5] |= 1 << (id & 31);
   }
 
@@ -281,8 +290,12 @@ export class InvertedIndex {
       const code = occurrenceCode(pathId, pos, whole);
       this.file(id, termId, packed, code);
       const extra = this.expand?.(path, this.terms.term(termId));
-      if (extra) for (const part of extra) for (const term of this.tokenizer.wordTerms(part)) this.file(id, this.terms.idOf(term), packed, code);
-      if (variants) for (const term of variants(this.terms.term(termId), splitter.writtenAt(pos))) this.file(id, this.terms.idOf(term), packed, code);
+      if (extra)
+        for (const part of extra)
+          for (const term of this.tokenizer.wordTerms(part)) this.file(id, this.terms.idOf(term), packed, code);
+      if (variants)
+        for (const term of variants(this.terms.term(termId), splitter.writtenAt(pos)))
+          this.file(id, this.terms.idOf(term), packed, code);
     }
   }
 
@@ -351,8 +364,12 @@ export class InvertedIndex {
       const packed = slot * POS_RANGE + Math.min(pos, POS_RANGE - 1);
       this.collect(termId, packed);
       const extra = this.expand?.(path, this.terms.term(termId));
-      if (extra) for (const part of extra) for (const term of this.tokenizer.wordTerms(part)) this.collect(this.terms.idOf(term), packed);
-      if (variants) for (const term of variants(this.terms.term(termId), splitter.writtenAt(pos))) this.collect(this.terms.idOf(term), packed);
+      if (extra)
+        for (const part of extra)
+          for (const term of this.tokenizer.wordTerms(part)) this.collect(this.terms.idOf(term), packed);
+      if (variants)
+        for (const term of variants(this.terms.term(termId), splitter.writtenAt(pos)))
+          this.collect(this.terms.idOf(term), packed);
     }
   }
 

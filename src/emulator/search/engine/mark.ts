@@ -26,7 +26,11 @@ function alternativeOf(plan: WordPlan, term: string): Alternative | undefined {
   const [found] = fuzzyTerms([term], word.term, maxTypos, word.prefix);
   if (found === undefined) return undefined;
   const exact = term === word.term;
-  return { typos: reportedTypos(word.term, term, found.distance), exact, prefixOnly: word.prefix && !exact && found.whole > maxTypos };
+  return {
+    typos: reportedTypos(word.term, term, found.distance),
+    exact,
+    prefixOnly: word.prefix && !exact && found.whole > maxTypos,
+  };
 }
 
 /** Matched words and level of a text, from the set of query words its marks hold. */
@@ -154,7 +158,10 @@ export class Marker {
           if (!phrase.words.every((w, k) => tokens[i + k].term === w)) continue;
           for (let k = 0; k < n; k++) {
             const own = marks[i + k];
-            marks[i + k] = { words: [...new Set([...(own?.words ?? []), ...words])], length: tokens[i + k].term.length };
+            marks[i + k] = {
+              words: [...new Set([...(own?.words ?? []), ...words])],
+              length: tokens[i + k].term.length,
+            };
           }
           if (phrase.replace) marks[i] = { ...marks[i]!, replace: this.term(phrase.start), span: n };
           i += n - 1;
@@ -182,7 +189,8 @@ export function markText(marker: Marker, text: string, path?: string): TokenMark
   const marks = tokens.map((token) => marker.mark(token.term));
   marker.markPhrases(tokens, marks);
   const variants = marker.tokenizer.variants;
-  if (variants !== undefined && (path === undefined || variants.forPath(path) !== undefined)) markParts(marker, variants, text, tokens, marks);
+  if (variants !== undefined && (path === undefined || variants.forPath(path) !== undefined))
+    markParts(marker, variants, text, tokens, marks);
   return { text, tokens, marks };
 }
 
@@ -191,7 +199,13 @@ export function markText(marker: Marker, text: string, path?: string): TokenMark
  * word themselves, and those matched only in part (`camelCaseWord` read as a prefix with a typo
  * by `case` shows `camel<em>Case</em>Word`, as the part matched).
  */
-function markParts(marker: Marker, variants: WordVariants, text: string, tokens: readonly Token[], marks: (TokenMark | null)[]): void {
+function markParts(
+  marker: Marker,
+  variants: WordVariants,
+  text: string,
+  tokens: readonly Token[],
+  marks: (TokenMark | null)[],
+): void {
   for (let i = 0; i < tokens.length; i++) {
     const own = marks[i];
     if (own !== null && (own.replace !== undefined || markEnd(tokens[i], own) === tokens[i].end)) continue;

@@ -69,7 +69,13 @@ function markAscii(marker: Marker, text: string, count: number, filtered: boolea
     marks[k] = mark;
     if (mark === null) fully = false;
     // As markEnd: each character of an ASCII word is one character of its term.
-    else note(k, mark, spans[at + 1], mark.length >= spans[at + 1] - spans[at] ? spans[at + 1] : spans[at] + Math.max(1, mark.length));
+    else
+      note(
+        k,
+        mark,
+        spans[at + 1],
+        mark.length >= spans[at + 1] - spans[at] ? spans[at + 1] : spans[at] + Math.max(1, mark.length),
+      );
   }
   current.fully &&= fully;
   return current;

@@ -33,7 +33,13 @@ export class MatchSet {
   filters: Float64Array = NO_NUMBERS;
   /** Bounds of each figure column so far: every value lies within [minima, maxima] (ranking packs them without a pass to find out). */
   readonly maxima: FigureValues = { typos: 0, words: 0, proximity: 0, first: 0, exact: 0 };
-  readonly minima: FigureValues = { typos: NO_MINIMUM, words: NO_MINIMUM, proximity: NO_MINIMUM, first: NO_MINIMUM, exact: NO_MINIMUM };
+  readonly minima: FigureValues = {
+    typos: NO_MINIMUM,
+    words: NO_MINIMUM,
+    proximity: NO_MINIMUM,
+    first: NO_MINIMUM,
+    exact: NO_MINIMUM,
+  };
   /** Whether some entry has a filter score other than 0. */
   scored = false;
   /** Matches that rank after every entry, counted only (the postings listed the docs a page can show). */
@@ -67,7 +73,16 @@ export class MatchSet {
   }
 
   /** A match whose figures the flat postings gave (its details are read from the columns when shown). */
-  push(doc: number, typos: number, words: number, proximity: number, first: number, exact: number, filters: number, geo: GeoMatch | undefined): void {
+  push(
+    doc: number,
+    typos: number,
+    words: number,
+    proximity: number,
+    first: number,
+    exact: number,
+    filters: number,
+    geo: GeoMatch | undefined,
+  ): void {
     const i = this.size++;
     if (i === this.docs.length) this.grow();
     this.docs[i] = doc;
@@ -238,12 +253,24 @@ export class MatchSet {
    * must be compared as values (strings).
    */
   numericSortColumn(path: string, ascending: boolean, entries: readonly number[]): Float64Array | undefined {
-    return this.index ? numericSortColumn(this.index, path, entries.map((i) => this.docs[i]), ascending) : undefined;
+    return this.index
+      ? numericSortColumn(
+          this.index,
+          path,
+          entries.map((i) => this.docs[i]),
+          ascending,
+        )
+      : undefined;
   }
 
   /** The sortable value of `path` of each of `entries` (custom ranking, sort criteria). */
   sortValues(path: string, entries: readonly number[]): (number | string | undefined)[] {
-    if (this.index) return sortValues(this.index, path, entries.map((i) => this.docs[i]));
+    if (this.index)
+      return sortValues(
+        this.index,
+        path,
+        entries.map((i) => this.docs[i]),
+      );
     return entries.map((i) => sortable(readPath(this.built.get(i)!.info.doc.record, path)));
   }
 
@@ -252,7 +279,16 @@ export class MatchSet {
     const out = new MatchSet(this.index);
     for (let i = 0; i < this.count; i++) {
       if (!keep(i)) continue;
-      out.push(this.docs[i], this.typos[i], this.words[i], this.proximity[i], this.firstMatchedWord[i], this.exactWords[i], this.filters[i], this.geo[i]);
+      out.push(
+        this.docs[i],
+        this.typos[i],
+        this.words[i],
+        this.proximity[i],
+        this.firstMatchedWord[i],
+        this.exactWords[i],
+        this.filters[i],
+        this.geo[i],
+      );
       const info = this.infos.get(i);
       if (info) out.infos.set(out.count - 1, info);
       const built = this.built.get(i);

@@ -61,7 +61,8 @@ const MAX_PROXIMITY = 8;
 
 /** Typos a query word may have in a record: none with typos off, in a phrase, for listed words and (unless allowed) numbers; else by its length. */
 export function typoBudget(word: QueryWord, options: QueryOptions): number {
-  if (options.typoTolerance === false || word.phrase >= 0 || options.disableTypoToleranceOnWords.includes(word.term)) return 0;
+  if (options.typoTolerance === false || word.phrase >= 0 || options.disableTypoToleranceOnWords.includes(word.term))
+    return 0;
   if (!options.allowTyposOnNumericTokens && isDigits(word.term)) return 0;
   return allowedTypos(word.term.length, options.minWordSizefor1Typo, options.minWordSizefor2Typos);
 }
@@ -70,9 +71,19 @@ export function typoBudget(word: QueryWord, options: QueryOptions): number {
  * Computes each word's alternatives against the vocabulary, plus the stages' alternatives
  * (one word for one word joins the word's terms; anything longer becomes a phrase).
  */
-export function planWords(index: InvertedIndex, words: readonly QueryWord[], options: QueryOptions, extra: readonly WordAlternative[] = []): WordPlan[] {
+export function planWords(
+  index: InvertedIndex,
+  words: readonly QueryWord[],
+  options: QueryOptions,
+  extra: readonly WordAlternative[] = [],
+): WordPlan[] {
   const typosOn = options.typoTolerance !== false;
-  const usable = extra.filter((alt) => alt.end > alt.start && alt.end <= words.length && words.slice(alt.start, alt.end).every((w) => !w.excluded && w.phrase < 0));
+  const usable = extra.filter(
+    (alt) =>
+      alt.end > alt.start &&
+      alt.end <= words.length &&
+      words.slice(alt.start, alt.end).every((w) => !w.excluded && w.phrase < 0),
+  );
   return words.map((word, i) => {
     const alts = new Map<string, Alternative>();
     if (word.excluded) {
@@ -105,12 +116,18 @@ export function planWords(index: InvertedIndex, words: readonly QueryWord[], opt
       if (alt.start !== i) continue;
       const replace = alt.replaceInHighlight === true && alt.end - alt.start === 1;
       if (alt.end - alt.start === 1 && alt.words.length === 1) {
-        mergeAlternative(index.postings.has(alt.words[0]) ? alts : aside, alt.words[0], { typos: alt.typos, exact: alt.exact, prefixOnly: false, replace });
+        mergeAlternative(index.postings.has(alt.words[0]) ? alts : aside, alt.words[0], {
+          typos: alt.typos,
+          exact: alt.exact,
+          prefixOnly: false,
+          replace,
+        });
         continue;
       }
       if (!alt.words.every((w) => index.postings.has(w))) continue;
       const perWord = [];
-      for (let k = alt.start; k < alt.end; k++) perWord.push({ typos: k === alt.start ? alt.typos : 0, exact: alt.exact, prefixOnly: false });
+      for (let k = alt.start; k < alt.end; k++)
+        perWord.push({ typos: k === alt.start ? alt.typos : 0, exact: alt.exact, prefixOnly: false });
       phrases.push({ start: alt.start, end: alt.end, words: alt.words, perWord, replace });
     }
     return { word, alts, concat, splits, phrases, aside, maxTypos };
@@ -124,7 +141,12 @@ function mergeAlternative(alts: Map<string, Alternative>, term: string, alt: Alt
   const old = alts.get(term);
   if (!old || alt.typos < old.typos) alts.set(term, alt);
   else if (alt.typos === old.typos) {
-    alts.set(term, { typos: alt.typos, exact: old.exact || alt.exact, prefixOnly: old.prefixOnly && alt.prefixOnly, replace: alt.replace && !old.exact });
+    alts.set(term, {
+      typos: alt.typos,
+      exact: old.exact || alt.exact,
+      prefixOnly: old.prefixOnly && alt.prefixOnly,
+      replace: alt.replace && !old.exact,
+    });
   }
 }
 
@@ -146,7 +168,8 @@ export function candidateIds(index: InvertedIndex, plans: readonly WordPlan[]): 
     // So does a phrase alternative covering it: its records hold the phrase's first word.
     for (const other of plans) {
       for (const phrase of other.phrases) {
-        if (phrase.start <= plan.word.index && plan.word.index < phrase.end) lists.push(index.postings.get(phrase.words[0]) ?? []);
+        if (phrase.start <= plan.word.index && plan.word.index < phrase.end)
+          lists.push(index.postings.get(phrase.words[0]) ?? []);
       }
     }
     return lists;
@@ -265,7 +288,14 @@ function addOccurrence(doc: Doc, rules: readonly AttributeRule[], i: number, pac
  * attribute, typo and prefix rules), then the ranking figures. `null` when a required
  * word is missing or an excluded word is present.
  */
-export function evaluate(doc: Doc, plans: readonly WordPlan[], table: TermTable, rules: readonly AttributeRule[], options: QueryOptions, attributeOn: boolean): MatchInfo | null {
+export function evaluate(
+  doc: Doc,
+  plans: readonly WordPlan[],
+  table: TermTable,
+  rules: readonly AttributeRule[],
+  options: QueryOptions,
+  attributeOn: boolean,
+): MatchInfo | null {
   const n = plans.length;
   const { occurrences, typos, exact } = scratch;
   for (let i = 0; i < n; i++) {
@@ -281,7 +311,8 @@ export function evaluate(doc: Doc, plans: readonly WordPlan[], table: TermTable,
     const slot = table.slot(termIds[k]);
     if (slot === 0) continue;
     const list = doc.occurrences[k];
-    for (const use of table.uses[slot - 1]) for (const packed of list) addOccurrence(doc, rules, use.word, packed, use.alt);
+    for (const use of table.uses[slot - 1])
+      for (const packed of list) addOccurrence(doc, rules, use.word, packed, use.alt);
   }
   for (let i = 0; i < n; i++) {
     const plan = plans[i];
@@ -298,12 +329,14 @@ export function evaluate(doc: Doc, plans: readonly WordPlan[], table: TermTable,
     for (const [a, b] of plan.splits) {
       const second = occurrencesOf(table.index, doc, b);
       if (second.length === 0) continue;
-      for (const packed of occurrencesOf(table.index, doc, a)) if (second.includes(packed + 1)) addOccurrence(doc, rules, i, packed, JOINED);
+      for (const packed of occurrencesOf(table.index, doc, a))
+        if (second.includes(packed + 1)) addOccurrence(doc, rules, i, packed, JOINED);
     }
     for (const phrase of plan.phrases) {
       for (const packed of phraseStarts(table.index, doc, phrase.words)) {
         // Covered query words sit on the phrase's words in order (the last one repeats).
-        for (let k = 0; k < phrase.perWord.length; k++) addOccurrence(doc, rules, phrase.start + k, packed + Math.min(k, phrase.words.length - 1), phrase.perWord[k]);
+        for (let k = 0; k < phrase.perWord.length; k++)
+          addOccurrence(doc, rules, phrase.start + k, packed + Math.min(k, phrase.words.length - 1), phrase.perWord[k]);
       }
     }
   }
@@ -348,7 +381,16 @@ export function evaluate(doc: Doc, plans: readonly WordPlan[], table: TermTable,
   }
   if (active === 1) {
     const mode = options.exactOnSingleWordQuery;
-    exactWords = mode === 'none' ? 0 : mode === 'attribute' ? (scratch.wholeAttribute ? 1 : 0) : exactWords > 0 && longWord ? 1 : 0;
+    exactWords =
+      mode === 'none'
+        ? 0
+        : mode === 'attribute'
+          ? scratch.wholeAttribute
+            ? 1
+            : 0
+          : exactWords > 0 && longWord
+            ? 1
+            : 0;
   }
   return {
     doc,
@@ -366,7 +408,9 @@ function phraseStarts(index: InvertedIndex, doc: Doc, words: readonly string[]):
   if (first.length === 0 || words.length === 1) return first;
   const rest = words.slice(1).map((w) => occurrencesOf(index, doc, w));
   if (rest.some((list) => list.length === 0)) return [];
-  return first.filter((packed) => rest.every((list, k) => list.includes(packed + k + 1) && slotOf(packed + k + 1) === slotOf(packed)));
+  return first.filter((packed) =>
+    rest.every((list, k) => list.includes(packed + k + 1) && slotOf(packed + k + 1) === slotOf(packed)),
+  );
 }
 
 /**
@@ -401,7 +445,9 @@ function checkPhrases(plans: readonly WordPlan[], occurrences: number[][]): void
     groups.set(plan.word.phrase, group);
   }
   for (const members of groups.values()) {
-    const starts = occurrences[members[0]].filter((start) => members.every((w, k) => occurrences[w].includes(start + k)));
+    const starts = occurrences[members[0]].filter((start) =>
+      members.every((w, k) => occurrences[w].includes(start + k)),
+    );
     members.forEach((w, k) => {
       occurrences[w] = starts.map((start) => start + k);
     });

@@ -29,11 +29,13 @@ function requestsOf(body: unknown): unknown[] {
 }
 
 function parseEntry(raw: unknown, i: number, auth: Auth): Entry {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw badRequest(`requests[${i}] must be an object`);
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    throw badRequest(`requests[${i}] must be an object`);
   const entry = raw as Record<string, unknown>;
   const indexName = entry.indexName;
   if (typeof indexName !== 'string' || indexName === '') throw badRequest(`Missing \`indexName\` in requests[${i}]`);
-  if (entry.type !== undefined && entry.type !== 'default' && entry.type !== 'facet') throw badRequest(`Invalid value for \`type\` in requests[${i}]: expected "default" or "facet"`);
+  if (entry.type !== undefined && entry.type !== 'default' && entry.type !== 'facet')
+    throw badRequest(`Invalid value for \`type\` in requests[${i}]: expected "default" or "facet"`);
   assertIndexAllowed(auth, indexName);
   if (entry.type === 'facet') return { indexName, params: {}, facet: { entry, position: i } };
   const fields = Object.fromEntries(Object.entries(entry).filter(([name]) => !ENTRY_FIELDS.has(name)));
@@ -45,8 +47,12 @@ function parseEntry(raw: unknown, i: number, auth: Auth): Entry {
  * once a query returned at least as many hits as it asked per page.
  */
 export function runMultiSearch(core: Core, body: unknown, auth: Auth): { results: Record<string, unknown>[] } {
-  const strategy = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).strategy ?? 'none' : 'none';
-  if (strategy !== 'none' && strategy !== 'stopIfEnoughMatches') throw badRequest(`Invalid value for \`strategy\`: expected "none" or "stopIfEnoughMatches"`);
+  const strategy =
+    body !== null && typeof body === 'object' && !Array.isArray(body)
+      ? ((body as Record<string, unknown>).strategy ?? 'none')
+      : 'none';
+  if (strategy !== 'none' && strategy !== 'stopIfEnoughMatches')
+    throw badRequest(`Invalid value for \`strategy\`: expected "none" or "stopIfEnoughMatches"`);
   const entries = requestsOf(body).map((raw, i) => parseEntry(raw, i, auth));
   for (const entry of entries) requireIndex(core.state, entry.indexName);
   const results: Record<string, unknown>[] = [];
@@ -62,7 +68,8 @@ export function runMultiSearch(core: Core, body: unknown, auth: Auth): { results
     }
     const result = runSearch(core, entry.indexName, entry.params, auth, { withIndexName: true });
     results.push({ ...result, processed: true });
-    if (strategy === 'stopIfEnoughMatches' && (result.nbHits as number) >= (result.hitsPerPage as number)) enough = true;
+    if (strategy === 'stopIfEnoughMatches' && (result.nbHits as number) >= (result.hitsPerPage as number))
+      enough = true;
   }
   return { results };
 }

@@ -22,7 +22,16 @@ const COMBINING = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\
 
 /** Letters whose base form is not reached by NFD decomposition. */
 const SPECIAL: Readonly<Record<string, string>> = {
-  ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', þ: 'th', ł: 'l', ı: 'i', ħ: 'h',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ł: 'l',
+  ı: 'i',
+  ħ: 'h',
 };
 
 /** Builds a per-character normalizer with a memo (texts repeat the same few characters). */
@@ -54,7 +63,11 @@ export function customReplacement(custom: Readonly<Record<string, string>>): (ch
   return (char) => (Object.hasOwn(custom, char) ? custom[char] : folded.get(char.toLowerCase()));
 }
 
-function normalizeChar(char: string, keep: ReadonlySet<string>, replacement: (char: string) => string | undefined): string {
+function normalizeChar(
+  char: string,
+  keep: ReadonlySet<string>,
+  replacement: (char: string) => string | undefined,
+): string {
   const replaced = replacement(char);
   if (replaced !== undefined) return replaced.toLowerCase();
   const lower = char.toLowerCase();
@@ -65,14 +78,19 @@ function normalizeChar(char: string, keep: ReadonlySet<string>, replacement: (ch
 }
 
 /** Reads `keepDiacriticsOnCharacters` and `customNormalization` from effective settings. */
-export function normalizeConfigOf(settings: { keepDiacriticsOnCharacters?: unknown; customNormalization?: unknown }): NormalizeConfig {
+export function normalizeConfigOf(settings: {
+  keepDiacriticsOnCharacters?: unknown;
+  customNormalization?: unknown;
+}): NormalizeConfig {
   const keep = typeof settings.keepDiacriticsOnCharacters === 'string' ? settings.keepDiacriticsOnCharacters : '';
   const customAll = settings.customNormalization;
   let custom: Record<string, string> = {};
   if (customAll && typeof customAll === 'object') {
     const table = (customAll as Record<string, unknown>).default;
     if (table && typeof table === 'object') {
-      custom = Object.fromEntries(Object.entries(table as Record<string, unknown>).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+      custom = Object.fromEntries(
+        Object.entries(table as Record<string, unknown>).filter(([, v]) => typeof v === 'string'),
+      ) as Record<string, string>;
     }
   }
   return { keepDiacritics: keep, custom };

@@ -36,7 +36,8 @@ export class NumberColumn {
     const index = this.index;
     const docCount = index.docCount;
     if (this.docsRead >= docCount) return this;
-    if (this.values.length < docCount) this.values = grown(this.values, new Float64Array(Math.max(docCount, this.values.length * 2)));
+    if (this.values.length < docCount)
+      this.values = grown(this.values, new Float64Array(Math.max(docCount, this.values.length * 2)));
     for (let doc = this.docsRead; doc < docCount; doc++) {
       this.values[doc] = NaN;
       const live = index.doc(doc);

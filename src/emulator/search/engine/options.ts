@@ -64,7 +64,11 @@ export interface QueryOptions {
 }
 
 const stringList = (value: unknown): string[] | null =>
-  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' && value !== '' ? value.split(',') : null;
+  Array.isArray(value)
+    ? value.filter((v): v is string => typeof v === 'string')
+    : typeof value === 'string' && value !== ''
+      ? value.split(',')
+      : null;
 
 const bool = (value: unknown, fallback: boolean): boolean =>
   value === true || value === 'true' ? true : value === false || value === 'false' ? false : fallback;
@@ -117,7 +121,8 @@ export function resolveOptions(settings: EffectiveSettings, params: RawParams): 
     offset: params.offset as number | undefined,
     length: params.length as number | undefined,
     paginationLimitedTo: num(settings.paginationLimitedTo, 1000),
-    attributesToRetrieve: (params.attributesToRetrieve as string[] | undefined) ?? stringList(settings.attributesToRetrieve) ?? undefined,
+    attributesToRetrieve:
+      (params.attributesToRetrieve as string[] | undefined) ?? stringList(settings.attributesToRetrieve) ?? undefined,
     attributesToHighlight: stringList(pick('attributesToHighlight')),
     attributesToSnippet: stringList(pick('attributesToSnippet')) ?? [],
     highlightPreTag: String(pick('highlightPreTag') ?? '<em>'),

@@ -24,7 +24,15 @@ export function pageWindow(total: number, options: QueryOptions, maxHitsPerQuery
   if (options.offset !== undefined) {
     const length = Math.min(options.length ?? hitsPerPage, cap);
     const from = Math.min(options.offset, limit);
-    return { from, to: Math.min(limit, from + length), page: hitsPerPage > 0 ? Math.floor(options.offset / hitsPerPage) : 0, nbPages, hitsPerPage, offset: options.offset, length };
+    return {
+      from,
+      to: Math.min(limit, from + length),
+      page: hitsPerPage > 0 ? Math.floor(options.offset / hitsPerPage) : 0,
+      nbPages,
+      hitsPerPage,
+      offset: options.offset,
+      length,
+    };
   }
   // `length` without `offset` is ignored, as page/hitsPerPage then apply.
   const from = Math.min(options.page * hitsPerPage, limit);

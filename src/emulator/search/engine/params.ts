@@ -11,7 +11,8 @@ export type RawParams = Record<string, unknown>;
 
 type Coerce = (value: unknown, name: string) => unknown;
 
-const fail = (name: string, expected: string) => badRequest(`Invalid value for parameter \`${name}\`: expected ${expected}`);
+const fail = (name: string, expected: string) =>
+  badRequest(`Invalid value for parameter \`${name}\`: expected ${expected}`);
 
 const text: Coerce = (value, name) => {
   if (typeof value === 'string') return value;
@@ -19,12 +20,15 @@ const text: Coerce = (value, name) => {
   throw fail(name, 'a string');
 };
 
-const integer = (min: number, max = Number.MAX_SAFE_INTEGER): Coerce => (value, name) => {
-  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isInteger(number)) throw fail(name, 'an integer');
-  if (number < min || number > max) throw badRequest(`Value of parameter \`${name}\` must be between ${min} and ${max}, got ${number}`);
-  return number;
-};
+const integer =
+  (min: number, max = Number.MAX_SAFE_INTEGER): Coerce =>
+  (value, name) => {
+    const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+    if (typeof number !== 'number' || !Number.isInteger(number)) throw fail(name, 'an integer');
+    if (number < min || number > max)
+      throw badRequest(`Value of parameter \`${name}\` must be between ${min} and ${max}, got ${number}`);
+    return number;
+  };
 
 const numeric: Coerce = (value, name) => {
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
@@ -61,10 +65,12 @@ const list: Coerce = (raw, name) => {
   throw fail(name, 'an array of strings');
 };
 
-const oneOf = (...values: string[]): Coerce => (value, name) => {
-  if (typeof value === 'string' && values.includes(value)) return value;
-  throw fail(name, `one of ${values.map((v) => `"${v}"`).join(', ')}`);
-};
+const oneOf =
+  (...values: string[]): Coerce =>
+  (value, name) => {
+    if (typeof value === 'string' && values.includes(value)) return value;
+    throw fail(name, `one of ${values.map((v) => `"${v}"`).join(', ')}`);
+  };
 
 /** Kept as sent (JSON-decoded when a string holds JSON): interpreted by their own stage. */
 const passthrough: Coerce = (value) => maybeJson(value);
@@ -108,27 +114,33 @@ const aroundPrecision: Coerce = (raw, name) => {
     return value.map((range) => {
       if (range === null || typeof range !== 'object') throw fail(name, 'a number or a list of {from, value} ranges');
       const { from, value: upper } = range as Record<string, unknown>;
-      return { from: from === undefined ? 0 : numeric(from, name), value: upper === undefined ? Infinity : numeric(upper, name) };
+      return {
+        from: from === undefined ? 0 : numeric(from, name),
+        value: upper === undefined ? Infinity : numeric(upper, name),
+      };
     });
   }
   return integer(0)(value, name);
 };
 
-const numberMatrix = (arity: number): Coerce => (raw, name) => {
-  const value = maybeJson(raw);
-  if (value === null) return null;
-  const rows = typeof value === 'string' ? [value.split(',').map(Number)] : value;
-  if (!Array.isArray(rows)) throw fail(name, 'a list of coordinates');
-  const matrix = (rows.length > 0 && !Array.isArray(rows[0]) ? [rows] : rows) as unknown[];
-  return matrix.map((row) => {
-    if (!Array.isArray(row) || row.some((n) => typeof Number(n) !== 'number' || !Number.isFinite(Number(n)))) throw fail(name, 'a list of coordinates');
-    const numbers = row.map(Number);
-    if (arity > 0 ? numbers.length !== arity : numbers.length < 6 || numbers.length % 2 !== 0) {
-      throw fail(name, arity > 0 ? `groups of ${arity} numbers` : 'at least 3 points (6 numbers)');
-    }
-    return numbers;
-  });
-};
+const numberMatrix =
+  (arity: number): Coerce =>
+  (raw, name) => {
+    const value = maybeJson(raw);
+    if (value === null) return null;
+    const rows = typeof value === 'string' ? [value.split(',').map(Number)] : value;
+    if (!Array.isArray(rows)) throw fail(name, 'a list of coordinates');
+    const matrix = (rows.length > 0 && !Array.isArray(rows[0]) ? [rows] : rows) as unknown[];
+    return matrix.map((row) => {
+      if (!Array.isArray(row) || row.some((n) => typeof Number(n) !== 'number' || !Number.isFinite(Number(n))))
+        throw fail(name, 'a list of coordinates');
+      const numbers = row.map(Number);
+      if (arity > 0 ? numbers.length !== arity : numbers.length < 6 || numbers.length % 2 !== 0) {
+        throw fail(name, arity > 0 ? `groups of ${arity} numbers` : 'at least 3 points (6 numbers)');
+      }
+      return numbers;
+    });
+  };
 
 const optionalWords: Coerce = (raw, name) => {
   const value = maybeJson(raw);
@@ -274,7 +286,10 @@ export function parseParams(
 export function encodeParams(params: RawParams): string {
   return Object.entries(params)
     .filter(([, value]) => value !== undefined)
-    .map(([name, value]) => `${encodeURIComponent(wellFormed(name))}=${encodeURIComponent(wellFormed(typeof value === 'string' ? value : JSON.stringify(value)))}`)
+    .map(
+      ([name, value]) =>
+        `${encodeURIComponent(wellFormed(name))}=${encodeURIComponent(wellFormed(typeof value === 'string' ? value : JSON.stringify(value)))}`,
+    )
     .join('&');
 }
 

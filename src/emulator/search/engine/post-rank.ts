@@ -13,11 +13,19 @@ export interface PostRankSources {
 }
 
 /** Runs the post-rank steps in order over the ranked matches. */
-export function applyPostRank(ctx: StageContext, steps: readonly PostRank[], ranked: Candidate[], sources: PostRankSources): Candidate[] {
+export function applyPostRank(
+  ctx: StageContext,
+  steps: readonly PostRank[],
+  ranked: Candidate[],
+  sources: PostRankSources,
+): Candidate[] {
   let current = ranked;
   for (const step of steps) {
     const byID = new Map(current.map((candidate) => [candidate.info.doc.record.objectID, candidate]));
-    const context: PostRankContext = { ...ctx, candidate: (objectID, filtered) => byID.get(objectID) ?? outsider(objectID, filtered, sources) };
+    const context: PostRankContext = {
+      ...ctx,
+      candidate: (objectID, filtered) => byID.get(objectID) ?? outsider(objectID, filtered, sources),
+    };
     current = step(context, current);
   }
   return current;

@@ -74,7 +74,12 @@ export interface PostingsQuery extends RulesInUse {
  * `evaluate` checks), at most {@link MAX_WORDS} words, at least one word not excluded.
  */
 export function postingsApply(index: InvertedIndex, plans: readonly WordPlan[]): boolean {
-  return index.flatUsable && plans.length <= MAX_WORDS && plans.some((p) => !p.word.excluded) && plans.every((p) => p.word.phrase < 0);
+  return (
+    index.flatUsable &&
+    plans.length <= MAX_WORDS &&
+    plans.some((p) => !p.word.excluded) &&
+    plans.every((p) => p.word.phrase < 0)
+  );
 }
 
 /**
@@ -102,7 +107,8 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
   const holding = severalRequired ? requiredDocs(index, plans, opener, required) : null;
   // Room for every doc that can enter: the group docs and the admitting words' occurrences (no more than the docs there are).
   let capacity = grouped.length + (holding !== null ? holding.count : 0);
-  if (holding === null) for (let i = 0; i < plans.length; i++) if (admits(i)) capacity += occurrencesOf(index, plans[i]);
+  if (holding === null)
+    for (let i = 0; i < plans.length; i++) if (admits(i)) capacity += occurrencesOf(index, plans[i]);
   const s = scratch;
   s.start(index.docCount, capacity);
   for (const doc of grouped) s.slots.masks[s.holds(doc) ? s.slotOfDoc[doc] : s.enter(doc)] |= GROUP;
@@ -134,14 +140,21 @@ export function matchPostings(index: InvertedIndex, plans: readonly WordPlan[], 
         continue;
       }
       const only = holding !== null && i === opener ? holding.bits : null;
-      scanWord(index, plans[i], { bit: 1 << i, admits: admits(i), only, firstReader: firstReader[i], exactMode, figures: !severalRequired }, query);
+      scanWord(
+        index,
+        plans[i],
+        { bit: 1 << i, admits: admits(i), only, firstReader: firstReader[i], exactMode, figures: !severalRequired },
+        query,
+      );
     }
   } finally {
     s.runCount = -1;
   }
   if (holding !== null) releaseRequiredDocs(holding);
   s.finish(false);
-  const several = singleWordQuery ? null : new CodeFigures(index, plans, query.rules, query.attributeOn, options.minProximity);
+  const several = singleWordQuery
+    ? null
+    : new CodeFigures(index, plans, query.rules, query.attributeOn, options.minProximity);
   return collect(s.slots, s.entered, masks, several);
 }
 
@@ -165,7 +178,11 @@ function wordMasks(plans: readonly WordPlan[]): WordMasks {
 function groupDocs(index: InvertedIndex, plans: readonly WordPlan[]): number[] {
   const grouped: number[] = [];
   for (const plan of plans) {
-    const groups = [...plan.concat.map((term) => [term]), ...plan.splits, ...plan.phrases.map((phrase) => phrase.words)];
+    const groups = [
+      ...plan.concat.map((term) => [term]),
+      ...plan.splits,
+      ...plan.phrases.map((phrase) => phrase.words),
+    ];
     for (const group of groups) for (const doc of holdingInOrder(index, group)) grouped.push(doc);
   }
   return grouped;

@@ -40,7 +40,8 @@ export function parseQuery(options: QueryOptions, tokenizer: Tokenizer): QueryWo
     if (match[1] !== undefined) {
       const terms = tokenizer.terms(match[1]);
       // Words a CJK run was segmented into are words of their own, not a phrase (outside quotes).
-      const phrase = terms.length > 1 && !(match[0] === match[1] && segmentedRun(tokenizer, match[1])) ? phraseCount++ : -1;
+      const phrase =
+        terms.length > 1 && !(match[0] === match[1] && segmentedRun(tokenizer, match[1])) ? phraseCount++ : -1;
       for (const term of terms) words.push({ term, phrase, excluded: false });
       continue;
     }

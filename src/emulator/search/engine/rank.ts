@@ -59,7 +59,11 @@ export function rankingCriteria(options: QueryOptions): RankingCriterion[] {
   }
   const criteria: RankingCriterion[] = [];
   const numeric = (name: string, value: (c: Candidate) => number, higherFirst: boolean) =>
-    criteria.push({ name, value, compare: higherFirst ? (a, b) => value(b) - value(a) : (a, b) => value(a) - value(b) });
+    criteria.push({
+      name,
+      value,
+      compare: higherFirst ? (a, b) => value(b) - value(a) : (a, b) => value(a) - value(b),
+    });
   const rerank = () => criteria.push({ name: 'personalization', value: (c) => c.rerank ?? 0, compare: byRerank });
   for (const criterion of ranking) {
     const sort = SORT.exec(criterion);
@@ -155,7 +159,11 @@ function byAttribute(path: string, ascending: boolean): Compare {
  * Two sortable values: records without one come last either way, and numbers before
  * strings either way, so an attribute mixing both still orders consistently.
  */
-export function compareValues(x: number | string | undefined, y: number | string | undefined, ascending: boolean): number {
+export function compareValues(
+  x: number | string | undefined,
+  y: number | string | undefined,
+  ascending: boolean,
+): number {
   if (x === undefined || y === undefined) return x === y ? 0 : x === undefined ? 1 : -1;
   if (x === y) return 0;
   if (typeof x !== typeof y) return typeof x === 'number' ? -1 : 1;

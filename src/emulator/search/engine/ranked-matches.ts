@@ -7,7 +7,10 @@ import type { Ranking } from './ranked';
 import type { Matches, QueryReading } from './search';
 
 /** What every kind of {@link Matches} holds as found. */
-export type MatchesBase = Pick<Matches, 'query' | 'options' | 'plans' | 'inverted' | 'queryAfterRemoval' | 'ctx' | 'response' | 'reading' | 'dispose'>;
+export type MatchesBase = Pick<
+  Matches,
+  'query' | 'options' | 'plans' | 'inverted' | 'queryAfterRemoval' | 'ctx' | 'response' | 'reading' | 'dispose'
+>;
 
 /**
  * The fields every class of matches copies from what the search found. Classes: the object
@@ -73,6 +76,7 @@ export class RankedMatches extends FoundMatches implements Matches {
 
   /** Only a search reading one page gets unlisted matches: anything asking for all of them is a bug. */
   private everyMatch(): void {
-    if (this.ranking.set.unlisted > 0) throw new Error('every match was asked for, but only the ones a page can show were listed');
+    if (this.ranking.set.unlisted > 0)
+      throw new Error('every match was asked for, but only the ones a page can show were listed');
   }
 }

@@ -6,7 +6,9 @@ import { compareValues, SORT, type Candidate } from './rank';
  * One ranking criterion's value per candidate, read once: numbers where lower ranks first, or
  * (attributes holding strings) the raw sortable values.
  */
-type Column = { readonly numbers: Float64Array } | { readonly values: readonly (number | string | undefined)[]; readonly ascending: boolean };
+type Column =
+  | { readonly numbers: Float64Array }
+  | { readonly values: readonly (number | string | undefined)[]; readonly ascending: boolean };
 
 /**
  * An attribute criterion (custom ranking, `asc()`/`desc()`): its values are read by doc id in no
@@ -198,7 +200,8 @@ export class Ranking {
         for (let k = 0; k < missing.length; k++) numbers[missing[k]] = part.numbers[k];
         deferred.column = { numbers };
       } else {
-        const values: (number | string | undefined)[] = column && 'values' in column ? (column.values as (number | string | undefined)[]) : new Array(n);
+        const values: (number | string | undefined)[] =
+          column && 'values' in column ? (column.values as (number | string | undefined)[]) : new Array(n);
         for (let k = 0; k < missing.length; k++) values[missing[k]] = part.values[k];
         deferred.column = { values, ascending: deferred.ascending };
       }
@@ -414,14 +417,23 @@ class Packer {
     const n = this.n;
     const out = this.column(n);
     // Each digit is `offset + scale * value` (the value, or max - value when higher ranks first).
-    const digit = (k: number) => ({ list: parts[k].list, offset: parts[k].sign === 1 ? -parts[k].min : parts[k].max, scale: parts[k].sign, width: parts[k].max - parts[k].min + 1 });
+    const digit = (k: number) => ({
+      list: parts[k].list,
+      offset: parts[k].sign === 1 ? -parts[k].min : parts[k].max,
+      scale: parts[k].sign,
+      width: parts[k].max - parts[k].min + 1,
+    });
     let k = 0;
     if (parts.length >= 3) {
       // The usual run (typo, attribute, exact) in one pass.
       const a = digit(0);
       const b = digit(1);
       const c = digit(2);
-      for (let i = 0; i < n; i++) out[i] = ((a.offset + a.scale * a.list[i]) * b.width + b.offset + b.scale * b.list[i]) * c.width + c.offset + c.scale * c.list[i];
+      for (let i = 0; i < n; i++)
+        out[i] =
+          ((a.offset + a.scale * a.list[i]) * b.width + b.offset + b.scale * b.list[i]) * c.width +
+          c.offset +
+          c.scale * c.list[i];
       k = 3;
     }
     if (k === 0) {

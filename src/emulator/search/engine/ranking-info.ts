@@ -4,7 +4,11 @@ import type { InvertedIndex } from './inverted-index';
 import type { Candidate } from './rank';
 
 /** `_rankingInfo` of a hit, with the fields the service returns. */
-export function rankingInfo(candidate: Candidate, userScore: number, personalization: boolean): Record<string, unknown> {
+export function rankingInfo(
+  candidate: Candidate,
+  userScore: number,
+  personalization: boolean,
+): Record<string, unknown> {
   const { info, geo } = candidate;
   const out: Record<string, unknown> = {
     nbTypos: info.typos,
@@ -19,8 +23,10 @@ export function rankingInfo(candidate: Candidate, userScore: number, personaliza
   };
   // Only on promoted hits, as the service omits it elsewhere.
   if (candidate.promoted) out.promoted = true;
-  if (geo?.location) out.matchedGeoLocation = { lat: geo.location.lat, lng: geo.location.lng, distance: geo.location.distance };
-  if (personalization) out.personalization = candidate.rerankInfo ?? { filtersScore: 0, rankingScore: 0, score: candidate.rerank ?? 0 };
+  if (geo?.location)
+    out.matchedGeoLocation = { lat: geo.location.lat, lng: geo.location.lng, distance: geo.location.distance };
+  if (personalization)
+    out.personalization = candidate.rerankInfo ?? { filtersScore: 0, rankingScore: 0, score: candidate.rerank ?? 0 };
   return out;
 }
 
@@ -40,7 +46,9 @@ export function userScoreOf(index: InvertedIndex, customRanking: readonly string
   let scores = perSource.get(key);
   if (!scores) {
     const docs = [...index.all()];
-    const specs = customRanking.map((entry) => /^(asc|desc)\((.+)\)$/.exec(entry)).filter((m): m is RegExpExecArray => m !== null);
+    const specs = customRanking
+      .map((entry) => /^(asc|desc)\((.+)\)$/.exec(entry))
+      .filter((m): m is RegExpExecArray => m !== null);
     docs.sort((a, b) => {
       for (const [, direction, path] of specs) {
         const x = readPath(a.record, path);

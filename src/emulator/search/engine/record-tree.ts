@@ -18,10 +18,17 @@ interface ParsedTarget extends Target {
   readonly parts: readonly string[];
 }
 
-const parsed = { highlight: new WeakMap<QueryOptions, ParsedTarget[]>(), snippet: new WeakMap<QueryOptions, ParsedTarget[]>() };
+const parsed = {
+  highlight: new WeakMap<QueryOptions, ParsedTarget[]>(),
+  snippet: new WeakMap<QueryOptions, ParsedTarget[]>(),
+};
 
 /** The query's targets of one kind, parsed by `parse` on the first hit only. */
-export function targetsOf(options: QueryOptions, kind: keyof typeof parsed, parse: () => Target[]): readonly ParsedTarget[] {
+export function targetsOf(
+  options: QueryOptions,
+  kind: keyof typeof parsed,
+  parse: () => Target[],
+): readonly ParsedTarget[] {
   let targets = parsed[kind].get(options);
   if (targets === undefined) {
     // Built field by field: an object spread here took microseconds a query.
@@ -32,7 +39,12 @@ export function targetsOf(options: QueryOptions, kind: keyof typeof parsed, pars
 }
 
 /** The result of a record: each target's value (read at its path) turned into a tree by `leaf`. */
-export function recordTree<Leaf>(record: SearchRecord, targets: readonly ParsedTarget[], options: QueryOptions, leaf: (text: string, path: string, words: number) => Leaf): Record<string, Tree<Leaf>> {
+export function recordTree<Leaf>(
+  record: SearchRecord,
+  targets: readonly ParsedTarget[],
+  options: QueryOptions,
+  leaf: (text: string, path: string, words: number) => Leaf,
+): Record<string, Tree<Leaf>> {
   const out: Record<string, Tree<Leaf>> = {};
   for (const target of targets) {
     const { name, words } = target;
@@ -53,7 +65,13 @@ export function recordTree<Leaf>(record: SearchRecord, targets: readonly ParsedT
 }
 
 /** Any JSON value with the record's shape (read at attribute `path`); `undefined` for non-text leaves. */
-function valueTree<Leaf>(value: unknown, path: string, words: number, options: QueryOptions, leaf: (text: string, path: string, words: number) => Leaf): Tree<Leaf> | undefined {
+function valueTree<Leaf>(
+  value: unknown,
+  path: string,
+  words: number,
+  options: QueryOptions,
+  leaf: (text: string, path: string, words: number) => Leaf,
+): Tree<Leaf> | undefined {
   if (typeof value === 'string') return leaf(value, path, words);
   if (typeof value === 'number' && Number.isFinite(value)) return leaf(String(value), path, words);
   if (Array.isArray(value)) {
@@ -89,7 +107,10 @@ function setParts(target: Record<string, unknown>, parts: readonly string[], val
   let node = target;
   for (let i = 0; i < parts.length - 1; i++) {
     const next = node[parts[i]];
-    node = (next !== null && typeof next === 'object' && !Array.isArray(next) ? next : (node[parts[i]] = {})) as Record<string, unknown>;
+    node = (next !== null && typeof next === 'object' && !Array.isArray(next) ? next : (node[parts[i]] = {})) as Record<
+      string,
+      unknown
+    >;
   }
   node[parts[parts.length - 1]] = value;
 }

@@ -25,14 +25,22 @@ const RELEVANCE_CRITERIA = new Set(['typo', 'geo', 'words', 'filters', 'proximit
  * one and is kept when that reaches `relevancyStrictness`. So 100 keeps the best tier only,
  * 0 keeps every match (up to `paginationLimitedTo`, applied by pagination).
  */
-export function relevantSort(core: Core, replica: IndexState, settings: EffectiveSettings, options: QueryOptions, matches: Candidate[]): RelevantSort {
+export function relevantSort(
+  core: Core,
+  replica: IndexState,
+  settings: EffectiveSettings,
+  options: QueryOptions,
+  matches: Candidate[],
+): RelevantSort {
   const primaryIndex = replica.primary === undefined ? undefined : core.state.indices.get(replica.primary);
   const primary = primaryIndex ? effectiveSettings(primaryIndex) : settings;
   const ranking = primary.ranking;
   const byRelevance = matches.sort(comparator({ ...options, ranking, customRanking: primary.customRanking ?? [] }));
   const strictness = Number(options.params.relevancyStrictness ?? settings.relevancyStrictness);
   const relevance = ranking.filter((criterion) => RELEVANCE_CRITERIA.has(criterion));
-  const tiers = byRelevance.map((candidate) => relevance.map((criterion) => criterionValue(candidate, criterion)).join(','));
+  const tiers = byRelevance.map((candidate) =>
+    relevance.map((criterion) => criterionValue(candidate, criterion)).join(','),
+  );
   const tierCount = new Set(tiers).size;
   let tier = 0;
   let kept = 0;

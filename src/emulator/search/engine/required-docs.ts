@@ -42,7 +42,12 @@ const scratch = {
  * The docs holding the opener (word `opener`) and every other word whose bit is in `required`,
  * read in query order.
  */
-export function requiredDocs(index: InvertedIndex, plans: readonly WordPlan[], opener: number, required: number): RequiredDocs {
+export function requiredDocs(
+  index: InvertedIndex,
+  plans: readonly WordPlan[],
+  opener: number,
+  required: number,
+): RequiredDocs {
   const s = scratch;
   const words = (index.docCount >>> 5) + 1;
   if (s.kept.length < words) {

@@ -75,6 +75,14 @@ export function applyResponseFields(body: Record<string, unknown>, fields: reado
   if (fields.includes('*')) return body;
   const keep = new Set(fields);
   return Object.fromEntries(
-    Object.entries(body).filter(([name]) => keep.has(name) || ALWAYS.has(name) || name === 'serverUsed' || name === 'indexUsed' || name === 'timeoutCounts' || name === 'timeoutHits'),
+    Object.entries(body).filter(
+      ([name]) =>
+        keep.has(name) ||
+        ALWAYS.has(name) ||
+        name === 'serverUsed' ||
+        name === 'indexUsed' ||
+        name === 'timeoutCounts' ||
+        name === 'timeoutHits',
+    ),
   );
 }

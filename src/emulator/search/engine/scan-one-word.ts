@@ -25,7 +25,14 @@ export interface SingleScan {
  * Alternatives are read by typo count, fewest first (a doc's entry then holds its best count from
  * the start); once the tiers read hold `listed` docs, the worse tiers' docs are only counted.
  */
-export function scanSingle(index: InvertedIndex, plan: WordPlan, rules: readonly AttributeRule[], attributeOn: boolean, exactMode: number, listed: number): SingleScan {
+export function scanSingle(
+  index: InvertedIndex,
+  plan: WordPlan,
+  rules: readonly AttributeRule[],
+  attributeOn: boolean,
+  exactMode: number,
+  listed: number,
+): SingleScan {
   const tombstoned = index.hasTombstones ? index : null;
   const exactValue = exactMode === EXACT_NEVER ? 0 : exactMode === EXACT_WHOLE ? 2 : 1;
   const found: [FlatPostings, Alternative][] = [];
@@ -35,7 +42,8 @@ export function scanSingle(index: InvertedIndex, plan: WordPlan, rules: readonly
   }
   // Stable: ranking never depends on the order docs enter in (ties go by record order). A prefix's
   // hundreds of alternatives are one tier: checked, not sorted.
-  if (found.some((entry, a) => a > 0 && entry[1].typos < found[a - 1][1].typos)) found.sort((x, y) => x[1].typos - y[1].typos);
+  if (found.some((entry, a) => a > 0 && entry[1].typos < found[a - 1][1].typos))
+    found.sort((x, y) => x[1].typos - y[1].typos);
   const s = scratch;
   let unlisted = 0;
   const { ids, typos: slotTypos, first: slotFirst, exact: slotExact } = s.slots;
@@ -50,7 +58,13 @@ export function scanSingle(index: InvertedIndex, plan: WordPlan, rules: readonly
   let maxExact = 0;
   for (let a = 0; a < found.length; a++) {
     const [{ docs, codes }, alt] = found[a];
-    if (a > 0 && alt.typos > found[a - 1][1].typos && s.entered > 0 && s.entered >= listed && !found.slice(a).some(([, later]) => later.exact)) {
+    if (
+      a > 0 &&
+      alt.typos > found[a - 1][1].typos &&
+      s.entered > 0 &&
+      s.entered >= listed &&
+      !found.slice(a).some(([, later]) => later.exact)
+    ) {
       const rest = countUnlisted(index, found, a, rules, attributeOn);
       unlisted = rest.count;
       if (rest.first < minFirst) minFirst = rest.first;
@@ -75,7 +89,12 @@ export function scanSingle(index: InvertedIndex, plan: WordPlan, rules: readonly
       const doc = docs[k];
       if (doc !== lastDoc) {
         lastDoc = doc;
-        slot = lookUp && (bitmap[doc >>> 5] & (1 << (doc & 31))) !== 0 ? (byRuns ? s.slotInRuns(doc) : slotOf[doc]) : PENDING;
+        slot =
+          lookUp && (bitmap[doc >>> 5] & (1 << (doc & 31))) !== 0
+            ? byRuns
+              ? s.slotInRuns(doc)
+              : slotOf[doc]
+            : PENDING;
       }
       if (slot === -1) continue;
       const code = codes[k];
@@ -133,7 +152,13 @@ export function scanSingle(index: InvertedIndex, plan: WordPlan, rules: readonly
  * (not their exactness: no alternative it reads is exact); answers the lowest first matched word
  * it filed.
  */
-function countUnlisted(index: InvertedIndex, found: readonly [FlatPostings, Alternative][], start: number, rules: readonly AttributeRule[], attributeOn: boolean): { count: number; first: number } {
+function countUnlisted(
+  index: InvertedIndex,
+  found: readonly [FlatPostings, Alternative][],
+  start: number,
+  rules: readonly AttributeRule[],
+  attributeOn: boolean,
+): { count: number; first: number } {
   const tombstoned = index.hasTombstones ? index : null;
   const s = scratch;
   const entries = s.seen;
@@ -158,7 +183,14 @@ function countUnlisted(index: InvertedIndex, found: readonly [FlatPostings, Alte
         lastDoc = doc;
         const word = doc >>> 5;
         const bit = 1 << (doc & 31);
-        slot = (entries[word] & bit) !== 0 ? (byRuns ? s.slotInRuns(doc) : slotOf[doc]) : (others[word] & bit) !== 0 ? -1 : PENDING;
+        slot =
+          (entries[word] & bit) !== 0
+            ? byRuns
+              ? s.slotInRuns(doc)
+              : slotOf[doc]
+            : (others[word] & bit) !== 0
+              ? -1
+              : PENDING;
       }
       if (slot === -1) continue;
       const code = codes[k];
@@ -193,5 +225,18 @@ export function settledSlots(columns: Slots, count: number, scanned: SingleScan)
   proximity.fill(0, 0, count);
   filters.fill(0, 0, count);
   const { maxima, minima, unlisted } = scanned;
-  return { ids: ids.subarray(0, count), settled: count, typos, words, proximity, firstMatchedWord: first, exactWords: exact, filters, maxima, minima, buffer: columns.buffer, unlisted };
+  return {
+    ids: ids.subarray(0, count),
+    settled: count,
+    typos,
+    words,
+    proximity,
+    firstMatchedWord: first,
+    exactWords: exact,
+    filters,
+    maxima,
+    minima,
+    buffer: columns.buffer,
+    unlisted,
+  };
 }

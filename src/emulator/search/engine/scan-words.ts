@@ -39,7 +39,12 @@ export interface RulesInUse {
  * matched word and exactness. A word that `admits` docs enters those it meets, only those set in
  * `only` when given.
  */
-export function scanWord(index: InvertedIndex, plan: WordPlan, scan: WordScan, { rules, attributeOn }: RulesInUse): void {
+export function scanWord(
+  index: InvertedIndex,
+  plan: WordPlan,
+  scan: WordScan,
+  { rules, attributeOn }: RulesInUse,
+): void {
   const { bit, admits, only, firstReader, exactMode, figures } = scan;
   const tombstoned = index.hasTombstones ? index : null;
   const exactValue = exactMode === EXACT_NEVER ? 0 : exactMode === EXACT_WHOLE ? 2 : 1;
@@ -105,7 +110,14 @@ export function scanWord(index: InvertedIndex, plan: WordPlan, scan: WordScan, {
  * {@link scanWord} for required word `word` when it does not admit docs and {@link RequiredDocs}
  * read it: only its occurrences picked there, which include every one in a doc entered since.
  */
-export function replayWord(index: InvertedIndex, plan: WordPlan, word: number, holding: RequiredDocs, firstReader: number, { rules, attributeOn }: RulesInUse): void {
+export function replayWord(
+  index: InvertedIndex,
+  plan: WordPlan,
+  word: number,
+  holding: RequiredDocs,
+  firstReader: number,
+  { rules, attributeOn }: RulesInUse,
+): void {
   const bit = 1 << word;
   const starts = holding.from[word];
   const picked = holding.picked;
@@ -157,7 +169,12 @@ export interface WordMasks {
  * settled ones from the front with their figures, those to evaluate after them. `several`
  * computes a doc's figures from its chained codes (queries of several words).
  */
-export function collect(columns: Slots, count: number, { excluded, required, active }: WordMasks, several: CodeFigures | null): PostingMatches {
+export function collect(
+  columns: Slots,
+  count: number,
+  { excluded, required, active }: WordMasks,
+  several: CodeFigures | null,
+): PostingMatches {
   const s = scratch;
   const { ids, typos, words, proximity, first, exact, filters, masks, head } = columns;
   if (s.unsettled.length < count) s.unsettled = new Int32Array(Math.max(count, s.unsettled.length * 2));
@@ -235,5 +252,18 @@ export function collect(columns: Slots, count: number, { excluded, required, act
   filters.fill(0, 0, n);
   const maxima = { typos: maxTypos, words: maxWords, proximity: maxProximity, first: maxFirst, exact: maxExact };
   const minima = { typos: minTypos, words: minWords, proximity: minProximity, first: minFirst, exact: minExact };
-  return { ids: ids.subarray(0, n), settled, typos, words, proximity, firstMatchedWord: first, exactWords: exact, filters, maxima, minima, buffer: columns.buffer, unlisted: 0 };
+  return {
+    ids: ids.subarray(0, n),
+    settled,
+    typos,
+    words,
+    proximity,
+    firstMatchedWord: first,
+    exactWords: exact,
+    filters,
+    maxima,
+    minima,
+    buffer: columns.buffer,
+    unlisted: 0,
+  };
 }

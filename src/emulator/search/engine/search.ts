@@ -11,7 +11,16 @@ import { distinctGroups } from './distinct';
 import { explainQuery } from './explain';
 import { geoMatcher, geoQueryOf, type GeoMatch, type LatLng } from './geo';
 import { highlightRecord } from './highlight';
-import { FACET_PARAMETERS, FILTER_PARAMETERS, searchStages, type FacetedMatches, type KeptDocs, type PostRank, type StageContext, type WordAlternative } from './hooks';
+import {
+  FACET_PARAMETERS,
+  FILTER_PARAMETERS,
+  searchStages,
+  type FacetedMatches,
+  type KeptDocs,
+  type PostRank,
+  type StageContext,
+  type WordAlternative,
+} from './hooks';
 import { noWordsOrder, OrderedMatches } from './no-words';
 import { hasBit } from './doc-bits';
 import type { Doc, InvertedIndex } from './inverted-index';
@@ -87,7 +96,13 @@ export function withForcedParameters(params: RawParams, auth: Auth): RawParams {
  * Runs one search on one index and answers the response body. The pipeline:
  * rewrite -> retrieve -> filter -> match -> rank -> rerank -> facets -> distinct -> paginate -> decorate.
  */
-export function runSearch(core: Core, indexName: string, params: RawParams, auth: Auth, search: SearchOptions = {}): Record<string, unknown> {
+export function runSearch(
+  core: Core,
+  indexName: string,
+  params: RawParams,
+  auth: Auth,
+  search: SearchOptions = {},
+): Record<string, unknown> {
   const index = requireIndex(core.state, indexName);
   const matches = findMatches(core, index, withForcedParameters(params, auth), auth, { pageOnly: true });
   try {
@@ -98,7 +113,13 @@ export function runSearch(core: Core, indexName: string, params: RawParams, auth
 }
 
 /** The response body of a search's matches. */
-function respond(core: Core, indexName: string, matches: Matches, auth: Auth, search: SearchOptions): Record<string, unknown> {
+function respond(
+  core: Core,
+  indexName: string,
+  matches: Matches,
+  auth: Auth,
+  search: SearchOptions,
+): Record<string, unknown> {
   const { options, ctx } = matches;
   const facets = wantsFacets(options) && searchStages.facets ? searchStages.facets(ctx, matches.faceted) : {};
   const { total, window, page } = pageOf(matches, auth);
@@ -113,7 +134,10 @@ function respond(core: Core, indexName: string, matches: Matches, auth: Auth, se
     query: matches.query,
     window,
     queryAfterRemoval: matches.queryAfterRemoval,
-    parsedQuery: matches.plans.filter((p) => !p.word.excluded).map((p) => p.word.term).join(' '),
+    parsedQuery: matches.plans
+      .filter((p) => !p.word.excluded)
+      .map((p) => p.word.term)
+      .join(' '),
     extra: { ...matches.response, ...facets },
   });
 }
@@ -127,11 +151,15 @@ function pageOf(matches: Matches, auth: Auth): { total: number; window: PageWind
     return { total: groups.length, window, page: groups.slice(window.from, window.to) };
   }
   const window = pageWindow(matches.count, options, auth.maxHitsPerQuery);
-  const page = matches.top(window.to).slice(window.from).map((candidate) => [candidate]);
+  const page = matches
+    .top(window.to)
+    .slice(window.from)
+    .map((candidate) => [candidate]);
   return { total: matches.count, window, page };
 }
 
-const wantsFacets = (options: QueryOptions) => Array.isArray(options.params.facets) && (options.params.facets as unknown[]).length > 0;
+const wantsFacets = (options: QueryOptions) =>
+  Array.isArray(options.params.facets) && (options.params.facets as unknown[]).length > 0;
 
 /** How a caller reads a query's matches. */
 export interface FindOptions {
@@ -142,8 +170,16 @@ export interface FindOptions {
 }
 
 /** Everything up to ranking: shared by search and (with its own options) browse. */
-export function findMatches(core: Core, index: IndexState, params: RawParams, auth: Auth, { settingsOverride, pageOnly = false }: FindOptions = {}): Matches {
-  const settings = (settingsOverride ? { ...effectiveSettings(index), ...settingsOverride } : effectiveSettings(index)) as EffectiveSettings;
+export function findMatches(
+  core: Core,
+  index: IndexState,
+  params: RawParams,
+  auth: Auth,
+  { settingsOverride, pageOnly = false }: FindOptions = {},
+): Matches {
+  const settings = (
+    settingsOverride ? { ...effectiveSettings(index), ...settingsOverride } : effectiveSettings(index)
+  ) as EffectiveSettings;
   let options = resolveOptions(settings, params);
   const query = options.query;
   const response: Record<string, unknown> = {};
@@ -177,17 +213,46 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
   const relevantSorted = index.virtual === true && !settingsOverride;
   const distinctOn = options.distinct > 0 && options.attributeForDistinct !== null;
   // Read only for a page, in an order typo leads, and by no stage: the postings need not list what ranks past the page.
-  const readsPageOnly = pageOnly && !filter && !geo && reranks.length === 0 && postRanks.length === 0 && !relevantSorted && !distinctOn && !wantsFacets(options);
-  const listed = readsPageOnly && typoLeads(options) ? pageWindow(Number.MAX_SAFE_INTEGER, options, auth.maxHitsPerQuery).to : Infinity;
+  const readsPageOnly =
+    pageOnly &&
+    !filter &&
+    !geo &&
+    reranks.length === 0 &&
+    postRanks.length === 0 &&
+    !relevantSorted &&
+    !distinctOn &&
+    !wantsFacets(options);
+  const listed =
+    readsPageOnly && typoLeads(options)
+      ? pageWindow(Number.MAX_SAFE_INTEGER, options, auth.maxHitsPerQuery).to
+      : Infinity;
 
   // No word (the first render, a filter-only query): every doc the filters keep ties on every
   // textual criterion, so the matches are ranked by walking the custom-ranking order, not scored.
-  if (words.length === 0 && alternatives.length === 0 && !geo && reranks.length === 0 && postRanks.length === 0 && !relevantSorted && !distinctOn) {
+  if (
+    words.length === 0 &&
+    alternatives.length === 0 &&
+    !geo &&
+    reranks.length === 0 &&
+    postRanks.length === 0 &&
+    !relevantSorted &&
+    !distinctOn
+  ) {
     const kept = filter === null ? null : filter.docs?.(inverted);
     if (kept === null || (kept !== undefined && kept.score !== undefined)) {
       const explain = explainQuery(options.params.explain, [], alternatives);
       if (explain) response.explain = explain;
-      const base: MatchesBase = { query, options, plans: [], inverted, queryAfterRemoval: undefined, ctx, response, reading, dispose: () => {} };
+      const base: MatchesBase = {
+        query,
+        options,
+        plans: [],
+        inverted,
+        queryAfterRemoval: undefined,
+        ctx,
+        response,
+        reading,
+        dispose: () => {},
+      };
       return new OrderedMatches(base, noWordsOrder(options), kept);
     }
   }
@@ -258,7 +323,17 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
           continue;
         }
         const admitted = admit(id);
-        if (admitted) set.push(id, found.typos[k], found.words[k], found.proximity[k], found.firstMatchedWord[k], found.exactWords[k], admitted.filters, admitted.geo);
+        if (admitted)
+          set.push(
+            id,
+            found.typos[k],
+            found.words[k],
+            found.proximity[k],
+            found.firstMatchedWord[k],
+            found.exactWords[k],
+            admitted.filters,
+            admitted.geo,
+          );
       }
       giveBack(found.buffer);
     } else if (current.some((w) => !w.excluded)) {
@@ -284,7 +359,9 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
         ({ plans, table, set } = result);
         queryAfterRemoval = attempt.words
           .filter((w) => !w.excluded)
-          .map((w) => (attempt.removed.has(w.index) ? `${options.highlightPreTag}${w.term}${options.highlightPostTag}` : w.term))
+          .map((w) =>
+            attempt.removed.has(w.index) ? `${options.highlightPreTag}${w.term}${options.highlightPostTag}` : w.term,
+          )
           .join(' ');
         break;
       }
@@ -323,7 +400,22 @@ export function findMatches(core: Core, index: IndexState, params: RawParams, au
     },
   };
   const ranked = sorted;
-  return { query, options, plans, inverted, queryAfterRemoval, ctx, response, reading, dispose, sorted, faceted, count: sorted.length, top: (k: number) => ranked.slice(0, k), dropped };
+  return {
+    query,
+    options,
+    plans,
+    inverted,
+    queryAfterRemoval,
+    ctx,
+    response,
+    reading,
+    dispose,
+    sorted,
+    faceted,
+    count: sorted.length,
+    top: (k: number) => ranked.slice(0, k),
+    dropped,
+  };
 }
 
 /** Candidates past which a query's filters are read from the columns (see `keptAmong`). */
@@ -358,10 +450,16 @@ function assertSupported(options: QueryOptions): void {
 }
 
 /** The word sets `removeWordsIfNoResults` tries, in order: removed words become optional. */
-function removalAttempts(words: readonly QueryWord[], mode: QueryOptions['removeWordsIfNoResults']): { words: QueryWord[]; removed: Set<number> }[] {
+function removalAttempts(
+  words: readonly QueryWord[],
+  mode: QueryOptions['removeWordsIfNoResults'],
+): { words: QueryWord[]; removed: Set<number> }[] {
   const active = words.filter((w) => !w.excluded);
   if (active.length < 2 && mode !== 'allOptional') return [];
-  const make = (removed: Set<number>) => ({ words: words.map((w) => ({ ...w, optional: w.optional || removed.has(w.index) })), removed });
+  const make = (removed: Set<number>) => ({
+    words: words.map((w) => ({ ...w, optional: w.optional || removed.has(w.index) })),
+    removed,
+  });
   if (mode === 'allOptional') return [make(new Set(active.map((w) => w.index)))];
   const attempts = [];
   for (let k = 1; k < active.length; k++) {
@@ -375,19 +473,26 @@ function removalAttempts(words: readonly QueryWord[], mode: QueryOptions['remove
 function decorate(matches: Matches, groups: readonly Candidate[][], auth: Auth): Record<string, unknown>[] {
   const { options, plans, inverted, ctx } = matches;
   const marker = new Marker(plans, inverted.tokenizer, inverted.indexesAll ? undefined : inverted);
-  const hidden = auth.admin || auth.acl.has('seeUnretrievableAttributes') ? [] : (ctx.settings.unretrievableAttributes ?? []);
+  const hidden =
+    auth.admin || auth.acl.has('seeUnretrievableAttributes') ? [] : (ctx.settings.unretrievableAttributes ?? []);
   const wanted = options.params.attributesToRetrieve as string[] | undefined;
   const out: Record<string, unknown>[] = [];
   groups.forEach((group, groupIndex) => {
     for (const candidate of group) {
       const record = candidate.info.doc.record;
       const hit = retrieveAttributes(record, wanted, ctx.settings, auth);
-      const highlight = options.attributesToHighlight?.length === 0 ? undefined : highlightRecord(marker, record, options);
+      const highlight =
+        options.attributesToHighlight?.length === 0 ? undefined : highlightRecord(marker, record, options);
       if (highlight && Object.keys(highlight).length > 0) hit._highlightResult = withoutHidden(highlight, hidden);
-      if (options.attributesToSnippet.length > 0) hit._snippetResult = withoutHidden(snippetRecord(marker, record, options), hidden);
+      if (options.attributesToSnippet.length > 0)
+        hit._snippetResult = withoutHidden(snippetRecord(marker, record, options), hidden);
       if (options.distinct > 1 && options.attributeForDistinct) hit._distinctSeqID = groupIndex;
       if (options.getRankingInfo) {
-        hit._rankingInfo = rankingInfo(candidate, userScoreOf(inverted, options.customRanking, record.objectID), options.enablePersonalization);
+        hit._rankingInfo = rankingInfo(
+          candidate,
+          userScoreOf(inverted, options.customRanking, record.objectID),
+          options.enablePersonalization,
+        );
       }
       out.push(hit);
     }

@@ -46,13 +46,14 @@ export function segmentRun(segmenter: Intl.Segmenter, text: string, start: numbe
   const close = (to: number) => {
     if (to <= from) return;
     if (cjk) {
-      for (const { index, segment } of segmenter.segment(text.slice(from, to))) out.push({ start: from + index, end: from + index + segment.length });
+      for (const { index, segment } of segmenter.segment(text.slice(from, to)))
+        out.push({ start: from + index, end: from + index + segment.length });
     } else {
       out.push({ start: from, end: to });
     }
     from = to;
   };
-  for (let i = start; i < end; ) {
+  for (let i = start; i < end;) {
     const code = text.codePointAt(i)!;
     const char = code > 0xffff ? text.slice(i, i + 2) : text[i];
     const kind = cjk !== undefined && code >= 0x300 && MARK.test(char) ? cjk : isCjkChar(char, code);

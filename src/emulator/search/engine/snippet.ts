@@ -30,7 +30,10 @@ function leaf(marker: Marker, text: string, words: number, options: QueryOptions
   // `attr:0` asks for no words: only the ellipsis says text was cut.
   if (words <= 0) return { value: count > 0 ? options.snippetEllipsisText : '', matchLevel: level };
   if (count <= words) {
-    return { value: renderMarked(marked, 0, count, options.highlightPreTag, options.highlightPostTag), matchLevel: level };
+    return {
+      value: renderMarked(marked, 0, count, options.highlightPreTag, options.highlightPostTag),
+      matchLevel: level,
+    };
   }
   const first = marked.first;
   const from = first < 0 ? 0 : Math.max(0, Math.min(first - Math.floor((words - 1) / 2), count - words));
@@ -42,7 +45,11 @@ function leaf(marker: Marker, text: string, words: number, options: QueryOptions
 }
 
 /** `_snippetResult` of a record. */
-export function snippetRecord(marker: Marker, record: SearchRecord, options: QueryOptions): Record<string, SnippetTree> {
+export function snippetRecord(
+  marker: Marker,
+  record: SearchRecord,
+  options: QueryOptions,
+): Record<string, SnippetTree> {
   const targets = targetsOf(options, 'snippet', () => options.attributesToSnippet.map(parseSnippetSpec));
   return recordTree(record, targets, options, (text, path, words) => leaf(marker, text, words, options, path));
 }

@@ -60,7 +60,11 @@ function read(index: InvertedIndex, entry: PathValues, path: string, doc: number
 }
 
 /** The values of `path` for the given doc ids. */
-export function sortValues(index: InvertedIndex, path: string, docs: ArrayLike<number>): (number | string | undefined)[] {
+export function sortValues(
+  index: InvertedIndex,
+  path: string,
+  docs: ArrayLike<number>,
+): (number | string | undefined)[] {
   const entry = pathValues(index, path);
   const out: (number | string | undefined)[] = new Array(docs.length);
   for (let i = 0; i < docs.length; i++) out[i] = read(index, entry, path, docs[i]) ?? undefined;
@@ -71,7 +75,12 @@ export function sortValues(index: InvertedIndex, path: string, docs: ArrayLike<n
  * The values of `path` as a numeric ranking column (lower first; no value last either way), or
  * undefined when the path holds strings (compared as values then).
  */
-export function numericSortColumn(index: InvertedIndex, path: string, docs: ArrayLike<number>, ascending: boolean): Float64Array | undefined {
+export function numericSortColumn(
+  index: InvertedIndex,
+  path: string,
+  docs: ArrayLike<number>,
+  ascending: boolean,
+): Float64Array | undefined {
   const entry = pathValues(index, path);
   const out = new Float64Array(docs.length);
   for (let i = 0; i < docs.length; i++) {

@@ -94,7 +94,8 @@ export class TermTable {
 
   /** Appends the code units of term `termId` (the newest) to {@link chars}. */
   private appendChars(termId: number, term: string): void {
-    if (termId + 2 > this.charStarts.length) this.charStarts = grown(this.charStarts, new Int32Array(this.charStarts.length * 2));
+    if (termId + 2 > this.charStarts.length)
+      this.charStarts = grown(this.charStarts, new Int32Array(this.charStarts.length * 2));
     const from = this.charStarts[termId];
     const to = from + term.length;
     if (to > this.chars.length) this.chars = grown(this.chars, new Uint16Array(Math.max(to, this.chars.length * 2)));

@@ -83,12 +83,14 @@ export function termHash(term: string): number {
 function asciiMapped(custom: Readonly<Record<string, string>>): Uint8Array {
   const replacement = customReplacement(custom);
   const out = new Uint8Array(128);
-  for (let code = 0; code < 128; code++) if (asciiWordCode(code) && replacement(String.fromCharCode(code)) !== undefined) out[code] = 1;
+  for (let code = 0; code < 128; code++)
+    if (asciiWordCode(code) && replacement(String.fromCharCode(code)) !== undefined) out[code] = 1;
   return out;
 }
 
 /** An ASCII letter or digit: the ASCII characters words are made of. */
-const asciiWordCode = (code: number) => (code >= 48 && code <= 57) || (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+const asciiWordCode = (code: number) =>
+  (code >= 48 && code <= 57) || (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
 
 /**
  * Splits text into words: runs of letters, digits and combining marks. Every other
@@ -142,7 +144,7 @@ export function createTokenizer(config: TokenizerConfig): Tokenizer {
       ends = undefined;
       cjk = false;
     };
-    for (let i = 0; i < text.length; ) {
+    for (let i = 0; i < text.length;) {
       const code = text.codePointAt(i)!;
       const char = code > 0xffff ? text.slice(i, i + 2) : text[i];
       const next = i + char.length;
@@ -150,7 +152,11 @@ export function createTokenizer(config: TokenizerConfig): Tokenizer {
       if (placeholder !== undefined) {
         flush(i);
         const end = text.indexOf('>', i) + 1;
-        out.push(withOffsets ? { term: placeholder, start: i, end, ends: [...placeholder].map(() => end) } : { term: placeholder, start: i, end });
+        out.push(
+          withOffsets
+            ? { term: placeholder, start: i, end, ends: [...placeholder].map(() => end) }
+            : { term: placeholder, start: i, end },
+        );
         i = end;
         continue;
       }
@@ -163,7 +169,12 @@ export function createTokenizer(config: TokenizerConfig): Tokenizer {
           if (track) ends = [];
         }
         if (segmented && !cjk && isCjkChar(char, code)) cjk = true;
-        const normalized = code >= 128 || mapped[code] === 1 ? normalize(char) : code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : char;
+        const normalized =
+          code >= 128 || mapped[code] === 1
+            ? normalize(char)
+            : code >= 65 && code <= 90
+              ? String.fromCharCode(code + 32)
+              : char;
         term += normalized;
         if (ends) for (let k = 0; k < normalized.length; k++) ends.push(next);
       } else {
@@ -207,8 +218,12 @@ export function createTokenizer(config: TokenizerConfig): Tokenizer {
 
   /** Tokens for highlighting: a plain ASCII text is split by offsets, without building each word character by character. */
   const tokens = (text: string): Token[] => (plainAscii ? asciiTokens(text) : undefined) ?? scan(text, true);
-  const wordTerms = segmenter === undefined ? terms : (text: string) => scan(text, false, false).map((token) => token.term);
-  const unsegmentedTokens = segmenter === undefined ? tokens : (text: string) => (plainAscii ? asciiTokens(text) : undefined) ?? scan(text, true, false);
+  const wordTerms =
+    segmenter === undefined ? terms : (text: string) => scan(text, false, false).map((token) => token.term);
+  const unsegmentedTokens =
+    segmenter === undefined
+      ? tokens
+      : (text: string) => (plainAscii ? asciiTokens(text) : undefined) ?? scan(text, true, false);
   const variants = createWordVariants(config, wordTerms, unsegmentedTokens, terms);
   return new ConfiguredTokenizer(config, plainAscii, terms, tokens, wordTerms, variants);
 }
@@ -217,14 +232,27 @@ export function createTokenizer(config: TokenizerConfig): Tokenizer {
  * Pushes the words of the run `text[start, end)` (normalized as `term`, `ends[k]` the original
  * offset after normalized character k): CJK parts split by the segmenter, the rest whole.
  */
-function splitRun(text: string, start: number, end: number, term: string, ends: readonly number[], withOffsets: boolean, segmenter: Intl.Segmenter, out: Token[]): void {
+function splitRun(
+  text: string,
+  start: number,
+  end: number,
+  term: string,
+  ends: readonly number[],
+  withOffsets: boolean,
+  segmenter: Intl.Segmenter,
+  out: Token[],
+): void {
   let k = 0;
   for (const piece of segmentRun(segmenter, text, start, end)) {
     const from = k;
     while (k < ends.length && ends[k] <= piece.end) k++;
     if (k === from) continue;
     const part = term.slice(from, k);
-    out.push(withOffsets ? { term: part, start: piece.start, end: piece.end, ends: ends.slice(from, k) } : { term: part, start: piece.start, end: piece.end });
+    out.push(
+      withOffsets
+        ? { term: part, start: piece.start, end: piece.end, ends: ends.slice(from, k) }
+        : { term: part, start: piece.start, end: piece.end },
+    );
   }
 }
 

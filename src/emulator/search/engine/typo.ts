@@ -14,7 +14,12 @@ export interface FuzzyMatch {
  * that is not a digit costs an edit against an all-digit term, so with more of them than `max`
  * the numbers cannot match and are not walked.
  */
-export function fuzzyVocabulary(vocabulary: Vocabulary, word: string, max: number, prefix: boolean): readonly FuzzyMatch[] {
+export function fuzzyVocabulary(
+  vocabulary: Vocabulary,
+  word: string,
+  max: number,
+  prefix: boolean,
+): readonly FuzzyMatch[] {
   const words = remembered(vocabulary.wordTerms(), word, max, prefix);
   if (nonDigits(word) > Math.max(max, 0)) return words;
   const numbers = remembered(vocabulary.numberTerms(), word, max, prefix);
@@ -210,7 +215,8 @@ export function damerauLevenshtein(a: string, b: string): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
   return d[a.length][b.length];

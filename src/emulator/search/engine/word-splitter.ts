@@ -29,7 +29,8 @@ export class WordSplitter {
   split(text: string, written = false): number {
     const needed = Math.ceil(1.5 * text.length) + 3;
     if (this.bounds.length < needed) this.bounds = new Int32Array(Math.max(needed, this.bounds.length * 2));
-    if (this.lowered.length < text.length) this.lowered = new Uint8Array(Math.max(text.length, this.lowered.length * 2));
+    if (this.lowered.length < text.length)
+      this.lowered = new Uint8Array(Math.max(text.length, this.lowered.length * 2));
     this.text = text;
     const count = this.tokenizer.asciiWords(text, this.bounds, this.lowered);
     if (count >= 0) {

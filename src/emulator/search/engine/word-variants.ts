@@ -26,7 +26,8 @@ export interface WordVariants {
 /** Whether `path` is one of `attributes` or inside one of them (`*`: every attribute). */
 export function listsPath(attributes: readonly string[], path: string): boolean {
   for (const attribute of attributes) {
-    if (attribute === '*' || attribute === path || (path.startsWith(attribute) && path[attribute.length] === '.')) return true;
+    if (attribute === '*' || attribute === path || (path.startsWith(attribute) && path[attribute.length] === '.'))
+      return true;
   }
   return false;
 }
@@ -45,7 +46,8 @@ export function createWordVariants(
   terms: (text: string) => string[],
 ): WordVariants | undefined {
   const camelCase = config.camelCase !== undefined && config.camelCase.length > 0 ? config.camelCase : undefined;
-  const transliterate = config.transliterate !== undefined && config.transliterate.length > 0 ? config.transliterate : undefined;
+  const transliterate =
+    config.transliterate !== undefined && config.transliterate.length > 0 ? config.transliterate : undefined;
   if (camelCase === undefined && transliterate === undefined) return undefined;
 
   const kanaMemo = new Map<string, readonly string[]>();
@@ -58,7 +60,9 @@ export function createWordVariants(
   const transliterated = (term: string): readonly string[] => {
     let forms = kanaMemo.get(term);
     if (forms === undefined) {
-      forms = [...new Set(kanaForms(term).flatMap((form) => [...wordTerms(form), ...terms(form)]))].filter((form) => form !== term);
+      forms = [...new Set(kanaForms(term).flatMap((form) => [...wordTerms(form), ...terms(form)]))].filter(
+        (form) => form !== term,
+      );
       if (kanaMemo.size >= MEMO_LIMIT) kanaMemo.clear();
       kanaMemo.set(term, forms);
     }
@@ -99,13 +103,19 @@ export function createWordVariants(
           for (const [from, to] of parts) {
             const at = token.start + from;
             for (const part of tokens(original.slice(from, to))) {
-              out.push({ term: part.term, start: at + part.start, end: at + part.end, ...(part.ends ? { ends: part.ends.map((end) => end + at) } : {}) });
+              out.push({
+                term: part.term,
+                start: at + part.start,
+                end: at + part.end,
+                ...(part.ends ? { ends: part.ends.map((end) => end + at) } : {}),
+              });
             }
           }
         }
       }
       if (transliterate !== undefined) {
-        for (const form of transliterated(token.term)) (out ??= []).push({ term: form, start: token.start, end: token.end, whole: true });
+        for (const form of transliterated(token.term))
+          (out ??= []).push({ term: form, start: token.start, end: token.end, whole: true });
       }
       return out;
     },

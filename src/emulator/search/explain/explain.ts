@@ -28,10 +28,12 @@ const idOf = (candidate: Candidate) => candidate.info.doc.record.objectID;
  * with search. Reads state only: it is not a request (no journal entry, no analytics).
  */
 export async function explain(core: Core, searchRoute: Route, request: ExplainRequest): Promise<Explanation> {
-  if (request === null || typeof request !== 'object') throw badRequest('explain() takes { indexName, objectID, query, ...searchParameters }');
+  if (request === null || typeof request !== 'object')
+    throw badRequest('explain() takes { indexName, objectID, query, ...searchParameters }');
   const { indexName, objectID, apiKey, ...searchParameters } = request;
   if (typeof indexName !== 'string' || indexName === '') throw badRequest('explain() needs an `indexName`');
-  if (typeof objectID !== 'string' || objectID === '') throw badRequest('explain() needs the `objectID` of the record to explain');
+  if (typeof objectID !== 'string' || objectID === '')
+    throw badRequest('explain() needs the `objectID` of the record to explain');
   core.settle();
   const auth = await authAs(core, searchRoute, apiKey);
   assertIndexAllowed(auth, indexName);
@@ -59,23 +61,59 @@ function explainMatches(run: Run, objectID: string): Explanation {
   const record = candidate?.info.doc.record ?? recordsOf(core.state, index).get(objectID);
   if (!record) {
     const reasons: Reason[] = [{ kind: 'missing-record', message: `there is no record ${objectID} in ${index.name}` }];
-    return finish({ ...base, found: false, matched: false, criteria: [], words: [], reasons, applied: appliedTo(matches, index, undefined, undefined) });
+    return finish({
+      ...base,
+      found: false,
+      matched: false,
+      criteria: [],
+      words: [],
+      reasons,
+      applied: appliedTo(matches, index, undefined, undefined),
+    });
   }
   const fields = recordFields(record, options, matches.inverted.tokenizer);
   const words = wordMatches(matches.plans, matches.reading, fields, options);
   const applied = appliedTo(matches, index, fields, candidate);
-  if (!candidate) return finish({ ...base, found: false, matched: false, criteria: [], words, applied, reasons: whyNot({ ...run, record, fields, words }) });
+  if (!candidate)
+    return finish({
+      ...base,
+      found: false,
+      matched: false,
+      criteria: [],
+      words,
+      applied,
+      reasons: whyNot({ ...run, record, fields, words }),
+    });
 
   const criteria = orderingCriteria(options, index.virtual === true ? relevantSortOf(core, index, matches) : undefined);
-  const info = rankingInfo(candidate, userScoreOf(matches.inverted, options.customRanking, objectID), options.enablePersonalization);
-  const figures = { matched: !candidate.unmatched, rankingInfo: info, criteria: criterionValues(criteria, candidate), words, applied };
-  if (position < 0) return finish({ ...base, found: false, ...figures, reasons: [distinctReason(groups, candidate, options)] });
+  const info = rankingInfo(
+    candidate,
+    userScoreOf(matches.inverted, options.customRanking, objectID),
+    options.enablePersonalization,
+  );
+  const figures = {
+    matched: !candidate.unmatched,
+    rankingInfo: info,
+    criteria: criterionValues(criteria, candidate),
+    words,
+    applied,
+  };
+  if (position < 0)
+    return finish({ ...base, found: false, ...figures, reasons: [distinctReason(groups, candidate, options)] });
 
   const neighbour = (at: number) => compareWith(criteria, candidate, hits[at], at, idOf(hits[at]));
-  const neighbours = { ...(position > 0 ? { above: neighbour(position - 1) } : {}), ...(position + 1 < hits.length ? { below: neighbour(position + 1) } : {}) };
+  const neighbours = {
+    ...(position > 0 ? { above: neighbour(position - 1) } : {}),
+    ...(position + 1 < hits.length ? { below: neighbour(position + 1) } : {}),
+  };
   const groupIndex = groups.findIndex((members) => members.includes(candidate));
   if (groupIndex >= options.paginationLimitedTo) {
-    const reasons: Reason[] = [{ kind: 'pagination-limit', message: `it is result ${groupIndex + 1}, past paginationLimitedTo (${options.paginationLimitedTo}): no page reaches it` }];
+    const reasons: Reason[] = [
+      {
+        kind: 'pagination-limit',
+        message: `it is result ${groupIndex + 1}, past paginationLimitedTo (${options.paginationLimitedTo}): no page reaches it`,
+      },
+    ];
     return finish({ ...base, found: false, ...figures, ...neighbours, reasons });
   }
   const page = Math.floor(groupIndex / Math.max(1, options.hitsPerPage));
@@ -86,7 +124,9 @@ function explainMatches(run: Run, objectID: string): Explanation {
 function resultsOf(matches: Matches): { groups: Candidate[][]; hits: Candidate[]; nbHits: number } {
   const { options, sorted } = matches;
   const distinctOn = options.distinct > 0 && options.attributeForDistinct !== null;
-  const groups = distinctOn ? distinctGroups(sorted, options.attributeForDistinct, options.distinct) : sorted.map((candidate) => [candidate]);
+  const groups = distinctOn
+    ? distinctGroups(sorted, options.attributeForDistinct, options.distinct)
+    : sorted.map((candidate) => [candidate]);
   return { groups, hits: groups.flat(), nbHits: groups.length + matches.dropped };
 }
 
@@ -94,10 +134,15 @@ function resultsOf(matches: Matches): { groups: Candidate[][]; hits: Candidate[]
 function distinctReason(groups: readonly Candidate[][], candidate: Candidate, options: Matches['options']): Reason {
   const attribute = options.attributeForDistinct!;
   const value = JSON.stringify(readPath(candidate.info.doc.record, attribute));
-  const group = groups.find((members) => JSON.stringify(readPath(members[0].info.doc.record, attribute)) === value) ?? [];
+  const group =
+    groups.find((members) => JSON.stringify(readPath(members[0].info.doc.record, attribute)) === value) ?? [];
   const shown = group.map(idOf);
   const per = `${options.distinct} record${options.distinct === 1 ? '' : 's'} per ${attribute} value`;
-  return { kind: 'distinct', shownInstead: shown, message: `distinct keeps ${per}, and ${shown.join(', ')} rank${shown.length === 1 ? 's' : ''} before it` };
+  return {
+    kind: 'distinct',
+    shownInstead: shown,
+    message: `distinct keeps ${per}, and ${shown.join(', ')} rank${shown.length === 1 ? 's' : ''} before it`,
+  };
 }
 
 function finish(explanation: Omit<Explanation, 'text'>): Explanation {
@@ -112,7 +157,10 @@ async function authAs(core: Core, searchRoute: Route, apiKey: unknown): Promise<
     host: searchRoute.host,
     path: searchRoute.path,
     query: {},
-    headers: { 'x-algolia-application-id': core.options.appId, 'x-algolia-api-key': apiKey ?? core.options.adminApiKey },
+    headers: {
+      'x-algolia-application-id': core.options.appId,
+      'x-algolia-api-key': apiKey ?? core.options.adminApiKey,
+    },
     body: undefined,
     bodySize: 0,
   };
@@ -124,5 +172,8 @@ function relevantSortOf(core: Core, replica: IndexState, matches: Matches) {
   const primaryIndex = replica.primary === undefined ? undefined : core.state.indices.get(replica.primary);
   const primary = primaryIndex ? effectiveSettings(primaryIndex) : matches.ctx.settings;
   const customRanking = (matches.ctx.settings.customRanking as readonly string[] | undefined) ?? [];
-  return { customRanking, primary: { ...matches.options, ranking: primary.ranking, customRanking: primary.customRanking ?? [] } };
+  return {
+    customRanking,
+    primary: { ...matches.options, ranking: primary.ranking, customRanking: primary.customRanking ?? [] },
+  };
 }

@@ -21,7 +21,14 @@ export interface WhyNotContext {
 }
 
 /** Parameters of a geo search: without them, geo leaves no record out. */
-const GEO_PARAMETERS = ['aroundLatLng', 'aroundLatLngViaIP', 'aroundRadius', 'insideBoundingBox', 'insidePolygon', 'minimumAroundRadius'];
+const GEO_PARAMETERS = [
+  'aroundLatLng',
+  'aroundLatLngViaIP',
+  'aroundRadius',
+  'insideBoundingBox',
+  'insidePolygon',
+  'minimumAroundRadius',
+];
 
 /**
  * Why a record that exists is not among a query's matches. Each cause is read where search
@@ -32,26 +39,50 @@ const GEO_PARAMETERS = ['aroundLatLng', 'aroundLatLngViaIP', 'aroundRadius', 'in
 export function whyNot(ctx: WhyNotContext): Reason[] {
   const reasons: Reason[] = [...wordReasons(ctx), ...filterReasons(ctx)];
   const { options } = ctx.matches;
-  if (GEO_PARAMETERS.some((name) => options.params[name] !== undefined) && matchesWithout(ctx, (params) => GEO_PARAMETERS.forEach((name) => delete params[name]))) {
-    reasons.push({ kind: 'geo', message: 'it lies outside the geo search area (aroundLatLng / aroundRadius / insideBoundingBox / insidePolygon)' });
+  if (
+    GEO_PARAMETERS.some((name) => options.params[name] !== undefined) &&
+    matchesWithout(ctx, (params) => GEO_PARAMETERS.forEach((name) => delete params[name]))
+  ) {
+    reasons.push({
+      kind: 'geo',
+      message: 'it lies outside the geo search area (aroundLatLng / aroundRadius / insideBoundingBox / insidePolygon)',
+    });
   }
   reasons.push(...ruleReasons(ctx));
   if (reasons.length > 0) return reasons;
-  if ((options.typoTolerance === 'min' || options.typoTolerance === 'strict') && matchesWithout(ctx, (params) => (params.typoTolerance = true))) {
+  if (
+    (options.typoTolerance === 'min' || options.typoTolerance === 'strict') &&
+    matchesWithout(ctx, (params) => (params.typoTolerance = true))
+  ) {
     const figures = `typoTolerance: '${String(options.typoTolerance)}' keeps only the matches with the ${options.typoTolerance === 'min' ? 'fewest typos' : 'two lowest typo counts'}`;
     return [{ kind: 'typo-tolerance', message: `it matches with more typos than the best matches, and ${figures}` }];
   }
   if (ctx.index.virtual === true && matchesWithout(ctx, (params) => (params.relevancyStrictness = 0))) {
-    return [{ kind: 'relevancy-strictness', message: `it is less relevant than the virtual replica's relevancyStrictness (${String(options.params.relevancyStrictness ?? ctx.matches.ctx.settings.relevancyStrictness ?? 100)}) keeps` }];
+    return [
+      {
+        kind: 'relevancy-strictness',
+        message: `it is less relevant than the virtual replica's relevancyStrictness (${String(options.params.relevancyStrictness ?? ctx.matches.ctx.settings.relevancyStrictness ?? 100)}) keeps`,
+      },
+    ];
   }
-  return [{ kind: 'unexplained', message: 'search leaves it out, but no single cause could be isolated (please report it: the explainer should name one)' }];
+  return [
+    {
+      kind: 'unexplained',
+      message:
+        'search leaves it out, but no single cause could be isolated (please report it: the explainer should name one)',
+    },
+  ];
 }
 
 function wordReasons({ matches, fields, words }: WhyNotContext): Reason[] {
   const reasons: Reason[] = [];
   for (const word of words) {
     if (word.excluded && word.matched) {
-      reasons.push({ kind: 'excluded-word', word: word.word, message: `it holds "${word.word}", which the query excludes (-${word.word})` });
+      reasons.push({
+        kind: 'excluded-word',
+        word: word.word,
+        message: `it holds "${word.word}", which the query excludes (-${word.word})`,
+      });
     }
   }
   const active = words.filter((w) => !w.excluded);
@@ -62,10 +93,17 @@ function wordReasons({ matches, fields, words }: WhyNotContext): Reason[] {
   }
   // Quoted phrases: each word may be there, but not one after the other.
   const phrases = new Map<number, string[]>();
-  for (const plan of matches.plans) if (plan.word.phrase >= 0 && !plan.word.excluded) phrases.set(plan.word.phrase, [...(phrases.get(plan.word.phrase) ?? []), plan.word.term]);
+  for (const plan of matches.plans)
+    if (plan.word.phrase >= 0 && !plan.word.excluded)
+      phrases.set(plan.word.phrase, [...(phrases.get(plan.word.phrase) ?? []), plan.word.term]);
   for (const phrase of phrases.values()) {
     const allThere = phrase.every((term) => words.some((w) => w.word === term && w.matched));
-    if (allThere && !holdsPhrase(fields, phrase)) reasons.push({ kind: 'word-not-found', word: phrase.join(' '), message: `it holds the words of "${phrase.join(' ')}", but not one after the other in one attribute` });
+    if (allThere && !holdsPhrase(fields, phrase))
+      reasons.push({
+        kind: 'word-not-found',
+        word: phrase.join(' '),
+        message: `it holds the words of "${phrase.join(' ')}", but not one after the other in one attribute`,
+      });
   }
   return reasons;
 }
@@ -73,11 +111,22 @@ function wordReasons({ matches, fields, words }: WhyNotContext): Reason[] {
 function missingWord(word: WordMatch, matches: Matches, fields: readonly RecordField[]): Reason {
   const plan = matches.plans.find((p) => p.word.term === word.word && !p.word.excluded);
   const prefix = plan?.word.prefix ?? false;
-  const hidden = fields.find((field) => !field.searchable && field.terms.some((term) => term === word.word || (prefix && term.startsWith(word.word))));
+  const hidden = fields.find(
+    (field) =>
+      !field.searchable && field.terms.some((term) => term === word.word || (prefix && term.startsWith(word.word))),
+  );
   if (hidden) {
-    return { kind: 'not-searchable', word: word.word, message: `"${word.word}" is only in ${hidden.attribute}, which this query does not search (searchableAttributes / restrictSearchableAttributes)` };
+    return {
+      kind: 'not-searchable',
+      word: word.word,
+      message: `"${word.word}" is only in ${hidden.attribute}, which this query does not search (searchableAttributes / restrictSearchableAttributes)`,
+    };
   }
-  const start = !prefix ? fields.find((field) => field.searchable && field.terms.some((term) => term.startsWith(word.word) && term !== word.word)) : undefined;
+  const start = !prefix
+    ? fields.find(
+        (field) => field.searchable && field.terms.some((term) => term.startsWith(word.word) && term !== word.word),
+      )
+    : undefined;
   if (start) {
     const term = start.terms.find((t) => t.startsWith(word.word))!;
     return {
@@ -90,10 +139,24 @@ function missingWord(word: WordMatch, matches: Matches, fields: readonly RecordF
   const closest = closestWord(fields, word.word, prefix);
   const budget = `a ${word.word.length}-letter word may have ${word.allowedTypos} typo${word.allowedTypos === 1 ? '' : 's'} (minWordSizefor1Typo ${matches.options.minWordSizefor1Typo}, minWordSizefor2Typos ${matches.options.minWordSizefor2Typos}${matches.options.typoTolerance === false ? ', typoTolerance false' : ''})`;
   if (closest && closest.typos > 0 && closest.typos <= word.allowedTypos + 2) {
-    const why = closest.typos <= word.allowedTypos ? `typos are not allowed there (${closest.attribute} is in disableTypoToleranceOnAttributes, or the word in disableTypoToleranceOnWords)` : budget;
-    return { kind: 'typo-over-limit', word: word.word, closest, allowedTypos: word.allowedTypos, message: `"${word.word}" is not in it; the nearest word, "${closest.word}" (${closest.attribute}), is ${closest.typos} typo${closest.typos === 1 ? '' : 's'} away, and ${why}` };
+    const why =
+      closest.typos <= word.allowedTypos
+        ? `typos are not allowed there (${closest.attribute} is in disableTypoToleranceOnAttributes, or the word in disableTypoToleranceOnWords)`
+        : budget;
+    return {
+      kind: 'typo-over-limit',
+      word: word.word,
+      closest,
+      allowedTypos: word.allowedTypos,
+      message: `"${word.word}" is not in it; the nearest word, "${closest.word}" (${closest.attribute}), is ${closest.typos} typo${closest.typos === 1 ? '' : 's'} away, and ${why}`,
+    };
   }
-  return { kind: 'word-not-found', word: word.word, allowedTypos: word.allowedTypos, message: `"${word.word}" is not in any searchable attribute, even within ${word.allowedTypos} typo${word.allowedTypos === 1 ? '' : 's'}` };
+  return {
+    kind: 'word-not-found',
+    word: word.word,
+    allowedTypos: word.allowedTypos,
+    message: `"${word.word}" is not in any searchable attribute, even within ${word.allowedTypos} typo${word.allowedTypos === 1 ? '' : 's'}`,
+  };
 }
 
 /** The filter groups the record fails, as the filter evaluator decides them. */
@@ -102,8 +165,16 @@ function filterReasons({ matches, record }: WhyNotContext): Reason[] {
   const filter = searchStages.filter?.(ctx);
   if (!filter || filter(record).match) return [];
   const { required, context } = compileFilters(ctx.options.params, ctx.settings);
-  const failed = required.and.filter((group) => !group.some((leaf) => leafMatches(leaf, record, context))).map((group) => group.map(printLeaf).join(' OR '));
-  return [{ kind: 'filter', filters: failed, message: `the filters leave it out: it fails ${failed.map((f) => `\`${f}\``).join(' and ')}` }];
+  const failed = required.and
+    .filter((group) => !group.some((leaf) => leafMatches(leaf, record, context)))
+    .map((group) => group.map(printLeaf).join(' OR '));
+  return [
+    {
+      kind: 'filter',
+      filters: failed,
+      message: `the filters leave it out: it fails ${failed.map((f) => `\`${f}\``).join(' and ')}`,
+    },
+  ];
 }
 
 /** A rule's hide, or a rule's change to the query (it matches with rules off). */
@@ -119,7 +190,13 @@ function ruleReasons(ctx: WhyNotContext): Reason[] {
   }
   if (!matchesWithout(ctx, (params) => (params.enableRules = false))) return [];
   const ruleID = applied[0].objectID;
-  return [{ kind: 'rule', ruleID, message: `rule${applied.length > 1 ? 's' : ''} ${applied.map((r) => `"${r.objectID}"`).join(', ')} changed the query or its filters; without rules it matches` }];
+  return [
+    {
+      kind: 'rule',
+      ruleID,
+      message: `rule${applied.length > 1 ? 's' : ''} ${applied.map((r) => `"${r.objectID}"`).join(', ')} changed the query or its filters; without rules it matches`,
+    },
+  ];
 }
 
 /** Whether the record matches the same search with `change` made to its parameters. */
@@ -128,7 +205,9 @@ function matchesWithout(ctx: WhyNotContext, change: (params: RawParams) => void)
   change(params);
   const matches = findMatches(ctx.core, ctx.index, params, ctx.auth);
   try {
-    return matches.sorted.some((candidate) => candidate.info.doc.record.objectID === ctx.record.objectID && !candidate.unmatched);
+    return matches.sorted.some(
+      (candidate) => candidate.info.doc.record.objectID === ctx.record.objectID && !candidate.unmatched,
+    );
   } finally {
     matches.dispose();
   }

@@ -104,13 +104,27 @@ export interface Applied {
   /** `removeWordsIfNoResults`: the query words made optional, with the tags search returns. */
   readonly queryAfterRemoval?: string;
   /** Synonyms offered for the query, and whether this record matched through them. */
-  readonly synonyms: readonly { readonly objectID: string; readonly words: readonly string[]; readonly alternative: readonly string[]; readonly usedByRecord: boolean }[];
+  readonly synonyms: readonly {
+    readonly objectID: string;
+    readonly words: readonly string[];
+    readonly alternative: readonly string[];
+    readonly usedByRecord: boolean;
+  }[];
   /** Other forms `ignorePlurals` offered, and whether this record matched through them. */
   readonly plurals: readonly { readonly word: string; readonly form: string; readonly usedByRecord: boolean }[];
   /** Compounds split into their parts (`decompoundQuery`). */
-  readonly decompounded: readonly { readonly word: string; readonly parts: readonly string[]; readonly usedByRecord: boolean }[];
+  readonly decompounded: readonly {
+    readonly word: string;
+    readonly parts: readonly string[];
+    readonly usedByRecord: boolean;
+  }[];
   /** Personalization's scores for the record (`enablePersonalization` with a user token). */
-  readonly personalization?: { readonly userToken?: string; readonly filtersScore: number; readonly rankingScore: number; readonly score: number };
+  readonly personalization?: {
+    readonly userToken?: string;
+    readonly filtersScore: number;
+    readonly rankingScore: number;
+    readonly score: number;
+  };
 }
 
 /** Why a record ranks where it does, or why search leaves it out. */

@@ -27,7 +27,13 @@ export function recordFields(record: SearchRecord, options: QueryOptions, tokeni
   return values.map(({ path, text }) => {
     const rule = rules.get(path)!;
     const searchable = rule.index >= 0;
-    return { path, attribute: searchable ? rule.name : path.split('.')[0], rule, searchable, terms: tokenizer.terms(text) };
+    return {
+      path,
+      attribute: searchable ? rule.name : path.split('.')[0],
+      rule,
+      searchable,
+      terms: tokenizer.terms(text),
+    };
   });
 }
 
@@ -45,23 +51,43 @@ interface Found {
  * searchable attribute, fewest typos first. The engine's figures for the record
  * (`_rankingInfo`) come from the same plans.
  */
-export function wordMatches(plans: readonly WordPlan[], reading: QueryReading, fields: readonly RecordField[], options: QueryOptions): WordMatch[] {
+export function wordMatches(
+  plans: readonly WordPlan[],
+  reading: QueryReading,
+  fields: readonly RecordField[],
+  options: QueryOptions,
+): WordMatch[] {
   const searchable = fields.filter((field) => field.searchable);
   return plans.map((plan, i) => {
     const word = plan.word;
-    const base = { word: word.term, optional: word.optional, excluded: word.excluded, allowedTypos: typoBudget(word, options) };
+    const base = {
+      word: word.term,
+      optional: word.optional,
+      excluded: word.excluded,
+      allowedTypos: typoBudget(word, options),
+    };
     const found = bestOccurrence(plans, i, reading, searchable);
     if (!found) return { ...base, matched: false };
     return { ...base, matched: true, ...found };
   });
 }
 
-function bestOccurrence(plans: readonly WordPlan[], i: number, reading: QueryReading, fields: readonly RecordField[]): Found | undefined {
+function bestOccurrence(
+  plans: readonly WordPlan[],
+  i: number,
+  reading: QueryReading,
+  fields: readonly RecordField[],
+): Found | undefined {
   const plan = plans[i];
   const word = plan.word;
   let best: Found | undefined;
   const offer = (found: Found) => {
-    if (!best || found.typos < best.typos || (found.typos === best.typos && found.via === 'exact' && best.via !== 'exact')) best = found;
+    if (
+      !best ||
+      found.typos < best.typos ||
+      (found.typos === best.typos && found.via === 'exact' && best.via !== 'exact')
+    )
+      best = found;
   };
   for (const field of fields) {
     const { terms, rule, attribute } = field;
@@ -70,13 +96,29 @@ function bestOccurrence(plans: readonly WordPlan[], i: number, reading: QueryRea
       const alt = plan.alts.get(term);
       if (alt && !(alt.typos > 0 && rule.noTypo) && !(alt.prefixOnly && rule.noPrefix)) {
         const source = sourceOf(reading, i, i + 1, [term]);
-        const via = source ? source.kind : alt.exact ? 'exact' : alt.typos > 0 ? 'typo' : term.startsWith(word.term) ? 'prefix' : 'exact';
-        offer({ recordWord: term, attribute, typos: alt.typos, via, ...(source?.kind === 'synonym' ? { synonym: source.objectID } : {}) });
+        const via = source
+          ? source.kind
+          : alt.exact
+            ? 'exact'
+            : alt.typos > 0
+              ? 'typo'
+              : term.startsWith(word.term)
+                ? 'prefix'
+                : 'exact';
+        offer({
+          recordWord: term,
+          attribute,
+          typos: alt.typos,
+          via,
+          ...(source?.kind === 'synonym' ? { synonym: source.objectID } : {}),
+        });
       }
       if (word.excluded) continue;
       // A concatenation with the next query word, or with the previous one, holds this word too.
-      if (plan.concat.includes(term) || plans[i - 1]?.concat.includes(term)) offer({ recordWord: term, attribute, typos: 0, via: 'concatenation' });
-      for (const [a, b] of plan.splits) if (term === a && terms[k + 1] === b) offer({ recordWord: `${a} ${b}`, attribute, typos: 0, via: 'split' });
+      if (plan.concat.includes(term) || plans[i - 1]?.concat.includes(term))
+        offer({ recordWord: term, attribute, typos: 0, via: 'concatenation' });
+      for (const [a, b] of plan.splits)
+        if (term === a && terms[k + 1] === b) offer({ recordWord: `${a} ${b}`, attribute, typos: 0, via: 'split' });
       for (const other of plans) {
         for (const phrase of other.phrases) {
           if (phrase.start > i || i >= phrase.end || !holdsAt(terms, k, phrase.words)) continue;
@@ -95,12 +137,24 @@ function bestOccurrence(plans: readonly WordPlan[], i: number, reading: QueryRea
   return best;
 }
 
-const holdsAt = (terms: readonly string[], at: number, words: readonly string[]) => words.every((w, k) => terms[at + k] === w);
+const holdsAt = (terms: readonly string[], at: number, words: readonly string[]) =>
+  words.every((w, k) => terms[at + k] === w);
 
 /** The stage that offered reading `[start, end)` as `words`, if a stage did. */
-function sourceOf(reading: QueryReading, start: number, end: number, words: readonly string[]): AlternativeSource | undefined {
+function sourceOf(
+  reading: QueryReading,
+  start: number,
+  end: number,
+  words: readonly string[],
+): AlternativeSource | undefined {
   for (const alt of reading.alternatives) {
-    if (alt.start === start && alt.end === end && alt.words.length === words.length && alt.words.every((w, k) => w === words[k])) return alt.source;
+    if (
+      alt.start === start &&
+      alt.end === end &&
+      alt.words.length === words.length &&
+      alt.words.every((w, k) => w === words[k])
+    )
+      return alt.source;
   }
   return undefined;
 }
@@ -111,13 +165,18 @@ export function holdsPhrase(fields: readonly RecordField[], words: readonly stri
 }
 
 /** The record's word nearest to `word` in searchable strings, by edits (a prefix word against the start of each word). */
-export function closestWord(fields: readonly RecordField[], word: string, prefix: boolean): { word: string; attribute: string; typos: number } | undefined {
+export function closestWord(
+  fields: readonly RecordField[],
+  word: string,
+  prefix: boolean,
+): { word: string; attribute: string; typos: number } | undefined {
   let best: { word: string; attribute: string; typos: number } | undefined;
   for (const field of fields) {
     if (!field.searchable) continue;
     for (const term of field.terms) {
       let typos = damerauLevenshtein(word, term);
-      if (prefix && term.length > word.length) typos = Math.min(typos, damerauLevenshtein(word, term.slice(0, word.length)));
+      if (prefix && term.length > word.length)
+        typos = Math.min(typos, damerauLevenshtein(word, term.slice(0, word.length)));
       if (!best || typos < best.typos) best = { word: term, attribute: field.attribute, typos };
     }
   }

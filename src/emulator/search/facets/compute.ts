@@ -42,11 +42,19 @@ export function readFacetList(value: unknown): string[] {
       throw badRequest(`\`facets\` is not a valid JSON array: ${text}`);
     }
   }
-  return text === '' ? [] : text.split(',').map((s) => s.trim()).filter(Boolean);
+  return text === ''
+    ? []
+    : text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
 }
 
 /** The declared attributes a `facets` list asks for (`*` = every non-filterOnly one). */
-export function requestedFacets(params: Readonly<Record<string, unknown>>, settings: Readonly<Record<string, unknown>>): FacetAttribute[] {
+export function requestedFacets(
+  params: Readonly<Record<string, unknown>>,
+  settings: Readonly<Record<string, unknown>>,
+): FacetAttribute[] {
   const wanted = readFacetList(params.facets);
   if (wanted.length === 0) return [];
   const countable = facetAttributes(settings).filter((a) => !a.filterOnly);
@@ -87,20 +95,30 @@ export function computeFacets(
   settings: Readonly<Record<string, unknown>>,
   distinctHits: readonly SearchRecord[] = hits,
 ): FacetsResult {
-  return facetsOf(params, settings, (attribute, afterDistinct) => countRecords(afterDistinct ? distinctHits : hits, attribute.name));
+  return facetsOf(params, settings, (attribute, afterDistinct) =>
+    countRecords(afterDistinct ? distinctHits : hits, attribute.name),
+  );
 }
 
 /**
  * The faceting part of a response, with `count` counting each requested attribute's values:
  * sorted (`sortFacetValuesBy`), cut at `maxValuesPerFacet`, stats for numeric values.
  */
-export function facetsOf(params: Readonly<Record<string, unknown>>, settings: Readonly<Record<string, unknown>>, count: FacetCounter): FacetsResult {
+export function facetsOf(
+  params: Readonly<Record<string, unknown>>,
+  settings: Readonly<Record<string, unknown>>,
+  count: FacetCounter,
+): FacetsResult {
   const result: FacetsResult = {};
   const rendering = settings.renderingContent;
-  if (rendering && typeof rendering === 'object' && Object.keys(rendering).length > 0) result.renderingContent = rendering as Record<string, unknown>;
+  if (rendering && typeof rendering === 'object' && Object.keys(rendering).length > 0)
+    result.renderingContent = rendering as Record<string, unknown>;
   if (params.facets === undefined || params.facets === null) return result;
   const attributes = requestedFacets(params, settings);
-  const max = Math.min(Math.max(readInteger(params.maxValuesPerFacet ?? settings.maxValuesPerFacet, 'maxValuesPerFacet', 100), 0), MAX_VALUES_PER_FACET);
+  const max = Math.min(
+    Math.max(readInteger(params.maxValuesPerFacet ?? settings.maxValuesPerFacet, 'maxValuesPerFacet', 100), 0),
+    MAX_VALUES_PER_FACET,
+  );
   const order = (params.sortFacetValuesBy ?? settings.sortFacetValuesBy) === 'alpha' ? 'alpha' : 'count';
   const afterDistinct = readBoolean(params.facetingAfterDistinct, 'facetingAfterDistinct', false);
   const facets: Record<string, Record<string, number>> = {};
@@ -111,7 +129,12 @@ export function facetsOf(params: Readonly<Record<string, unknown>>, settings: Re
     const values = [...counts].sort(compareFacetValues(order)).slice(0, max);
     if (values.length > 0) facets[attribute.name] = Object.fromEntries(values);
     if (numbers.count > 0) {
-      stats[attribute.name] = { min: numbers.min, max: numbers.max, avg: numbers.sum / numbers.count, sum: numbers.sum };
+      stats[attribute.name] = {
+        min: numbers.min,
+        max: numbers.max,
+        avg: numbers.sum / numbers.count,
+        sum: numbers.sum,
+      };
     }
   }
   result.facets = facets;

@@ -28,9 +28,11 @@ export function columnCounter(index: InvertedIndex, matched: MatchedDocs, distin
       column.countInto(counts, docs.ids, docs.count);
     }
     const named: [string, number][] = [];
-    for (let value = 0; value < column.names.length; value++) if (counts[value] > 0) named.push([column.names[value], counts[value]]);
+    for (let value = 0; value < column.names.length; value++)
+      if (counts[value] > 0) named.push([column.names[value], counts[value]]);
     let numeric = false;
-    for (let value = 0; value < column.names.length && !numeric; value++) numeric = (column.kinds[value] & AS_NUMBER) !== 0;
+    for (let value = 0; value < column.names.length && !numeric; value++)
+      numeric = (column.kinds[value] & AS_NUMBER) !== 0;
     return { counts: named, numbers: numeric ? summary(numberColumn(index, attribute.name), index, docs) : NO_NUMBERS };
   };
 }

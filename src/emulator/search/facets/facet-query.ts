@@ -53,19 +53,23 @@ function words(text: string): Word[] {
 function distance(query: string, term: string, prefix: boolean): { typos: number; length: number } {
   const m = query.length;
   const n = term.length;
-  const d: number[][] = Array.from({ length: m + 1 }, (_, i) => Array.from({ length: n + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d: number[][] = Array.from({ length: m + 1 }, (_, i) =>
+    Array.from({ length: n + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= m; i++) {
     for (let j = 1; j <= n; j++) {
       const cost = query[i - 1] === term[j - 1] ? 0 : 1;
       d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && query[i - 1] === term[j - 2] && query[i - 2] === term[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && query[i - 1] === term[j - 2] && query[i - 2] === term[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
   if (!prefix) return { typos: d[m][n], length: n };
   let best = { typos: Infinity, length: 0 };
   for (let j = 0; j <= n; j++) {
     const typos = d[m][j];
-    if (typos < best.typos || (typos === best.typos && Math.abs(j - m) < Math.abs(best.length - m))) best = { typos, length: j };
+    if (typos < best.typos || (typos === best.typos && Math.abs(j - m) < Math.abs(best.length - m)))
+      best = { typos, length: j };
   }
   return best;
 }
@@ -98,7 +102,12 @@ export function matchFacetQuery(value: string, query: string, options: FacetQuer
   return highlight(value, valueWords, used, options);
 }
 
-function highlight(value: string, valueWords: readonly Word[], used: ReadonlyMap<number, number>, options: FacetQueryOptions): string {
+function highlight(
+  value: string,
+  valueWords: readonly Word[],
+  used: ReadonlyMap<number, number>,
+  options: FacetQueryOptions,
+): string {
   const spans = [...used]
     .filter(([, length]) => length > 0)
     .map(([index, length]) => ({ start: valueWords[index].start, end: valueWords[index].ends[length - 1] }))

@@ -31,10 +31,14 @@ export interface FacetValuesResponse {
 export const MAX_FACET_HITS = 100;
 
 /** Narrows records to those a full-text `query` matches; supplied by the search engine. */
-export type TextMatcher = (records: readonly SearchRecord[], params: Readonly<Record<string, unknown>>) => readonly SearchRecord[];
+export type TextMatcher = (
+  records: readonly SearchRecord[],
+  params: Readonly<Record<string, unknown>>,
+) => readonly SearchRecord[];
 
 export const facetMessages = {
-  notSearchable: (facet: string) => `Cannot search in \`${facet}\` attribute, you need to add \`searchable(${facet})\` to attributesForFaceting.`,
+  notSearchable: (facet: string) =>
+    `Cannot search in \`${facet}\` attribute, you need to add \`searchable(${facet})\` to attributesForFaceting.`,
 } as const;
 
 /**
@@ -57,16 +61,22 @@ export function searchFacetValues(
   let kept: readonly SearchRecord[] = [...records].filter((record) => filter(record).match && restrict(record));
   const query = readString(params.query, 'query') ?? '';
   if (query.trim() !== '') {
-    if (!textMatcher) throw notImplemented('searchForFacetValues', 'a `query` inside `params` needs the search engine, not wired yet');
+    if (!textMatcher)
+      throw notImplemented('searchForFacetValues', 'a `query` inside `params` needs the search engine, not wired yet');
     kept = textMatcher(kept, params);
   }
   const counts = new Map<string, number>();
-  for (const record of kept) for (const value of facetValuesOf(record, facetName)) counts.set(value, (counts.get(value) ?? 0) + 1);
+  for (const record of kept)
+    for (const value of facetValuesOf(record, facetName)) counts.set(value, (counts.get(value) ?? 0) + 1);
   return facetHitsOf(counts, settings, params);
 }
 
 /** The answer of a facet value search from its values' counts among the matches: matched by `facetQuery`, highlighted, sorted, cut. */
-function facetHitsOf(counts: Iterable<readonly [string, number]>, settings: Readonly<Record<string, unknown>>, params: Readonly<Record<string, unknown>>): FacetValuesResponse {
+function facetHitsOf(
+  counts: Iterable<readonly [string, number]>,
+  settings: Readonly<Record<string, unknown>>,
+  params: Readonly<Record<string, unknown>>,
+): FacetValuesResponse {
   const facetQuery = readString(params.facetQuery, 'facetQuery') ?? '';
   const options = {
     preTag: String(settings.highlightPreTag ?? '<em>'),
@@ -75,7 +85,10 @@ function facetHitsOf(counts: Iterable<readonly [string, number]>, settings: Read
     minWordSizefor1Typo: Number(settings.minWordSizefor1Typo ?? 4),
     minWordSizefor2Typos: Number(settings.minWordSizefor2Typos ?? 8),
   };
-  const max = Math.min(Math.max(readInteger(params.maxFacetHits ?? settings.maxFacetHits, 'maxFacetHits', 10), 0), MAX_FACET_HITS);
+  const max = Math.min(
+    Math.max(readInteger(params.maxFacetHits ?? settings.maxFacetHits, 'maxFacetHits', 10), 0),
+    MAX_FACET_HITS,
+  );
   const order = settings.sortFacetValuesBy === 'alpha' ? 'alpha' : 'count';
   const facetHits = [...counts]
     .sort(compareFacetValues(order))
@@ -89,7 +102,15 @@ function facetHitsOf(counts: Iterable<readonly [string, number]>, settings: Read
 
 /** Query-time values of the settings facet search reads. */
 function pickOverrides(params: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const names = ['highlightPreTag', 'highlightPostTag', 'typoTolerance', 'minWordSizefor1Typo', 'minWordSizefor2Typos', 'maxFacetHits', 'sortFacetValuesBy'];
+  const names = [
+    'highlightPreTag',
+    'highlightPostTag',
+    'typoTolerance',
+    'minWordSizefor1Typo',
+    'minWordSizefor2Typos',
+    'maxFacetHits',
+    'sortFacetValuesBy',
+  ];
   return Object.fromEntries(names.filter((n) => params[n] !== undefined).map((n) => [n, params[n]]));
 }
 
@@ -104,7 +125,11 @@ function engineMatcher(core: Core, auth: Auth, index: IndexState): TextMatcher {
   return (records, params) => {
     const own = Object.fromEntries(Object.entries(params).filter(([name]) => !OWN_FIELDS.has(name)));
     const query = withForcedParameters(parseParams([own]), auth);
-    const ids = new Set(findMatches(core, index, query, auth).faceted.candidates().map((c) => c.info.doc.record.objectID));
+    const ids = new Set(
+      findMatches(core, index, query, auth)
+        .faceted.candidates()
+        .map((c) => c.info.doc.record.objectID),
+    );
     return records.filter((record) => ids.has(record.objectID));
   };
 }
@@ -115,7 +140,13 @@ function engineMatcher(core: Core, auth: Auth, index: IndexState): TextMatcher {
  * filters (and the key's) keep, those the query matches when there is one, and the facet's
  * counts over them; only the distinct values are matched against `facetQuery`.
  */
-export function runFacetValueSearch(core: Core, auth: Auth, indexName: string, facetName: string, body: unknown): FacetValuesResponse {
+export function runFacetValueSearch(
+  core: Core,
+  auth: Auth,
+  indexName: string,
+  facetName: string,
+  body: unknown,
+): FacetValuesResponse {
   const index = requireIndex(core.state, indexName);
   const indexSettings = effectiveSettings(index);
   const params = readSearchParams(body);
@@ -124,12 +155,21 @@ export function runFacetValueSearch(core: Core, auth: Auth, indexName: string, f
   if (!attribute?.searchable) throw badRequest(facetMessages.notSearchable(facetName));
   const inverted = invertedIndexFor(core, index);
   const kept = filteredDocs(compileFilters(params, settings), inverted);
-  const keyKept = auth.queryParameters ? filteredDocs(compileFilters(auth.queryParameters, indexSettings), inverted) : undefined;
+  const keyKept = auth.queryParameters
+    ? filteredDocs(compileFilters(auth.queryParameters, indexSettings), inverted)
+    : undefined;
   if (kept === undefined || (auth.queryParameters && keyKept === undefined)) {
     // A filter the columns cannot answer: the records decide.
     const keyFilter = auth.queryParameters ? compileFilter(auth.queryParameters, indexSettings) : undefined;
     const restrict = keyFilter ? (record: SearchRecord) => keyFilter(record).match : undefined;
-    return searchFacetValues(recordsOf(core.state, index).values(), indexSettings, facetName, params, engineMatcher(core, auth, index), restrict);
+    return searchFacetValues(
+      recordsOf(core.state, index).values(),
+      indexSettings,
+      facetName,
+      params,
+      engineMatcher(core, auth, index),
+      restrict,
+    );
   }
   const bits = kept.bits;
   if (keyKept) intersect(bits, keyKept.bits);
@@ -155,7 +195,8 @@ export function runFacetValueSearch(core: Core, auth: Auth, indexName: string, f
     column.countInto(counts, ids, ids.length);
   }
   const named: [string, number][] = [];
-  for (let value = 0; value < column.names.length; value++) if (counts[value] > 0) named.push([column.names[value], counts[value]]);
+  for (let value = 0; value < column.names.length; value++)
+    if (counts[value] > 0) named.push([column.names[value], counts[value]]);
   return facetHitsOf(named, settings, params);
 }
 
@@ -168,7 +209,12 @@ export function searchForFacetValues(ctx: OperationContext): FacetValuesResponse
  * A `type: "facet"` entry of a multi-index query (`facet`, `facetQuery`, `maxFacetHits`
  * beside the search parameters), as InstantSearch sends it through `search`.
  */
-export function searchFacetEntry(core: Core, auth: Auth, entry: Readonly<Record<string, unknown>>, i: number): FacetValuesResponse {
+export function searchFacetEntry(
+  core: Core,
+  auth: Auth,
+  entry: Readonly<Record<string, unknown>>,
+  i: number,
+): FacetValuesResponse {
   const { indexName, facet, type, ...body } = entry;
   void type;
   if (typeof facet !== 'string' || facet === '') throw badRequest(`Missing \`facet\` in requests[${i}]`);

@@ -19,11 +19,20 @@ export function registerFacets(): void {
         const ids = Int32Array.from(heads(), (candidate) => candidate.info.doc.id);
         return { ids, count: ids.length };
       };
-      const { facets, facets_stats } = facetsOf(ctx.options.params, ctx.settings, columnCounter(docs.index, docs, distinctDocs));
+      const { facets, facets_stats } = facetsOf(
+        ctx.options.params,
+        ctx.settings,
+        columnCounter(docs.index, docs, distinctDocs),
+      );
       return facets_stats ? { facets, facets_stats } : { facets };
     }
     const records = matches.candidates().map((c) => c.info.doc.record);
-    const { facets, facets_stats } = computeFacets(records, ctx.options.params, ctx.settings, heads().map((c) => c.info.doc.record));
+    const { facets, facets_stats } = computeFacets(
+      records,
+      ctx.options.params,
+      ctx.settings,
+      heads().map((c) => c.info.doc.record),
+    );
     return facets_stats ? { facets, facets_stats } : { facets };
   });
 }

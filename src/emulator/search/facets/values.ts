@@ -13,7 +13,8 @@ export function facetValuesOf(record: Readonly<Record<string, unknown>>, attribu
 /** The distinct numbers a record holds for an attribute, for `facets_stats`. */
 export function facetNumbersOf(record: Readonly<Record<string, unknown>>, attribute: string): Set<number> {
   const out = new Set<number>();
-  for (const value of valuesAt(record, attribute)) if (typeof value === 'number' && Number.isFinite(value)) out.add(value);
+  for (const value of valuesAt(record, attribute))
+    if (typeof value === 'number' && Number.isFinite(value)) out.add(value);
   return out;
 }
 
@@ -24,5 +25,6 @@ export function compareFacetValues(order: 'count' | 'alpha') {
     const lb = b.toLowerCase();
     return la < lb ? -1 : la > lb ? 1 : a < b ? -1 : a > b ? 1 : 0;
   };
-  return ([a, ca]: readonly [string, number], [b, cb]: readonly [string, number]) => (order === 'alpha' ? alpha(a, b) : cb - ca || alpha(a, b));
+  return ([a, ca]: readonly [string, number], [b, cb]: readonly [string, number]) =>
+    order === 'alpha' ? alpha(a, b) : cb - ca || alpha(a, b);
 }

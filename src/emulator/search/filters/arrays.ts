@@ -110,7 +110,9 @@ function split(body: string, param: FilterParam, quoted: boolean): { attribute: 
 }
 
 function facetLeaf(attribute: string, value: string, negated: boolean, score: number): Leaf {
-  return attribute === '_tags' ? { kind: 'tag', value, negated, score } : { kind: 'facet', attribute, value, negated, score };
+  return attribute === '_tags'
+    ? { kind: 'tag', value, negated, score }
+    : { kind: 'facet', attribute, value, negated, score };
 }
 
 /**
@@ -148,7 +150,9 @@ export function numericFilterLeaf(text: string): Leaf {
   const ast = parseFilters(text, 'numericFilters', { anyCaseTo: true });
   const leaf = ast.and.length === 1 && ast.and[0].length === 1 ? ast.and[0][0] : undefined;
   if (!leaf || (leaf.kind !== 'numeric' && leaf.kind !== 'range')) {
-    throw badRequest(`numericFilters: invalid numeric filter "${text}", expected attribute<op>number or attribute:lower TO upper`);
+    throw badRequest(
+      `numericFilters: invalid numeric filter "${text}", expected attribute<op>number or attribute:lower TO upper`,
+    );
   }
   return leaf;
 }
@@ -162,5 +166,9 @@ const LEAF_READERS: Record<FilterParam, (text: string) => Leaf> = {
 
 /** Parses one array-form parameter into the common filter shape. */
 export function parseFilterArray(value: unknown, param: FilterParam): FilterAst {
-  return { and: readNested(value, param).map((group) => group.map(LEAF_READERS[param])).filter((g) => g.length > 0) };
+  return {
+    and: readNested(value, param)
+      .map((group) => group.map(LEAF_READERS[param]))
+      .filter((g) => g.length > 0),
+  };
 }

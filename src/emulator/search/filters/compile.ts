@@ -15,7 +15,10 @@ export interface CompiledFilters {
 }
 
 /** Parses the filter parameters (400 on any syntax error) against the index settings. */
-export function compileFilters(params: Readonly<Record<string, unknown>>, settings: Readonly<Record<string, unknown>>): CompiledFilters {
+export function compileFilters(
+  params: Readonly<Record<string, unknown>>,
+  settings: Readonly<Record<string, unknown>>,
+): CompiledFilters {
   const declared = new Set(facetAttributes(settings).map((a) => a.name));
   const required = conjunction(
     parseFilters(readString(params.filters, 'filters') ?? ''),
@@ -41,7 +44,10 @@ export type RecordFilter = (record: Readonly<Record<string, unknown>>) => Filter
  * the record stays; `score` (required + optional filter scores) feeds the `filters`
  * ranking criterion.
  */
-export function compileFilter(params: Readonly<Record<string, unknown>>, settings: Readonly<Record<string, unknown>>): RecordFilter {
+export function compileFilter(
+  params: Readonly<Record<string, unknown>>,
+  settings: Readonly<Record<string, unknown>>,
+): RecordFilter {
   return recordFilter(compileFilters(params, settings));
 }
 
@@ -49,7 +55,9 @@ export function compileFilter(params: Readonly<Record<string, unknown>>, setting
 export function recordFilter({ required, optional, context }: CompiledFilters): RecordFilter {
   if (required.and.length === 0 && optional.and.length === 0) return () => ({ match: true, score: 0 });
   const withOptional = (outcome: FilterOutcome, record: Readonly<Record<string, unknown>>): FilterOutcome =>
-    !outcome.match || optional.and.length === 0 ? outcome : { match: true, score: outcome.score + evaluate(optional, record, context).score };
+    !outcome.match || optional.and.length === 0
+      ? outcome
+      : { match: true, score: outcome.score + evaluate(optional, record, context).score };
   const lookups = required.and.map(objectIDLookup).filter((lookup) => lookup !== undefined);
   if (lookups.length === 0) return (record) => withOptional(evaluate(required, record, context), record);
   const rest: FilterAst = { and: required.and.filter((group) => objectIDLookup(group) === undefined) };
@@ -75,11 +83,20 @@ type ObjectIDLookup = ReadonlyMap<string, { readonly best: number; readonly sum:
  * one comparison per ID. Same verdict and score as {@link evaluate}.
  */
 function objectIDLookup(group: OrGroup): ObjectIDLookup | undefined {
-  if (group.length < 2 || !group.every((leaf) => leaf.kind === 'facet' && leaf.attribute === 'objectID' && !leaf.negated)) return undefined;
+  if (
+    group.length < 2 ||
+    !group.every((leaf) => leaf.kind === 'facet' && leaf.attribute === 'objectID' && !leaf.negated)
+  )
+    return undefined;
   const lookup = new Map<string, { best: number; sum: number }>();
   for (const leaf of group as readonly FacetLeaf[]) {
     const known = lookup.get(leaf.value);
-    lookup.set(leaf.value, known ? { best: Math.max(known.best, leaf.score), sum: known.sum + leaf.score } : { best: leaf.score, sum: leaf.score });
+    lookup.set(
+      leaf.value,
+      known
+        ? { best: Math.max(known.best, leaf.score), sum: known.sum + leaf.score }
+        : { best: leaf.score, sum: leaf.score },
+    );
   }
   return lookup;
 }

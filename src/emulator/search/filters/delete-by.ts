@@ -23,7 +23,12 @@ export const DELETE_BY_PARAMETERS = [
 const ACCEPTED = new Set<string>(DELETE_BY_PARAMETERS);
 
 function isEmpty(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+  return (
+    value === undefined ||
+    value === null ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0)
+  );
 }
 
 /** POST /1/indexes/{indexName}/deleteByQuery — deletes every record the filters keep. */
@@ -34,7 +39,9 @@ export function deleteBy(ctx: OperationContext) {
   const search = parseParams([paramsBody(ctx.req.body)]);
   const refused = Object.keys(search).filter((name) => !ACCEPTED.has(name));
   if (refused.length > 0) {
-    throw badRequest(`deleteBy accepts only filter and geo parameters (${DELETE_BY_PARAMETERS.join(', ')}); refused: ${refused.join(', ')}`);
+    throw badRequest(
+      `deleteBy accepts only filter and geo parameters (${DELETE_BY_PARAMETERS.join(', ')}); refused: ${refused.join(', ')}`,
+    );
   }
   if (DELETE_BY_PARAMETERS.every((name) => isEmpty(search[name]))) {
     throw badRequest('deleteBy needs at least one filter or geo parameter: empty filters are rejected');

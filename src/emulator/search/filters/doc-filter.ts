@@ -143,7 +143,15 @@ function tagDocs(leaf: TagLeaf, index: InvertedIndex, ctx: FilterContext, bits: 
  * Sets the docs of value `id` that hold it in a way in `matching`: all of its list when every
  * way docs hold it matches, none when none does, else each doc's record decides.
  */
-function addValue(column: FacetColumn, id: number, matching: number, leaf: Leaf, index: InvertedIndex, ctx: FilterContext, bits: Int32Array): void {
+function addValue(
+  column: FacetColumn,
+  id: number,
+  matching: number,
+  leaf: Leaf,
+  index: InvertedIndex,
+  ctx: FilterContext,
+  bits: Int32Array,
+): void {
   const kinds = column.kinds[id] & (AS_STRING | AS_NUMBER | AS_BOOLEAN);
   const held = kinds & matching;
   if (held === 0) return;

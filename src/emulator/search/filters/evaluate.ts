@@ -28,7 +28,12 @@ const COMPARE: Record<NumericOperator, (a: number, b: number) => boolean> = {
 };
 
 /** Facet values match case-insensitively, except `objectID`, which is exact. */
-function facetMatches(record: Readonly<Record<string, unknown>>, attribute: string, wanted: string, ctx: FilterContext): boolean {
+function facetMatches(
+  record: Readonly<Record<string, unknown>>,
+  attribute: string,
+  wanted: string,
+  ctx: FilterContext,
+): boolean {
   if (attribute === 'objectID') return record.objectID === wanted;
   const declared = ctx.facetable(attribute);
   const lower = wanted.toLowerCase();
@@ -55,7 +60,8 @@ function positive(leaf: Leaf, record: Readonly<Record<string, unknown>>, ctx: Fi
       return tagMatches(record, leaf.value);
     case 'numeric': {
       const access = ctx.numeric(leaf.attribute);
-      if (access === 'none' || (access === 'equalOnly' && leaf.operator !== '=' && leaf.operator !== '!=')) return false;
+      if (access === 'none' || (access === 'equalOnly' && leaf.operator !== '=' && leaf.operator !== '!='))
+        return false;
       const values = numbersAt(record, leaf.attribute);
       // `!=` is NOT `=`: a record holding the value anywhere is excluded.
       if (leaf.operator === '!=') return !values.some((v) => v === leaf.value);

@@ -31,9 +31,11 @@ function parseJson(text: string, name: string): unknown {
 }
 
 function numbers(value: unknown, name: string): number[] {
-  const list = typeof value === 'string' ? (value.trim().startsWith('[') ? parseJson(value, name) : value.split(',')) : value;
+  const list =
+    typeof value === 'string' ? (value.trim().startsWith('[') ? parseJson(value, name) : value.split(',')) : value;
   const flat = Array.isArray(list) ? list.flat(2).map(Number) : [];
-  if (flat.length === 0 || flat.some((n) => !Number.isFinite(n))) throw badRequest(`Invalid value for \`${name}\`: ${JSON.stringify(value)}`);
+  if (flat.length === 0 || flat.some((n) => !Number.isFinite(n)))
+    throw badRequest(`Invalid value for \`${name}\`: ${JSON.stringify(value)}`);
   return flat;
 }
 
@@ -56,19 +58,32 @@ function inside(point: { lat: number; lng: number }, polygon: readonly number[])
  * The geo restriction of a query (`insideBoundingBox` wins over `insidePolygon`, which
  * wins over `aroundLatLng` + `aroundRadius`), or undefined when there is none.
  */
-export function compileGeo(params: Readonly<Record<string, unknown>>): ((record: Readonly<Record<string, unknown>>) => boolean) | undefined {
+export function compileGeo(
+  params: Readonly<Record<string, unknown>>,
+): ((record: Readonly<Record<string, unknown>>) => boolean) | undefined {
   if (params.insideBoundingBox !== undefined && params.insideBoundingBox !== null) {
     const list = boxes(params.insideBoundingBox, 'insideBoundingBox');
     return (record) =>
       pointsOf(record).some((p) =>
-        list.some(([lat1, lng1, lat2, lng2]) => p.lat <= Math.max(lat1, lat2) && p.lat >= Math.min(lat1, lat2) && p.lng <= Math.max(lng1, lng2) && p.lng >= Math.min(lng1, lng2)),
+        list.some(
+          ([lat1, lng1, lat2, lng2]) =>
+            p.lat <= Math.max(lat1, lat2) &&
+            p.lat >= Math.min(lat1, lat2) &&
+            p.lng <= Math.max(lng1, lng2) &&
+            p.lng >= Math.min(lng1, lng2),
+        ),
       );
   }
   if (params.insidePolygon !== undefined) {
     const text = params.insidePolygon;
-    const raw = typeof text === 'string' ? parseJson(text.trim().startsWith('[') ? text : `[${text}]`, 'insidePolygon') : text;
-    const polygons: number[][] = Array.isArray(raw) && Array.isArray(raw[0]) ? raw.map((p: unknown) => numbers(p, 'insidePolygon')) : [numbers(raw, 'insidePolygon')];
-    if (polygons.some((p) => p.length < 6 || p.length % 2 !== 0)) throw badRequest('`insidePolygon` needs at least 3 points (lat, lng pairs)');
+    const raw =
+      typeof text === 'string' ? parseJson(text.trim().startsWith('[') ? text : `[${text}]`, 'insidePolygon') : text;
+    const polygons: number[][] =
+      Array.isArray(raw) && Array.isArray(raw[0])
+        ? raw.map((p: unknown) => numbers(p, 'insidePolygon'))
+        : [numbers(raw, 'insidePolygon')];
+    if (polygons.some((p) => p.length < 6 || p.length % 2 !== 0))
+      throw badRequest('`insidePolygon` needs at least 3 points (lat, lng pairs)');
     return (record) => pointsOf(record).some((p) => polygons.some((polygon) => inside(p, polygon)));
   }
   if (params.aroundLatLng !== undefined) {
@@ -76,7 +91,8 @@ export function compileGeo(params: Readonly<Record<string, unknown>>): ((record:
     const radius = params.aroundRadius;
     if (radius === undefined || radius === 'all') return undefined;
     const meters = Number(radius);
-    if (!Number.isFinite(meters) || meters < 1) throw badRequest(`Invalid value for \`aroundRadius\`: ${JSON.stringify(radius)}`);
+    if (!Number.isFinite(meters) || meters < 1)
+      throw badRequest(`Invalid value for \`aroundRadius\`: ${JSON.stringify(radius)}`);
     return (record) => pointsOf(record).some((p) => distanceMeters({ lat, lng }, p) <= meters);
   }
   return undefined;

@@ -52,7 +52,9 @@ const NAMES: Record<TokenType, string> = {
 /** How a token is named in an error: `string(abc)`, `'AND'`, `end of filter`... */
 export function describeToken(token: Token): string {
   const name = NAMES[token.type];
-  return (token.type === 'string' || token.type === 'numeric') && token.value.length > 0 ? `${name}(${token.value})` : name;
+  return (token.type === 'string' || token.type === 'numeric') && token.value.length > 0
+    ? `${name}(${token.value})`
+    : name;
 }
 
 export function tokenTypeName(type: TokenType): string {
@@ -151,7 +153,8 @@ function readWord(text: string, start: number, options: LexOptions): Token {
   while (end < text.length && !SEPARATORS.has(text[end])) end++;
   const raw = text.slice(start, end);
   const length = end - start;
-  const keyword = KEYWORDS.get(raw) ?? (options.anyCaseTo && raw.length === 2 && raw.toUpperCase() === 'TO' ? 'to' : undefined);
+  const keyword =
+    KEYWORDS.get(raw) ?? (options.anyCaseTo && raw.length === 2 && raw.toUpperCase() === 'TO' ? 'to' : undefined);
   if (keyword) return { type: keyword, value: raw, pos: start, length };
   if (NUMBER.test(raw)) return { type: 'numeric', value: raw, pos: start, length };
   // `\-x` spells a value that starts with a dash (the facetFilters escape, accepted here too).

@@ -28,13 +28,15 @@ export function readBoolean(value: unknown, name: string, fallback: boolean): bo
 export function readInteger(value: unknown, name: string, fallback: number): number {
   if (value === undefined || value === null || value === '') return fallback;
   const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
-  if (!Number.isInteger(number)) throw badRequest(`Parameter \`${name}\` must be an integer, got ${JSON.stringify(value)}`);
+  if (!Number.isInteger(number))
+    throw badRequest(`Parameter \`${name}\` must be an integer, got ${JSON.stringify(value)}`);
   return number;
 }
 
 /** A string parameter, or 400 when another type is sent. */
 export function readString(value: unknown, name: string): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') throw badRequest(`Parameter \`${name}\` must be a string, got ${JSON.stringify(value)}`);
+  if (typeof value !== 'string')
+    throw badRequest(`Parameter \`${name}\` must be a string, got ${JSON.stringify(value)}`);
   return value;
 }

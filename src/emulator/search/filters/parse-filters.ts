@@ -61,7 +61,9 @@ class Parser {
   }
 
   fail(token: Token, expected: string): never {
-    throw badRequest(`${this.param}: Unexpected token ${describeToken(token)} expected ${expected} at col ${token.pos}`);
+    throw badRequest(
+      `${this.param}: Unexpected token ${describeToken(token)} expected ${expected} at col ${token.pos}`,
+    );
   }
 
   expect(type: TokenType): Token {
@@ -182,6 +184,7 @@ function disjunction(node: Node, param: string): OrGroup {
   };
   collect(node);
   const family = familyOf(leaves[0]);
-  if (leaves.some((l) => familyOf(l) !== family)) throw badRequest(`${param}: ${filterMessages.mixedOr}${EXPECTED_FORM[family]}`);
+  if (leaves.some((l) => familyOf(l) !== family))
+    throw badRequest(`${param}: ${filterMessages.mixedOr}${EXPECTED_FORM[family]}`);
   return leaves;
 }

@@ -5,7 +5,8 @@ import { filteredDocs } from './doc-filter';
 
 const PARAMETERS = ['filters', 'facetFilters', 'numericFilters', 'tagFilters', 'optionalFilters'] as const;
 
-const given = (value: unknown) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
+const given = (value: unknown) =>
+  value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
 
 /**
  * Plugs the filter parameters into the engine's filter stage: a predicate on records, and the

@@ -70,13 +70,15 @@ interface IndexOperation {
 function parseOperation(body: unknown): IndexOperation {
   const params = requireObject(body, 'The operation body');
   for (const key of Object.keys(params)) {
-    if (!['operation', 'destination', 'scope'].includes(key)) throw badRequest(`Unknown parameter \`${key}\`: expected operation, destination, scope`);
+    if (!['operation', 'destination', 'scope'].includes(key))
+      throw badRequest(`Unknown parameter \`${key}\`: expected operation, destination, scope`);
   }
   const { operation, destination, scope } = params;
   if (operation !== 'copy' && operation !== 'move') {
     throw badRequest(`\`operation\` must be "copy" or "move", got ${JSON.stringify(operation)}`);
   }
-  if (typeof destination !== 'string' || destination === '') throw badRequest('`destination` is required and must be a non-empty string');
+  if (typeof destination !== 'string' || destination === '')
+    throw badRequest('`destination` is required and must be a non-empty string');
   assertIndexName(destination);
   if (scope === undefined || scope === null) return { operation, destination };
   if (operation === 'move') throw badRequest('`scope` is only allowed with operation "copy"');
@@ -124,16 +126,29 @@ function copyIndex(draft: Draft<State>, source: string, destination: string, now
   unlinkDeletedIndex(draft, destination);
   const base = emptyIndex(destination, now);
   const copy: IndexState = from
-    ? { ...base, records, settings: copyableSettings(from.settings), synonyms: new Map(from.synonyms), rules: new Map(from.rules) }
+    ? {
+        ...base,
+        records,
+        settings: copyableSettings(from.settings),
+        synonyms: new Map(from.synonyms),
+        rules: new Map(from.rules),
+      }
     : base;
   draft.indices.set(destination, copy as Draft<IndexState>);
   transferIndexKeys(draft, source, destination, 'copy');
 }
 
 /** A scoped copy: only the named scopes of the destination are replaced; records stay. */
-export function copyScopes(draft: Draft<State>, source: string, destination: string, scope: readonly Scope[], now: number): void {
+export function copyScopes(
+  draft: Draft<State>,
+  source: string,
+  destination: string,
+  scope: readonly Scope[],
+  now: number,
+): void {
   const from = snapshotOf(draft, source);
-  if (!draft.indices.has(destination)) draft.indices.set(destination, emptyIndex(destination, now) as Draft<IndexState>);
+  if (!draft.indices.has(destination))
+    draft.indices.set(destination, emptyIndex(destination, now) as Draft<IndexState>);
   const to = draft.indices.get(destination)!;
   if (scope.includes('settings')) {
     const kept: Record<string, unknown> = {};

@@ -49,7 +49,11 @@ export function batchAcl(ctx: OperationContext): Acl[] {
  * Validates every request first, then draws the generated objectIDs in request order, so a
  * rejected batch leaves the seeded generator untouched too. Records are parsed once.
  */
-function parseAll(core: Core, requests: readonly unknown[], check: (request: unknown, index: number) => void = () => {}): BatchOperation[] {
+function parseAll(
+  core: Core,
+  requests: readonly unknown[],
+  check: (request: unknown, index: number) => void = () => {},
+): BatchOperation[] {
   const operations: BatchOperation[] = [];
   // Requests whose objectID is drawn once the whole batch is valid.
   const unnamed: number[] = [];
@@ -88,7 +92,9 @@ function parseBatchRequest(nextID: () => string, request: unknown, index: number
   const entry = isObject(request) ? request : requireObject(request, whereOf(index));
   const action = entry.action;
   if (typeof action !== 'string' || !ACTIONS.includes(action as Action)) {
-    throw badRequest(`${whereOf(index, '.action')} ${JSON.stringify(action)} is invalid: expected one of ${ACTIONS.join(', ')}`);
+    throw badRequest(
+      `${whereOf(index, '.action')} ${JSON.stringify(action)} is invalid: expected one of ${ACTIONS.join(', ')}`,
+    );
   }
   if (action === 'delete' || action === 'clear') return { action };
   const body = isObject(entry.body) ? entry.body : requireObject(entry.body, whereOf(index, '.body'));
@@ -102,7 +108,10 @@ function parseBatchRequest(nextID: () => string, request: unknown, index: number
     case 'partialUpdateObject':
     case 'partialUpdateObjectNoCreate': {
       const objectID = needsID(body, action, index);
-      return { action, update: parsePartialBody(body, objectID, action === 'partialUpdateObject', `${whereOf(index)}: `) };
+      return {
+        action,
+        update: parsePartialBody(body, objectID, action === 'partialUpdateObject', `${whereOf(index)}: `),
+      };
     }
     case 'deleteObject':
       return { action, objectID: needsID(body, action, index) };
@@ -153,7 +162,7 @@ function needsID(body: Record<string, unknown>, action: string, index: number): 
 
 /** Runs the operations of one index in order, inside its task. */
 function applyBatch(draft: Draft<State>, indexName: string, now: number, operations: readonly BatchOperation[]): void {
-  for (let i = 0; i < operations.length; ) {
+  for (let i = 0; i < operations.length;) {
     const operation = operations[i];
     switch (operation.action) {
       case 'addObject':
@@ -189,10 +198,18 @@ function applyBatch(draft: Draft<State>, indexName: string, now: number, operati
   }
 }
 
-type RecordWrite = Extract<BatchOperation, { action: 'addObject' | 'updateObject' | 'partialUpdateObject' | 'partialUpdateObjectNoCreate' }>;
+type RecordWrite = Extract<
+  BatchOperation,
+  { action: 'addObject' | 'updateObject' | 'partialUpdateObject' | 'partialUpdateObjectNoCreate' }
+>;
 
 function writesRecord(operation: BatchOperation): operation is RecordWrite {
-  return operation.action === 'addObject' || operation.action === 'updateObject' || operation.action === 'partialUpdateObject' || operation.action === 'partialUpdateObjectNoCreate';
+  return (
+    operation.action === 'addObject' ||
+    operation.action === 'updateObject' ||
+    operation.action === 'partialUpdateObject' ||
+    operation.action === 'partialUpdateObjectNoCreate'
+  );
 }
 
 /** The objectIDs a batch reports, in request order (index-level actions have none). */
@@ -202,7 +219,8 @@ function objectIDsOf(operations: readonly BatchOperation[]): string[] {
     const operation = operations[i];
     if (operation.action === 'addObject' || operation.action === 'updateObject') ids.push(operation.record.objectID);
     else if (operation.action === 'deleteObject') ids.push(operation.objectID);
-    else if (operation.action === 'partialUpdateObject' || operation.action === 'partialUpdateObjectNoCreate') ids.push(operation.update.objectID);
+    else if (operation.action === 'partialUpdateObject' || operation.action === 'partialUpdateObjectNoCreate')
+      ids.push(operation.update.objectID);
   }
   return ids;
 }
@@ -215,7 +233,9 @@ export function batch(ctx: OperationContext) {
   assertIndexName(params.indexName);
   assertNotReplica(core.state, params.indexName, REPLICA_BATCH);
   const operations = parseAll(core, readRequests(ctx.req.body));
-  const taskID = enqueue(core, params.indexName, (draft) => applyBatch(draft, params.indexName, core.now(), operations));
+  const taskID = enqueue(core, params.indexName, (draft) =>
+    applyBatch(draft, params.indexName, core.now(), operations),
+  );
   return { taskID, objectIDs: objectIDsOf(operations) };
 }
 

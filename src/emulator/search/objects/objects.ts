@@ -45,7 +45,9 @@ export function deleteObject(ctx: OperationContext) {
   const { core, params } = ctx;
   assertIndexName(params.indexName);
   assertNotReplica(core.state, params.indexName, 'cannot apply a delete object request on a replica index');
-  const taskID = enqueue(core, params.indexName, (draft) => deleteRecords(draft, params.indexName, core.now(), [params.objectID]));
+  const taskID = enqueue(core, params.indexName, (draft) =>
+    deleteRecords(draft, params.indexName, core.now(), [params.objectID]),
+  );
   return { deletedAt: core.isoNow(), taskID };
 }
 

@@ -7,7 +7,15 @@ import { assertIndexName, recordOf, writeRecords } from '../store';
 import { assertNotReplica, parseBoolean, requireObject } from '../validate';
 
 /** The built-in operations of a partial update (spec 000, partial update). */
-const PARTIAL_OPERATIONS = ['Increment', 'Decrement', 'Add', 'Remove', 'AddUnique', 'IncrementFrom', 'IncrementSet'] as const;
+const PARTIAL_OPERATIONS = [
+  'Increment',
+  'Decrement',
+  'Add',
+  'Remove',
+  'AddUnique',
+  'IncrementFrom',
+  'IncrementSet',
+] as const;
 export type PartialOperation = (typeof PARTIAL_OPERATIONS)[number];
 
 /** One attribute change, validated: a plain replacement or a built-in operation. */
@@ -29,7 +37,12 @@ const INTEGER_OPERATIONS = new Set<PartialOperation>(['IncrementFrom', 'Incremen
  * Validates the body of a partial update before anything is enqueued, so a bad
  * operation is a 400 and never a half-applied write. `where` prefixes messages.
  */
-export function parsePartialBody(body: Record<string, unknown>, objectID: string, createIfNotExists: boolean, where = ''): PartialUpdate {
+export function parsePartialBody(
+  body: Record<string, unknown>,
+  objectID: string,
+  createIfNotExists: boolean,
+  where = '',
+): PartialUpdate {
   const changes: AttributeChange[] = [];
   for (const [attribute, raw] of Object.entries(body)) {
     if (attribute === 'objectID') continue; // the path (or batch objectID) names the record
@@ -44,15 +57,20 @@ export function parsePartialBody(body: Record<string, unknown>, objectID: string
       );
     }
     const op = operation as PartialOperation;
-    if (!('value' in raw)) throw badRequest(`${where}Missing \`value\` for _operation ${op} on attribute "${attribute}"`);
+    if (!('value' in raw))
+      throw badRequest(`${where}Missing \`value\` for _operation ${op} on attribute "${attribute}"`);
     let value = raw.value;
     if (NUMERIC_OPERATIONS.has(op)) {
       const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
       if (typeof number !== 'number' || !Number.isFinite(number)) {
-        throw badRequest(`${where}_operation ${op} on attribute "${attribute}" needs a numeric \`value\`, got ${JSON.stringify(value)}`);
+        throw badRequest(
+          `${where}_operation ${op} on attribute "${attribute}" needs a numeric \`value\`, got ${JSON.stringify(value)}`,
+        );
       }
       if (INTEGER_OPERATIONS.has(op) && !Number.isInteger(number)) {
-        throw badRequest(`${where}_operation ${op} on attribute "${attribute}" needs an integer \`value\`, got ${JSON.stringify(value)}`);
+        throw badRequest(
+          `${where}_operation ${op} on attribute "${attribute}" needs an integer \`value\`, got ${JSON.stringify(value)}`,
+        );
       }
       value = number;
     }
@@ -118,7 +136,11 @@ export function applyPartial(current: SearchRecord | undefined, update: PartialU
       }
       case 'Remove': {
         if (!Array.isArray(before) || before.some(isNested)) break;
-        setAttribute(next, change.attribute, before.filter((item) => !sameValue(item, value)));
+        setAttribute(
+          next,
+          change.attribute,
+          before.filter((item) => !sameValue(item, value)),
+        );
         break;
       }
     }
@@ -145,7 +167,12 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /** Applies a validated partial update inside a task (creates the index on first write). */
-function writePartial(draft: Parameters<typeof writeRecords>[0], indexName: string, now: number, update: PartialUpdate): void {
+function writePartial(
+  draft: Parameters<typeof writeRecords>[0],
+  indexName: string,
+  now: number,
+  update: PartialUpdate,
+): void {
   writeRecords(draft, indexName, now, (records) => applyPartialTo(records, update));
 }
 

@@ -140,7 +140,10 @@ function isValidAt(rule: Rule, now: number): boolean {
   const validity = rule.validity as { from?: number; until?: number }[] | undefined;
   if (!Array.isArray(validity) || validity.length === 0) return true;
   const seconds = now / 1000;
-  return validity.some((range) => (range.from === undefined || seconds >= range.from) && (range.until === undefined || seconds <= range.until));
+  return validity.some(
+    (range) =>
+      (range.from === undefined || seconds >= range.from) && (range.until === undefined || seconds <= range.until),
+  );
 }
 
 function matchRule(
@@ -164,7 +167,9 @@ function matchRule(
     const base = { filters, context: typeof condition.context === 'string' };
     let match: ConditionMatch | undefined;
     if (typeof condition.pattern === 'string') {
-      const found = matchPattern(condition.pattern, condition.anchoring as Anchoring, queryWords, records, (p, q) => same(p, q, condition.alternatives === true));
+      const found = matchPattern(condition.pattern, condition.anchoring as Anchoring, queryWords, records, (p, q) =>
+        same(p, q, condition.alternatives === true),
+      );
       if (found) match = { ...base, ...found, anchoring: condition.anchoring as Anchoring };
     } else {
       match = { ...base, placeholders: 0, facets: new Map() };
@@ -195,11 +200,21 @@ function matchPattern(
 ): Pick<ConditionMatch, 'start' | 'end' | 'placeholders' | 'facets'> | undefined {
   const items = parsePattern(pattern);
   const placeholders = items.filter((item) => 'facet' in item).length;
-  if (items.length === 0) return query.length === 0 && anchoring === 'is' ? { start: 0, end: 0, placeholders, facets: new Map() } : undefined;
+  if (items.length === 0)
+    return query.length === 0 && anchoring === 'is' ? { start: 0, end: 0, placeholders, facets: new Map() } : undefined;
   const starts = anchoring === 'is' || anchoring === 'startsWith' ? [0] : query.map((_, i) => i);
   for (const start of starts) {
     const facets = new Map<string, string[]>();
-    const end = matchFrom(items, 0, query, start, records, same, facets, anchoring === 'is' || anchoring === 'endsWith');
+    const end = matchFrom(
+      items,
+      0,
+      query,
+      start,
+      records,
+      same,
+      facets,
+      anchoring === 'is' || anchoring === 'endsWith',
+    );
     if (end !== undefined) return { start, end, placeholders, facets };
   }
   return undefined;
@@ -220,7 +235,9 @@ function matchFrom(
   if (at >= query.length) return undefined;
   const item = items[i];
   if ('literal' in item) {
-    return same(item.literal, query[at]) ? matchFrom(items, i + 1, query, at + 1, records, same, facets, toEnd) : undefined;
+    return same(item.literal, query[at])
+      ? matchFrom(items, i + 1, query, at + 1, records, same, facets, toEnd)
+      : undefined;
   }
   const values = facetValuesOf(records, item.facet);
   // Longest facet value first, so "new york" wins over "new".
@@ -245,7 +262,12 @@ function wordMatcher(index: Pick<IndexState, 'synonyms'>, queryWords: readonly s
   return (patternWord: string, queryWord: string, alternatives: boolean): boolean => {
     if (patternWord === queryWord) return true;
     if (!alternatives) return false;
-    if (params.dictionaries && languages.length > 0 && pluralFormsOf(params.dictionaries, queryWord, languages).includes(patternWord)) return true;
+    if (
+      params.dictionaries &&
+      languages.length > 0 &&
+      pluralFormsOf(params.dictionaries, queryWord, languages).includes(patternWord)
+    )
+      return true;
     if (!synonyms) {
       synonyms = new Map();
       for (const alt of expandSynonyms(index, queryWords, { synonyms: params.synonyms }).alternatives) {
@@ -257,10 +279,13 @@ function wordMatcher(index: Pick<IndexState, 'synonyms'>, queryWords: readonly s
     }
     if (synonyms.get(queryWord)?.has(patternWord)) return true;
     const allowed = queryWord.length >= two ? 2 : queryWord.length >= one ? 1 : 0;
-    return allowed > 0 && Math.abs(patternWord.length - queryWord.length) <= allowed && damerauLevenshtein(patternWord, queryWord) <= allowed;
+    return (
+      allowed > 0 &&
+      Math.abs(patternWord.length - queryWord.length) <= allowed &&
+      damerauLevenshtein(patternWord, queryWord) <= allowed
+    );
   };
 }
-
 
 /** `facet:value` atoms of the query's `filters` and `facetFilters`, normalized. */
 function filterAtoms(params: RuleParams): string[] {
@@ -289,7 +314,8 @@ function filterAtoms(params: RuleParams): string[] {
   return atoms;
 }
 
-const unquote = (text: string) => (text.startsWith('"') && text.endsWith('"') ? text.slice(1, -1).replace(/\\(.)/g, '$1') : text);
+const unquote = (text: string) =>
+  text.startsWith('"') && text.endsWith('"') ? text.slice(1, -1).replace(/\\(.)/g, '$1') : text;
 const atomKey = (facet: string, value: string) => `${facet.trim()}:${foldText(value.trim())}`;
 
 function byMatch(a: ConditionMatch, b: ConditionMatch): number {
@@ -341,21 +367,26 @@ function combine(kept: readonly Matched[], query: string, queryWords: readonly s
   delete params.renderingContent;
 
   let text = query;
-  const replacement = kept.find(({ rule }) => typeof (rule.consequence.params as Record<string, unknown> | undefined)?.query === 'string');
+  const replacement = kept.find(
+    ({ rule }) => typeof (rule.consequence.params as Record<string, unknown> | undefined)?.query === 'string',
+  );
   if (replacement) {
     text = (replacement.rule.consequence.params as Record<string, unknown>).query as string;
   } else {
     for (const { rule, match } of kept) {
-      const edit = (rule.consequence.params as Record<string, unknown> | undefined)?.query as { remove?: string[]; edits?: { type?: string; delete: string; insert?: string }[] } | undefined;
+      const edit = (rule.consequence.params as Record<string, unknown> | undefined)?.query as
+        { remove?: string[]; edits?: { type?: string; delete: string; insert?: string }[] } | undefined;
       if (!edit || typeof edit !== 'object') continue;
       for (const word of edit.remove ?? []) text = editQuery(text, resolve(word, match), undefined);
-      for (const e of edit.edits ?? []) text = editQuery(text, resolve(e.delete, match), e.type === 'replace' ? e.insert ?? '' : undefined);
+      for (const e of edit.edits ?? [])
+        text = editQuery(text, resolve(e.delete, match), e.type === 'replace' ? (e.insert ?? '') : undefined);
     }
   }
 
   const automatic = (name: 'automaticFacetFilters' | 'automaticOptionalFacetFilters'): AutomaticFilter[] =>
     kept.flatMap(({ rule, match }) => {
-      const list = (rule.consequence.params as Record<string, unknown> | undefined)?.[name] as (string | { facet: string; score?: number; disjunctive?: boolean })[] | undefined;
+      const list = (rule.consequence.params as Record<string, unknown> | undefined)?.[name] as
+        (string | { facet: string; score?: number; disjunctive?: boolean })[] | undefined;
       return (list ?? []).flatMap((item) => {
         const spec = typeof item === 'string' ? { facet: item } : item;
         return (match.facets.get(spec.facet) ?? []).map((value) => ({
@@ -378,11 +409,21 @@ function combine(kept: readonly Matched[], query: string, queryWords: readonly s
       ruleID: rule.objectID,
     })),
   );
-  promote.sort((a, b) => a.position - b.position || (a.objectIDs[0] < b.objectIDs[0] ? -1 : a.objectIDs[0] > b.objectIDs[0] ? 1 : 0));
+  promote.sort(
+    (a, b) =>
+      a.position - b.position || (a.objectIDs[0] < b.objectIDs[0] ? -1 : a.objectIDs[0] > b.objectIDs[0] ? 1 : 0),
+  );
 
-  const hide = [...new Set(kept.flatMap(({ rule }) => ((rule.consequence.hide ?? []) as { objectID: string }[]).map((h) => h.objectID)))];
-  const userData = kept.filter(({ rule }) => rule.consequence.userData !== undefined).map(({ rule }) => rule.consequence.userData);
-  const redirect = kept.find(({ rule }) => rule.consequence.redirect)?.rule.consequence.redirect as { indexName: string } | undefined;
+  const hide = [
+    ...new Set(
+      kept.flatMap(({ rule }) => ((rule.consequence.hide ?? []) as { objectID: string }[]).map((h) => h.objectID)),
+    ),
+  ];
+  const userData = kept
+    .filter(({ rule }) => rule.consequence.userData !== undefined)
+    .map(({ rule }) => rule.consequence.userData);
+  const redirect = kept.find(({ rule }) => rule.consequence.redirect)?.rule.consequence.redirect as
+    { indexName: string } | undefined;
 
   const outcome: RulesOutcome = {
     appliedRules: kept.map(({ rule }) => ({ objectID: rule.objectID })),
@@ -416,7 +457,7 @@ function editQuery(query: string, phrases: readonly string[], insert: string | u
     const target = wordsOf(phrase);
     if (target.length === 0) continue;
     const out: string[] = [];
-    for (let i = 0; i < words.length; ) {
+    for (let i = 0; i < words.length;) {
       const window = words.slice(i, i + target.length).map(phraseOf);
       if (window.length === target.length && window.every((w, k) => w === target[k])) {
         if (insert !== undefined && insert !== '') out.push(insert);

@@ -11,11 +11,18 @@ import { validateRule, type Rule } from './validate';
 type RuleMap = Map<string, Rule>;
 
 /** Applies a change to an index's rules and, with `forwardToReplicas`, to its replicas' rules. */
-function writeRules(draft: Draft<State>, indexName: string, now: number, forward: boolean, change: (rules: RuleMap) => void) {
+function writeRules(
+  draft: Draft<State>,
+  indexName: string,
+  now: number,
+  forward: boolean,
+  change: (rules: RuleMap) => void,
+) {
   const index = ensureIndex(draft, indexName, now);
   change(index.rules as unknown as RuleMap);
   if (!forward) return;
-  for (const replica of replicaNames(index.settings)) change(ensureIndex(draft, replica, now).rules as unknown as RuleMap);
+  for (const replica of replicaNames(index.settings))
+    change(ensureIndex(draft, replica, now).rules as unknown as RuleMap);
 }
 
 function forwardFlag(ctx: OperationContext): boolean {

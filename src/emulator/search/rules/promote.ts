@@ -28,7 +28,10 @@ export function promoteAndHide(outcome: Pick<RulesOutcome, 'promote' | 'hide'>):
       }
     }
     const out = ranked.filter((candidate) => !hidden.has(idOf(candidate)) && !pinned.has(idOf(candidate)));
-    return insertPins(out, pins.map(({ position, candidate }) => ({ position, item: candidate })));
+    return insertPins(
+      out,
+      pins.map(({ position, candidate }) => ({ position, item: candidate })),
+    );
   };
 }
 

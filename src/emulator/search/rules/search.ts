@@ -14,7 +14,8 @@ const DEFAULT_HITS_PER_PAGE = 20;
  */
 export function searchRuleHits(rules: ReadonlyMap<string, Rule>, body: Record<string, unknown>) {
   for (const key of Object.keys(body)) {
-    if (!['query', 'anchoring', 'context', 'page', 'hitsPerPage', 'enabled'].includes(key)) throw badRequest(`Unknown parameter: ${key}`);
+    if (!['query', 'anchoring', 'context', 'page', 'hitsPerPage', 'enabled'].includes(key))
+      throw badRequest(`Unknown parameter: ${key}`);
   }
   const query = body.query ?? '';
   if (typeof query !== 'string') throw badRequest('`query` must be a string');
@@ -23,7 +24,8 @@ export function searchRuleHits(rules: ReadonlyMap<string, Rule>, body: Record<st
     throw badRequest('`anchoring` must be one of is, startsWith, endsWith, contains');
   }
   if (body.context !== undefined && typeof body.context !== 'string') throw badRequest('`context` must be a string');
-  if (body.enabled !== undefined && body.enabled !== null && typeof body.enabled !== 'boolean') throw badRequest('`enabled` must be a boolean or null');
+  if (body.enabled !== undefined && body.enabled !== null && typeof body.enabled !== 'boolean')
+    throw badRequest('`enabled` must be a boolean or null');
   const page = integerInRange(body.page, 'page', 0, 0);
   const hitsPerPage = integerInRange(body.hitsPerPage, 'hitsPerPage', DEFAULT_HITS_PER_PAGE, 1, 1000);
   const queryWords = wordsOf(query);
@@ -75,4 +77,3 @@ function highlightRule(rule: Rule, queryWords: readonly string[]) {
   }
   return out;
 }
-

@@ -37,11 +37,14 @@ export function registerRules(): void {
     if (outcome.appliedRules.length === 0) return;
     const next: Record<string, unknown> = { ...params, ...outcome.params, query: outcome.query };
     if (outcome.facetFilters.length > 0) next.facetFilters = [...listOf(params.facetFilters), ...outcome.facetFilters];
-    if (outcome.optionalFilters.length > 0) next.optionalFilters = [...listOf(params.optionalFilters), ...outcome.optionalFilters];
+    if (outcome.optionalFilters.length > 0)
+      next.optionalFilters = [...listOf(params.optionalFilters), ...outcome.optionalFilters];
     const response: Record<string, unknown> = {};
     if (outcome.userData.length > 0) response.userData = outcome.userData;
-    if (outcome.renderingContent) response.renderingContent = { ...options.renderingContent, ...outcome.renderingContent };
-    if (params.getRankingInfo === true || params.getRankingInfo === 'true') response.appliedRules = outcome.appliedRules;
+    if (outcome.renderingContent)
+      response.renderingContent = { ...options.renderingContent, ...outcome.renderingContent };
+    if (params.getRankingInfo === true || params.getRankingInfo === 'true')
+      response.appliedRules = outcome.appliedRules;
     return { options: resolveOptions(settings, next), response, postRank: promoteAndHide(outcome) };
   });
 }

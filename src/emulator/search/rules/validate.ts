@@ -2,12 +2,27 @@ import { badRequest } from '../../errors';
 import { requireObject, requireObjectID } from '../validate';
 
 /** A stored rule, as it was sent. */
-export type Rule = Readonly<Record<string, unknown>> & { readonly objectID: string; readonly consequence: Readonly<Record<string, unknown>> };
+export type Rule = Readonly<Record<string, unknown>> & {
+  readonly objectID: string;
+  readonly consequence: Readonly<Record<string, unknown>>;
+};
 
 export type Anchoring = 'is' | 'startsWith' | 'endsWith' | 'contains';
 export const ANCHORINGS: readonly Anchoring[] = ['is', 'startsWith', 'endsWith', 'contains'];
 
-const RULE_KEYS = new Set(['objectID', 'conditions', 'condition', 'consequence', 'description', 'enabled', 'validity', 'tags', 'scope', '_highlightResult', '_metadata']);
+const RULE_KEYS = new Set([
+  'objectID',
+  'conditions',
+  'condition',
+  'consequence',
+  'description',
+  'enabled',
+  'validity',
+  'tags',
+  'scope',
+  '_highlightResult',
+  '_metadata',
+]);
 const CONDITION_KEYS = new Set(['pattern', 'anchoring', 'alternatives', 'context', 'filters']);
 const CONSEQUENCE_KEYS = new Set(['params', 'promote', 'filterPromotes', 'hide', 'userData', 'redirect']);
 const MAX_CONDITIONS = 25;
@@ -36,14 +51,18 @@ export function validateRule(value: unknown, where: string, pathObjectID?: strin
   const conditions: Record<string, unknown>[] = [];
   if (body.conditions !== undefined) {
     if (!Array.isArray(body.conditions)) throw badRequest(`${where}.conditions must be an array`);
-    if (body.conditions.length > MAX_CONDITIONS) throw badRequest(`${where}.conditions must have at most ${MAX_CONDITIONS} conditions`);
+    if (body.conditions.length > MAX_CONDITIONS)
+      throw badRequest(`${where}.conditions must have at most ${MAX_CONDITIONS} conditions`);
     body.conditions.forEach((c, i) => conditions.push(validateCondition(c, `${where}.conditions[${i}]`, placeholders)));
   }
-  if (body.condition !== undefined) conditions.push(validateCondition(body.condition, `${where}.condition`, placeholders));
+  if (body.condition !== undefined)
+    conditions.push(validateCondition(body.condition, `${where}.condition`, placeholders));
   if (body.consequence === undefined) throw badRequest(`${where}.consequence is required`);
   validateConsequence(body.consequence, `${where}.consequence`, placeholders);
-  if (body.description !== undefined && typeof body.description !== 'string') throw badRequest(`${where}.description must be a string`);
-  if (body.enabled !== undefined && typeof body.enabled !== 'boolean') throw badRequest(`${where}.enabled must be a boolean`);
+  if (body.description !== undefined && typeof body.description !== 'string')
+    throw badRequest(`${where}.description must be a string`);
+  if (body.enabled !== undefined && typeof body.enabled !== 'boolean')
+    throw badRequest(`${where}.enabled must be a boolean`);
   if (body.scope !== undefined && typeof body.scope !== 'string') throw badRequest(`${where}.scope must be a string`);
   if (body.tags !== undefined && (!Array.isArray(body.tags) || !body.tags.every((t) => typeof t === 'string'))) {
     throw badRequest(`${where}.tags must be an array of strings`);
@@ -63,14 +82,18 @@ function validateCondition(value: unknown, where: string, placeholders: Set<stri
   const { pattern, anchoring, alternatives, context, filters } = condition;
   if (pattern !== undefined && typeof pattern !== 'string') throw badRequest(`${where}.pattern must be a string`);
   if (anchoring !== undefined && !ANCHORINGS.includes(anchoring as Anchoring)) {
-    throw badRequest(`${where}.anchoring must be one of is, startsWith, endsWith, contains; got ${JSON.stringify(anchoring)}`);
+    throw badRequest(
+      `${where}.anchoring must be one of is, startsWith, endsWith, contains; got ${JSON.stringify(anchoring)}`,
+    );
   }
   // A pattern without anchoring is accepted (the OpenAPI requires neither, the CTS saves
   // `{pattern: '{facet:color}'}`) and matches anywhere in the query, as `contains` does.
-  if (anchoring !== undefined && pattern === undefined) throw badRequest(`${where}.pattern is required when anchoring is set`);
+  if (anchoring !== undefined && pattern === undefined)
+    throw badRequest(`${where}.pattern is required when anchoring is set`);
   if (pattern === '' && anchoring !== 'is') throw badRequest(`${where}.pattern can only be empty with anchoring "is"`);
   if (typeof pattern === 'string') for (const m of pattern.matchAll(FACET_PLACEHOLDER)) placeholders.add(m[1]);
-  if (alternatives !== undefined && typeof alternatives !== 'boolean') throw badRequest(`${where}.alternatives must be a boolean`);
+  if (alternatives !== undefined && typeof alternatives !== 'boolean')
+    throw badRequest(`${where}.alternatives must be a boolean`);
   if (context !== undefined && (typeof context !== 'string' || !/^[A-Za-z0-9_-]+$/.test(context))) {
     throw badRequest(`${where}.context must be a non-empty string of letters, digits, - and _`);
   }
@@ -92,7 +115,10 @@ export function parseConditionFilters(filters: string, where = 'filters'): { fac
   if (/\bOR\b/.test(filters)) throw badRequest(`${where} cannot combine filters with OR`);
   const atoms: { facet: string; value: string }[] = [];
   for (const part of filters.split(/\bAND\b/)) {
-    const text = part.trim().replace(/^\(+|\)+$/g, '').trim();
+    const text = part
+      .trim()
+      .replace(/^\(+|\)+$/g, '')
+      .trim();
     if (text === '') throw badRequest(`${where} has an empty filter in "${filters}"`);
     const match = /^("(?:[^"\\]|\\.)*"|[^:<>=!\s"]+)\s*:\s*("(?:[^"\\]|\\.)*"|.+)$/.exec(text);
     if (!match || /^[<>=!]/.test(match[2]) || / TO /.test(match[2])) {
@@ -103,7 +129,8 @@ export function parseConditionFilters(filters: string, where = 'filters'): { fac
   return atoms;
 }
 
-const unquote = (text: string) => (text.startsWith('"') && text.endsWith('"') ? text.slice(1, -1).replace(/\\(.)/g, '$1') : text);
+const unquote = (text: string) =>
+  text.startsWith('"') && text.endsWith('"') ? text.slice(1, -1).replace(/\\(.)/g, '$1') : text;
 
 function validateConsequence(value: unknown, where: string, placeholders: ReadonlySet<string>): void {
   const consequence = requireObject(value, where);
@@ -128,14 +155,17 @@ function validateConsequence(value: unknown, where: string, placeholders: Readon
       const hasMany = promote.objectIDs !== undefined;
       if (hasOne === hasMany) throw badRequest(`${at} needs either objectID or objectIDs`);
       for (const key of Object.keys(promote)) {
-        if (!['objectID', 'objectIDs', 'position'].includes(key)) throw badRequest(`${at}.${key} is not a promote attribute`);
+        if (!['objectID', 'objectIDs', 'position'].includes(key))
+          throw badRequest(`${at}.${key} is not a promote attribute`);
       }
       if (hasOne) {
         requireObjectID(promote.objectID, `${at}.objectID`);
         total += 1;
       } else {
-        if (!Array.isArray(promote.objectIDs) || promote.objectIDs.length === 0) throw badRequest(`${at}.objectIDs must be a non-empty array`);
-        if (promote.objectIDs.length > MAX_PROMOTED_GROUP) throw badRequest(`${at}.objectIDs must have at most ${MAX_PROMOTED_GROUP} objectIDs`);
+        if (!Array.isArray(promote.objectIDs) || promote.objectIDs.length === 0)
+          throw badRequest(`${at}.objectIDs must be a non-empty array`);
+        if (promote.objectIDs.length > MAX_PROMOTED_GROUP)
+          throw badRequest(`${at}.objectIDs must have at most ${MAX_PROMOTED_GROUP} objectIDs`);
         promote.objectIDs.forEach((id, k) => requireObjectID(id, `${at}.objectIDs[${k}]`));
         total += promote.objectIDs.length;
       }
@@ -148,7 +178,9 @@ function validateConsequence(value: unknown, where: string, placeholders: Readon
   if (consequence.hide !== undefined) {
     if (!Array.isArray(consequence.hide)) throw badRequest(`${where}.hide must be an array`);
     if (consequence.hide.length > MAX_HIDDEN) throw badRequest(`${where}.hide must have at most ${MAX_HIDDEN} records`);
-    consequence.hide.forEach((item, i) => requireObjectID(requireObject(item, `${where}.hide[${i}]`).objectID, `${where}.hide[${i}].objectID`));
+    consequence.hide.forEach((item, i) =>
+      requireObjectID(requireObject(item, `${where}.hide[${i}]`).objectID, `${where}.hide[${i}].objectID`),
+    );
   }
   if (consequence.userData !== undefined) {
     const userData = requireObject(consequence.userData, `${where}.userData`);
@@ -158,7 +190,8 @@ function validateConsequence(value: unknown, where: string, placeholders: Readon
   }
   if (consequence.redirect !== undefined) {
     const redirect = requireObject(consequence.redirect, `${where}.redirect`);
-    if (typeof redirect.indexName !== 'string' || redirect.indexName === '') throw badRequest(`${where}.redirect.indexName must be a non-empty string`);
+    if (typeof redirect.indexName !== 'string' || redirect.indexName === '')
+      throw badRequest(`${where}.redirect.indexName must be a non-empty string`);
   }
 }
 
@@ -168,9 +201,13 @@ function validateParams(value: unknown, where: string, placeholders: ReadonlySet
   if (query !== undefined && typeof query !== 'string') {
     const edit = requireObject(query, `${where}.query`);
     for (const key of Object.keys(edit)) {
-      if (key !== 'remove' && key !== 'edits') throw badRequest(`${where}.query.${key} is not allowed (remove or edits)`);
+      if (key !== 'remove' && key !== 'edits')
+        throw badRequest(`${where}.query.${key} is not allowed (remove or edits)`);
     }
-    if (edit.remove !== undefined && (!Array.isArray(edit.remove) || !edit.remove.every((w) => typeof w === 'string'))) {
+    if (
+      edit.remove !== undefined &&
+      (!Array.isArray(edit.remove) || !edit.remove.every((w) => typeof w === 'string'))
+    ) {
       throw badRequest(`${where}.query.remove must be an array of strings`);
     }
     if (edit.edits !== undefined) {
@@ -180,8 +217,10 @@ function validateParams(value: unknown, where: string, placeholders: ReadonlySet
         const e = requireObject(item, at);
         const type = e.type ?? 'remove';
         if (type !== 'remove' && type !== 'replace') throw badRequest(`${at}.type must be remove or replace`);
-        if (typeof e.delete !== 'string' || e.delete === '') throw badRequest(`${at}.delete is required and must be a non-empty string`);
-        if (type === 'replace' && typeof e.insert !== 'string') throw badRequest(`${at}.insert is required for a replace edit`);
+        if (typeof e.delete !== 'string' || e.delete === '')
+          throw badRequest(`${at}.delete is required and must be a non-empty string`);
+        if (type === 'replace' && typeof e.insert !== 'string')
+          throw badRequest(`${at}.insert is required for a replace edit`);
         // The OpenAPI allows `insert` on any edit; a remove edit has no use for it and keeps it as sent.
         if (e.insert !== undefined && typeof e.insert !== 'string') throw badRequest(`${at}.insert must be a string`);
       });
@@ -197,8 +236,10 @@ function validateParams(value: unknown, where: string, placeholders: ReadonlySet
       if (typeof facet !== 'string' || facet === '') throw badRequest(`${at}.facet is required and must be a string`);
       if (typeof item === 'object') {
         const f = item as Record<string, unknown>;
-        if (f.score !== undefined && (typeof f.score !== 'number' || !Number.isInteger(f.score))) throw badRequest(`${at}.score must be an integer`);
-        if (f.disjunctive !== undefined && typeof f.disjunctive !== 'boolean') throw badRequest(`${at}.disjunctive must be a boolean`);
+        if (f.score !== undefined && (typeof f.score !== 'number' || !Number.isInteger(f.score)))
+          throw badRequest(`${at}.score must be an integer`);
+        if (f.disjunctive !== undefined && typeof f.disjunctive !== 'boolean')
+          throw badRequest(`${at}.disjunctive must be a boolean`);
       }
       if (!placeholders.has(facet)) {
         throw badRequest(`${at}: facet "${facet}" must appear as {facet:${facet}} in a condition pattern`);
@@ -214,7 +255,8 @@ function validateValidity(value: unknown, where: string): void {
     const range = requireObject(item, `${where}[${i}]`);
     for (const key of ['from', 'until'] as const) {
       const v = range[key];
-      if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v))) throw badRequest(`${where}[${i}].${key} must be a Unix timestamp in seconds`);
+      if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v)))
+        throw badRequest(`${where}[${i}].${key} must be a Unix timestamp in seconds`);
     }
     if (typeof range.from === 'number' && typeof range.until === 'number' && range.from > range.until) {
       throw badRequest(`${where}[${i}].from must not be after until`);

@@ -52,7 +52,10 @@ const facetValueOrder = shape(
 const renderingContent = shape(
   {
     facetOrdering: shape(
-      { facets: shape({ order: stringList }, 'facet ordering'), values: recordOf(facetValueOrder, 'facet value orderings') },
+      {
+        facets: shape({ order: stringList }, 'facet ordering'),
+        values: recordOf(facetValueOrder, 'facet value orderings'),
+      },
       'facet ordering',
     ),
     redirect: shape({ url: string }, 'a redirect'),
@@ -86,7 +89,12 @@ export const SETTINGS: readonly SettingSpec[] = [
   { name: 'ranking', type: arrayOf(criterion, criterion.expected), default: DEFAULT_RANKING, shown: true },
   { name: 'customRanking', type: arrayOf(sortOrder, sortOrder.expected), default: null },
   { name: 'separatorsToIndex', type: string, default: '', shown: true },
-  { name: 'removeWordsIfNoResults', type: oneOf(['none', 'lastWords', 'firstWords', 'allOptional']), default: 'none', shown: true },
+  {
+    name: 'removeWordsIfNoResults',
+    type: oneOf(['none', 'lastWords', 'firstWords', 'allOptional']),
+    default: 'none',
+    shown: true,
+  },
   { name: 'queryType', type: oneOf(['prefixLast', 'prefixAll', 'prefixNone']), default: 'prefixLast', shown: true },
   { name: 'highlightPreTag', type: string, default: '<em>', shown: true },
   { name: 'highlightPostTag', type: string, default: '</em>', shown: true },
@@ -105,14 +113,21 @@ export const SETTINGS: readonly SettingSpec[] = [
   { name: 'disableTypoToleranceOnWords', type: stringList, default: [] },
   { name: 'attributesToTransliterate', type: stringList, default: null },
   { name: 'camelCaseAttributes', type: stringList, default: [] },
-  { name: 'decompoundedAttributes', type: recordOf(stringList, 'an object mapping language codes to arrays of attributes'), default: {} },
+  {
+    name: 'decompoundedAttributes',
+    type: recordOf(stringList, 'an object mapping language codes to arrays of attributes'),
+    default: {},
+  },
   { name: 'indexLanguages', type: languageList, default: [] },
   { name: 'disablePrefixOnAttributes', type: stringList, default: [] },
   { name: 'allowCompressionOfIntegerArray', type: boolean, default: false },
   { name: 'userData', type: json, default: {} },
   {
     name: 'customNormalization',
-    type: recordOf(recordOf(string, 'character replacements'), 'an object mapping "default" to an object of character replacements'),
+    type: recordOf(
+      recordOf(string, 'character replacements'),
+      'an object mapping "default" to an object of character replacements',
+    ),
     default: {},
   },
   { name: 'maxFacetHits', type: integer(0, 100), default: 10 },
@@ -130,7 +145,11 @@ export const SETTINGS: readonly SettingSpec[] = [
   { name: 'enableRules', type: boolean, default: true },
   { name: 'enablePersonalization', type: boolean, default: false },
   { name: 'mode', type: oneOf(['neuralSearch', 'keywordSearch']), default: 'keywordSearch' },
-  { name: 'semanticSearch', type: shape({ eventSources: stringList }, 'an object with eventSources (an array of index names or null)'), default: {} },
+  {
+    name: 'semanticSearch',
+    type: shape({ eventSources: stringList }, 'an object with eventSources (an array of index names or null)'),
+    default: {},
+  },
   { name: 'advancedSyntax', type: boolean, default: false },
   { name: 'disableExactOnAttributes', type: stringList, default: [] },
   {

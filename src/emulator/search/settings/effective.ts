@@ -82,7 +82,12 @@ export interface EffectiveSettings {
 const NORMALIZE: Partial<Record<string, (value: any) => unknown>> = {
   distinct: (value: boolean | number) => (value === true ? 1 : value === false ? 0 : value),
   optionalWords: (value: string | string[]) =>
-    typeof value === 'string' ? value.split(',').map((word) => word.trim()).filter((word) => word !== '') : value,
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((word) => word.trim())
+          .filter((word) => word !== '')
+      : value,
 };
 
 function build(settings: Readonly<Record<string, unknown>>): EffectiveSettings {

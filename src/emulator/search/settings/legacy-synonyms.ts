@@ -16,10 +16,15 @@ export interface LegacySynonyms {
 
 type SynonymObject = Record<string, unknown> & { objectID: string; type: string };
 
-const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
+const isStringArray = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((v) => typeof v === 'string');
 
 /** Validates one legacy key; the result goes into {@link LegacySynonyms}. */
-export function parseLegacySynonyms(key: 'synonyms' | 'placeholders' | 'altCorrections', value: unknown, into: LegacySynonyms): void {
+export function parseLegacySynonyms(
+  key: 'synonyms' | 'placeholders' | 'altCorrections',
+  value: unknown,
+  into: LegacySynonyms,
+): void {
   if (value === null) {
     into[key] = null;
     return;
@@ -30,16 +35,31 @@ export function parseLegacySynonyms(key: 'synonyms' | 'placeholders' | 'altCorre
     }
     into.synonyms = value;
   } else if (key === 'placeholders') {
-    if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.values(value).every(isStringArray)) {
-      throw badRequest('Invalid value for setting `placeholders`: expected an object mapping placeholders to arrays of strings');
+    if (
+      value === null ||
+      typeof value !== 'object' ||
+      Array.isArray(value) ||
+      !Object.values(value).every(isStringArray)
+    ) {
+      throw badRequest(
+        'Invalid value for setting `placeholders`: expected an object mapping placeholders to arrays of strings',
+      );
     }
     into.placeholders = value as Record<string, string[]>;
   } else {
-    const expected = 'Invalid value for setting `altCorrections`: expected an array of {word, corrections, nbTypos} objects';
+    const expected =
+      'Invalid value for setting `altCorrections`: expected an array of {word, corrections, nbTypos} objects';
     if (!Array.isArray(value)) throw badRequest(expected);
     into.altCorrections = value.map((entry) => {
       const e = entry as Record<string, unknown>;
-      const corrections = e && typeof e === 'object' ? (isStringArray(e.corrections) ? e.corrections : typeof e.correction === 'string' ? [e.correction] : undefined) : undefined;
+      const corrections =
+        e && typeof e === 'object'
+          ? isStringArray(e.corrections)
+            ? e.corrections
+            : typeof e.correction === 'string'
+              ? [e.correction]
+              : undefined
+          : undefined;
       const nbTypos = e?.nbTypos ?? 1;
       if (!corrections || typeof e.word !== 'string' || (nbTypos !== 1 && nbTypos !== 2)) throw badRequest(expected);
       return { word: e.word, corrections, nbTypos };
@@ -55,7 +75,10 @@ export function applyLegacySynonyms(index: Draft<IndexState>, legacy: LegacySyno
     for (const entry of entries) synonyms.set(entry.objectID, entry);
   };
   if (legacy.synonyms !== undefined) {
-    replace(['synonym'], (legacy.synonyms ?? []).map((group, i) => ({ objectID: `syn-settings-${i}`, type: 'synonym', synonyms: group })));
+    replace(
+      ['synonym'],
+      (legacy.synonyms ?? []).map((group, i) => ({ objectID: `syn-settings-${i}`, type: 'synonym', synonyms: group })),
+    );
   }
   if (legacy.placeholders !== undefined) {
     replace(
@@ -82,15 +105,25 @@ export function applyLegacySynonyms(index: Draft<IndexState>, legacy: LegacySyno
 }
 
 /** The index's synonyms in the settings form, for getSettings without `getVersion=2`; only kinds present. */
-export function renderLegacySynonyms(synonyms: ReadonlyMap<string, Readonly<Record<string, unknown>>>): Record<string, unknown> {
+export function renderLegacySynonyms(
+  synonyms: ReadonlyMap<string, Readonly<Record<string, unknown>>>,
+): Record<string, unknown> {
   const groups: unknown[] = [];
   const placeholders: Record<string, unknown> = {};
   const altCorrections: unknown[] = [];
   for (const synonym of synonyms.values()) {
     if (synonym.type === 'synonym' && Array.isArray(synonym.synonyms)) groups.push([...synonym.synonyms]);
-    else if (synonym.type === 'placeholder' && typeof synonym.placeholder === 'string') placeholders[synonym.placeholder] = synonym.replacements;
-    else if ((synonym.type === 'altcorrection1' || synonym.type === 'altcorrection2') && typeof synonym.word === 'string') {
-      altCorrections.push({ word: synonym.word, corrections: synonym.corrections, nbTypos: synonym.type === 'altcorrection1' ? 1 : 2 });
+    else if (synonym.type === 'placeholder' && typeof synonym.placeholder === 'string')
+      placeholders[synonym.placeholder] = synonym.replacements;
+    else if (
+      (synonym.type === 'altcorrection1' || synonym.type === 'altcorrection2') &&
+      typeof synonym.word === 'string'
+    ) {
+      altCorrections.push({
+        word: synonym.word,
+        corrections: synonym.corrections,
+        nbTypos: synonym.type === 'altcorrection1' ? 1 : 2,
+      });
     }
   }
   const out: Record<string, unknown> = {};

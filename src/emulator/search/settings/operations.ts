@@ -28,12 +28,19 @@ export function setSettings(ctx: OperationContext) {
   assertIndexName(indexName);
   const forward = parseBoolean(req.query.forwardToReplicas ?? req.query.forwardToSlaves, 'forwardToReplicas', false);
   const change = parseSettingsBody(req.body);
-  if ('replicas' in change.values) checkReplicas(core.state, indexName, (change.values.replicas as string[] | null) ?? []);
+  if ('replicas' in change.values)
+    checkReplicas(core.state, indexName, (change.values.replicas as string[] | null) ?? []);
   const taskID = enqueue(core, indexName, (draft) => applySettings(draft, indexName, change, forward, core.now()));
   return { updatedAt: core.isoNow(), taskID };
 }
 
-export function applySettings(draft: Draft<State>, indexName: string, change: SettingsChange, forward: boolean, now: number): void {
+export function applySettings(
+  draft: Draft<State>,
+  indexName: string,
+  change: SettingsChange,
+  forward: boolean,
+  now: number,
+): void {
   const index = ensureIndex(draft, indexName, now);
   const before = replicasOf(index);
   writeSettings(index, change, false);

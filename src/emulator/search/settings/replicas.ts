@@ -12,7 +12,8 @@ export interface ReplicaEntry {
 
 export const replicaMessages = {
   alreadyReplica: 'A replica index is already replica of another index',
-  replicaOfReplica: (index: string, primary: string) => `Index ${index} is a replica of ${primary}: a replica index cannot have replicas`,
+  replicaOfReplica: (index: string, primary: string) =>
+    `Index ${index} is a replica of ${primary}: a replica index cannot have replicas`,
   ownReplica: (index: string) => `Index ${index} cannot be a replica of itself`,
   primaryAsReplica: (index: string) => `Index ${index} has replicas: a primary index cannot be a replica`,
   invalidName: (entry: string) => `Invalid replica name in \`replicas\`: "${entry}"`,
@@ -24,7 +25,8 @@ function parseReplicaList(list: readonly string[]): ReplicaEntry[] {
   for (const entry of list) {
     const virtual = /^virtual\((.*)\)$/.exec(entry.trim());
     const name = (virtual ? virtual[1] : entry).trim();
-    if (name === '' || name.length > 512 || /^virtual\(/.test(name)) throw badRequest(replicaMessages.invalidName(entry));
+    if (name === '' || name.length > 512 || /^virtual\(/.test(name))
+      throw badRequest(replicaMessages.invalidName(entry));
     byName.delete(name);
     byName.set(name, { name, virtual: virtual !== null });
   }
@@ -34,7 +36,9 @@ function parseReplicaList(list: readonly string[]): ReplicaEntry[] {
 /** The entries of an index's stored `replicas` setting. */
 export function replicasOf(index: Pick<IndexState, 'settings'> | undefined): ReplicaEntry[] {
   const list = index?.settings.replicas;
-  return Array.isArray(list) ? parseReplicaList(list.filter((entry): entry is string => typeof entry === 'string')) : [];
+  return Array.isArray(list)
+    ? parseReplicaList(list.filter((entry): entry is string => typeof entry === 'string'))
+    : [];
 }
 
 /**
@@ -52,7 +56,8 @@ export function checkReplicas(state: State, primaryName: string, list: readonly 
     if (name === primaryName) throw badRequest(replicaMessages.ownReplica(name));
     const replica = state.indices.get(name);
     if (!replica) continue;
-    if (replica.primary !== undefined && replica.primary !== primaryName) throw badRequest(replicaMessages.alreadyReplica);
+    if (replica.primary !== undefined && replica.primary !== primaryName)
+      throw badRequest(replicaMessages.alreadyReplica);
     if (replicasOf(replica).length > 0) throw badRequest(replicaMessages.primaryAsReplica(name));
   }
 }
@@ -63,7 +68,12 @@ export function checkReplicas(state: State, primaryName: string, list: readonly 
  * missing; an existing index keeps its settings and serves the primary's records), names
  * no longer listed become standalone indices holding a copy of the records.
  */
-export function syncReplicas(draft: Draft<State>, primaryName: string, before: readonly ReplicaEntry[], now: number): void {
+export function syncReplicas(
+  draft: Draft<State>,
+  primaryName: string,
+  before: readonly ReplicaEntry[],
+  now: number,
+): void {
   const primary = draft.indices.get(primaryName);
   if (!primary) return;
   const after = replicasOf(primary);
@@ -101,7 +111,9 @@ export function unlinkDeletedIndex(draft: Draft<State>, name: string, now?: numb
     const primary = draft.indices.get(index.primary);
     const list = primary?.settings.replicas;
     if (primary && Array.isArray(list)) {
-      primary.settings.replicas = list.filter((entry) => typeof entry !== 'string' || parseReplicaList([entry])[0]?.name !== name);
+      primary.settings.replicas = list.filter(
+        (entry) => typeof entry !== 'string' || parseReplicaList([entry])[0]?.name !== name,
+      );
     }
   }
   for (const other of draft.indices.values()) {

@@ -27,7 +27,12 @@ export const boolean: SettingType = {
 };
 
 export function integer(min = 0, max = Number.MAX_SAFE_INTEGER): SettingType {
-  const bounds = max === Number.MAX_SAFE_INTEGER ? (min === 0 ? 'a non-negative integer' : `an integer of at least ${min}`) : `an integer between ${min} and ${max}`;
+  const bounds =
+    max === Number.MAX_SAFE_INTEGER
+      ? min === 0
+        ? 'a non-negative integer'
+        : `an integer of at least ${min}`
+      : `an integer between ${min} and ${max}`;
   return {
     expected: bounds,
     parse(value) {
@@ -143,10 +148,74 @@ export const nestedStrings: SettingType = {
 
 /** The languages the service supports (`SupportedLanguage`). */
 const LANGUAGES = [
-  'af', 'ar', 'az', 'bg', 'bn', 'ca', 'cs', 'cy', 'da', 'de', 'el', 'en', 'eo', 'es', 'et', 'eu', 'fa', 'fi', 'fo', 'fr',
-  'ga', 'gl', 'he', 'hi', 'hu', 'hy', 'id', 'is', 'it', 'ja', 'ka', 'kk', 'ko', 'ku', 'ky', 'lt', 'lv', 'mi', 'mn', 'mr',
-  'ms', 'mt', 'nb', 'nl', 'no', 'ns', 'pl', 'ps', 'pt', 'pt-br', 'qu', 'ro', 'ru', 'sk', 'sq', 'sv', 'sw', 'ta', 'te', 'th',
-  'tl', 'tn', 'tr', 'tt', 'uk', 'ur', 'uz', 'zh',
+  'af',
+  'ar',
+  'az',
+  'bg',
+  'bn',
+  'ca',
+  'cs',
+  'cy',
+  'da',
+  'de',
+  'el',
+  'en',
+  'eo',
+  'es',
+  'et',
+  'eu',
+  'fa',
+  'fi',
+  'fo',
+  'fr',
+  'ga',
+  'gl',
+  'he',
+  'hi',
+  'hu',
+  'hy',
+  'id',
+  'is',
+  'it',
+  'ja',
+  'ka',
+  'kk',
+  'ko',
+  'ku',
+  'ky',
+  'lt',
+  'lv',
+  'mi',
+  'mn',
+  'mr',
+  'ms',
+  'mt',
+  'nb',
+  'nl',
+  'no',
+  'ns',
+  'pl',
+  'ps',
+  'pt',
+  'pt-br',
+  'qu',
+  'ro',
+  'ru',
+  'sk',
+  'sq',
+  'sv',
+  'sw',
+  'ta',
+  'te',
+  'th',
+  'tl',
+  'tn',
+  'tr',
+  'tt',
+  'uk',
+  'ur',
+  'uz',
+  'zh',
 ] as const;
 
 const language: SettingType = {

@@ -75,7 +75,16 @@ export function expandSynonyms(
         for (const from of phrases) {
           for (const start of occurrences(query, from)) {
             for (const to of phrases) {
-              if (to !== from) add({ start, end: start + from.length, words: to, kind, typos: 0, exact: exactFor(from, to), synonymID: id });
+              if (to !== from)
+                add({
+                  start,
+                  end: start + from.length,
+                  words: to,
+                  kind,
+                  typos: 0,
+                  exact: exactFor(from, to),
+                  synonymID: id,
+                });
             }
           }
         }
@@ -85,7 +94,16 @@ export function expandSynonyms(
         const from = wordsOf(synonym.input as string);
         for (const start of occurrences(query, from)) {
           for (const to of (synonym.synonyms as string[]).map(wordsOf)) {
-            if (to.length > 0) add({ start, end: start + from.length, words: to, kind, typos: 0, exact: exactFor(from, to), synonymID: id });
+            if (to.length > 0)
+              add({
+                start,
+                end: start + from.length,
+                words: to,
+                kind,
+                typos: 0,
+                exact: exactFor(from, to),
+                synonymID: id,
+              });
           }
         }
         break;
@@ -96,7 +114,8 @@ export function expandSynonyms(
         const typos = kind === 'altcorrection1' ? 1 : 2;
         for (const start of occurrences(query, from)) {
           for (const to of (synonym.corrections as string[]).map(wordsOf)) {
-            if (to.length > 0) add({ start, end: start + from.length, words: to, kind, typos, exact: false, synonymID: id });
+            if (to.length > 0)
+              add({ start, end: start + from.length, words: to, kind, typos, exact: false, synonymID: id });
           }
         }
         break;
@@ -105,7 +124,15 @@ export function expandSynonyms(
         const token = foldText(synonym.placeholder as string);
         for (const from of (synonym.replacements as string[]).map(wordsOf)) {
           for (const start of occurrences(query, from)) {
-            add({ start, end: start + from.length, words: [token], kind, typos: 0, exact: exactFor(from, [token]), synonymID: id });
+            add({
+              start,
+              end: start + from.length,
+              words: [token],
+              kind,
+              typos: 0,
+              exact: exactFor(from, [token]),
+              synonymID: id,
+            });
           }
         }
         break;

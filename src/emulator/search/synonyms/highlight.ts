@@ -39,7 +39,8 @@ export function highlightText(text: string, queryWords: readonly string[], prefi
     return word;
   });
   const matchedWords = queryWords.filter((q) => matched.has(q));
-  const matchLevel = matchedWords.length === 0 ? 'none' : matchedWords.length === new Set(queryWords).size ? 'full' : 'partial';
+  const matchLevel =
+    matchedWords.length === 0 ? 'none' : matchedWords.length === new Set(queryWords).size ? 'full' : 'partial';
   const out: HighlightValue = { value, matchLevel, matchedWords };
   if (matchLevel !== 'none') out.fullyHighlighted = highlightedChars === wordChars && wordChars > 0;
   return out;
@@ -65,7 +66,9 @@ export function foldedWords(texts: readonly string[]): string[] {
 
 /** Whether every query word is one of `words` (the last one a prefix of one). */
 export function wordsMatch(words: readonly string[], queryWords: readonly string[]): boolean {
-  return queryWords.every((q, i) => (i === queryWords.length - 1 ? words.some((w) => w.startsWith(q)) : words.includes(q)));
+  return queryWords.every((q, i) =>
+    i === queryWords.length - 1 ? words.some((w) => w.startsWith(q)) : words.includes(q),
+  );
 }
 
 const wordsMemo = new WeakMap<object, readonly string[]>();
@@ -74,7 +77,11 @@ const wordsMemo = new WeakMap<object, readonly string[]>();
  * {@link textsMatch} for the texts of an immutable object (a synonym, a rule): its folded words
  * are worked out once, so a search compares words, not texts folded again.
  */
-export function ownerMatches<T extends object>(owner: T, texts: (owner: T) => readonly string[], queryWords: readonly string[]): boolean {
+export function ownerMatches<T extends object>(
+  owner: T,
+  texts: (owner: T) => readonly string[],
+  queryWords: readonly string[],
+): boolean {
   if (queryWords.length === 0) return true;
   let words = wordsMemo.get(owner);
   if (words === undefined) {

@@ -16,7 +16,13 @@ type SynonymMap = Map<string, SynonymHit>;
  * Applies a change to the synonyms of an index and, with `forwardToReplicas`, of its
  * replicas as they are when the task is published. Writing creates the index.
  */
-function writeSynonyms(draft: Draft<State>, indexName: string, now: number, forward: boolean, change: (synonyms: SynonymMap) => void) {
+function writeSynonyms(
+  draft: Draft<State>,
+  indexName: string,
+  now: number,
+  forward: boolean,
+  change: (synonyms: SynonymMap) => void,
+) {
   const index = ensureIndex(draft, indexName, now);
   change(index.synonyms as unknown as SynonymMap);
   if (!forward) return;

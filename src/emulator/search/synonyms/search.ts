@@ -29,7 +29,8 @@ export function searchSynonymHits(synonyms: ReadonlyMap<string, SynonymHit>, bod
   }
   const queryWords = wordsOf(query);
   const matches = [...synonyms.values()].filter(
-    (synonym) => (typeFilter === undefined || kindOf(synonym.type) === typeFilter) && ownerMatches(synonym, textsOf, queryWords),
+    (synonym) =>
+      (typeFilter === undefined || kindOf(synonym.type) === typeFilter) && ownerMatches(synonym, textsOf, queryWords),
   );
   // Equally ranked synonyms come back as records do.
   matches.sort(byObjectIDDescending);
@@ -57,4 +58,3 @@ function highlightSynonym(synonym: SynonymHit, queryWords: readonly string[]) {
   out.type = highlightText(synonym.type, []);
   return out;
 }
-

@@ -70,7 +70,9 @@ export function validateSynonym(value: unknown, where: string, pathObjectID?: st
     case 'placeholder': {
       const token = phrase(body.placeholder, `${where}.placeholder`);
       if (!/^<[^<>\s]+>$/.test(token)) {
-        throw badRequest(`${where}.placeholder must be a single token between < and >, such as "<Street>"; got "${token}"`);
+        throw badRequest(
+          `${where}.placeholder must be a single token between < and >, such as "<Street>"; got "${token}"`,
+        );
       }
       stored.placeholder = token;
       stored.replacements = stringList(body.replacements, `${where}.replacements`, 1);
@@ -81,7 +83,8 @@ export function validateSynonym(value: unknown, where: string, pathObjectID?: st
 }
 
 function phrase(value: unknown, what: string): string {
-  if (typeof value !== 'string' || value.trim() === '') throw badRequest(`${what} is required and must be a non-empty string`);
+  if (typeof value !== 'string' || value.trim() === '')
+    throw badRequest(`${what} is required and must be a non-empty string`);
   return value;
 }
 
