@@ -8,7 +8,7 @@ import { BROWSE_ONLY, encodeParams, parseParams, SEARCH_PARAMETERS, type RawPara
 import { findMatches, withForcedParameters } from './search';
 
 /** Objects per browse call at most, and by default. */
-export const BROWSE_LIMIT = 1000;
+const BROWSE_LIMIT = 1000;
 
 interface CursorState {
   /** Parameters of the first call. */
@@ -18,7 +18,7 @@ interface CursorState {
 }
 
 /** Cursors are opaque to clients: base64 of the first call's parameters and the offset. */
-export function encodeCursor(state: CursorState): string {
+function encodeCursor(state: CursorState): string {
   const json = JSON.stringify(state);
   const bytes = new TextEncoder().encode(json);
   let binary = '';
@@ -26,7 +26,7 @@ export function encodeCursor(state: CursorState): string {
   return btoa(binary);
 }
 
-export function decodeCursor(cursor: string): CursorState {
+function decodeCursor(cursor: string): CursorState {
   try {
     const binary = atob(cursor);
     const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));

@@ -82,7 +82,7 @@ function searchableNames(list: unknown): readonly string[] | null {
   return names.length === 0 ? null : [...new Set(names)].sort();
 }
 
-export function tokenizerConfigOf(
+function tokenizerConfigOf(
   index: Pick<IndexState, 'settings'> & Partial<Pick<IndexState, 'synonyms'>>,
 ): TokenizerConfig {
   const settings = effectiveSettings(index);

@@ -20,7 +20,7 @@ function kindOf(code: number, char: string): Kind {
 }
 
 /** The start offsets of the parts after the first of a word (empty: no camel case boundary). */
-export function camelCaseCuts(word: string): number[] {
+function camelCaseCuts(word: string): number[] {
   const cuts: number[] = [];
   let before = Kind.Other;
   let beforeStart = -1;

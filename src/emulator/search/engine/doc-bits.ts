@@ -16,10 +16,6 @@ export function setBit(bits: Int32Array, doc: number): void {
   bits[doc >>> 5] |= 1 << (doc & 31);
 }
 
-export function clearBit(bits: Int32Array, doc: number): void {
-  bits[doc >>> 5] &= ~(1 << (doc & 31));
-}
-
 /** `into &= other`. */
 export function intersect(into: Int32Array, other: Int32Array): void {
   for (let w = 0; w < into.length; w++) into[w] &= w < other.length ? other[w] : 0;

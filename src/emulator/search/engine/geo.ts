@@ -44,7 +44,7 @@ function haversine(a: LatLng, lat: number, lng: number): number {
 }
 
 /** `"lat, lng"` as the service accepts it. */
-export function parseLatLng(text: string, name = 'aroundLatLng'): LatLng {
+function parseLatLng(text: string, name = 'aroundLatLng'): LatLng {
   const parts = text.split(',').map((part) => Number(part.trim()));
   if (
     parts.length !== 2 ||
@@ -58,7 +58,7 @@ export function parseLatLng(text: string, name = 'aroundLatLng'): LatLng {
 }
 
 /** The record's `_geoloc` locations (an object or an array of them). */
-export function locationsOf(record: SearchRecord): LatLng[] {
+function locationsOf(record: SearchRecord): LatLng[] {
   const raw = record._geoloc;
   const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
   const out: LatLng[] = [];

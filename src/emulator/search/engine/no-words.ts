@@ -101,6 +101,6 @@ export class OrderedMatches extends FoundMatches implements Matches {
 }
 
 /** What `evaluate` answers for a doc when the query has no word. */
-export function noWordsInfo(index: InvertedIndex, doc: number): MatchInfo {
+function noWordsInfo(index: InvertedIndex, doc: number): MatchInfo {
   return { doc: index.doc(doc)!, words: 0, typos: 0, proximity: 0, firstMatchedWord: 0, exactWords: 0 };
 }

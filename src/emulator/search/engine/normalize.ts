@@ -11,8 +11,6 @@ export interface NormalizeConfig {
   readonly custom: Readonly<Record<string, string>>;
 }
 
-export const DEFAULT_NORMALIZE: NormalizeConfig = { keepDiacritics: '', custom: {} };
-
 /** A stable key for caches that depend on the normalization settings. */
 export function normalizeKey(config: NormalizeConfig): string {
   return JSON.stringify([config.keepDiacritics, Object.entries(config.custom).sort()]);

@@ -94,7 +94,7 @@ function valueTree<Leaf>(
 }
 
 /** Whether a subtree holds at least one (partial) match. */
-export function matchedSomewhere(tree: unknown): boolean {
+function matchedSomewhere(tree: unknown): boolean {
   if (Array.isArray(tree)) return tree.some(matchedSomewhere);
   if (tree === null || typeof tree !== 'object') return false;
   const level = (tree as { matchLevel?: unknown }).matchLevel;

@@ -43,9 +43,9 @@ import { buildResponse } from './response';
 import { snippetRecord } from './snippet';
 
 /** Where `aroundLatLngViaIP` places a client IP (the emulator cannot geolocate real addresses). */
-export const ipLocations = new Map<string, LatLng>();
+const ipLocations = new Map<string, LatLng>();
 /** Used for IPs not in {@link ipLocations}: Paris, as a documented default. */
-export const DEFAULT_IP_LOCATION: LatLng = { lat: 48.8566, lng: 2.3522 };
+const DEFAULT_IP_LOCATION: LatLng = { lat: 48.8566, lng: 2.3522 };
 
 export interface SearchOptions {
   /** Add `index` to the response (multi-index queries). */

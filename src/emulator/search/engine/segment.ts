@@ -6,7 +6,7 @@
  */
 
 /** Languages whose text is segmented, in the order their segmenter locale is preferred. */
-export const CJK_LANGUAGES: readonly string[] = ['zh', 'ja', 'ko'];
+const CJK_LANGUAGES: readonly string[] = ['zh', 'ja', 'ko'];
 
 /** The segmenter locale of a language list: its first CJK language, undefined without one. */
 export function cjkLocaleOf(languages: readonly string[]): string | undefined {

@@ -14,7 +14,7 @@ export type SnippetTree = Tree<SnippetLeaf>;
 const DEFAULT_WORDS = 10;
 
 /** `attr` or `attr:N` (N words). */
-export function parseSnippetSpec(spec: string): { name: string; words: number } {
+function parseSnippetSpec(spec: string): { name: string; words: number } {
   const match = /^(.*):(\d+)$/.exec(spec);
   return match ? { name: match[1], words: Number(match[2]) } : { name: spec, words: DEFAULT_WORDS };
 }

@@ -24,7 +24,7 @@ export interface WordVariants {
 }
 
 /** Whether `path` is one of `attributes` or inside one of them (`*`: every attribute). */
-export function listsPath(attributes: readonly string[], path: string): boolean {
+function listsPath(attributes: readonly string[], path: string): boolean {
   for (const attribute of attributes) {
     if (attribute === '*' || attribute === path || (path.startsWith(attribute) && path[attribute.length] === '.'))
       return true;

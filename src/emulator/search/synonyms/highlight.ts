@@ -60,7 +60,7 @@ export function textsMatch(texts: readonly string[], queryWords: readonly string
 }
 
 /** The folded words of texts, as {@link textsMatch} compares them. */
-export function foldedWords(texts: readonly string[]): string[] {
+function foldedWords(texts: readonly string[]): string[] {
   return texts.flatMap((text) => foldText(text).match(WORD) ?? []);
 }
 
