@@ -44,17 +44,15 @@ function logIndex(core: Core, log: LogRecord): string | undefined {
 export function recordLog(core: Core, event: DispatchEvent): void {
   const { req, res, route } = event;
   if (route?.logged === false || !event.served) return;
-  const query = queryString(req.query);
   const answer = res.body as { nbHits?: unknown } | undefined;
   const bodyParams = (req.body as { params?: unknown } | undefined)?.params;
-  const queryParams = typeof bodyParams === 'string' ? bodyParams : query ? query : undefined;
   const record: Mutable<LogRecord> = {
     at: event.at,
     host: req.host,
     method: req.method,
     path: req.path,
     status: res.status,
-    url: query ? `${req.path}?${query}` : req.path,
+    query: req.query,
     ip: event.auth?.ip ?? clientIp(core, req),
     queryBody:
       req.body === undefined
@@ -66,9 +64,9 @@ export function recordLog(core: Core, event: DispatchEvent): void {
       res.text !== undefined && typeof res.body !== 'string'
         ? textPrefix(res.text, BODY_CHARACTERS)
         : jsonPrefix(res.body ?? null, BODY_CHARACTERS),
-    queryHeaders: headerLines(req.headers),
+    headers: req.headers,
   };
-  if (queryParams !== undefined) record.queryParams = queryParams;
+  if (typeof bodyParams === 'string') record.bodyParams = bodyParams;
   if (typeof answer?.nbHits === 'number') record.nbHits = answer.nbHits;
   record.kind =
     route && typeof route.acl === 'string' && QUERY_ACLS.has(route.acl)
@@ -145,19 +143,21 @@ export async function getLogs(ctx: OperationContext) {
 }
 
 async function toEntry(log: LogRecord, index: string | undefined) {
+  const query = queryString(log.query);
+  const queryParams = log.bodyParams ?? (query ? query : undefined);
   const entry = {
     timestamp: new Date(log.at).toISOString().replace(/\.\d{3}Z$/, 'Z'),
     method: log.method,
     answer_code: String(log.status),
     query_body: log.queryBody,
     answer: log.answer,
-    url: log.url,
+    url: query ? `${log.path}?${query}` : log.path,
     ip: log.ip,
-    query_headers: log.queryHeaders,
+    query_headers: headerLines(log.headers),
     nb_api_calls: '1',
     processing_time_ms: '1',
     ...(index === undefined ? {} : { index }),
-    ...(log.queryParams === undefined ? {} : { query_params: log.queryParams }),
+    ...(queryParams === undefined ? {} : { query_params: queryParams }),
     ...(log.nbHits === undefined ? {} : { query_nb_hits: String(log.nbHits) }),
   };
   return { ...entry, sha1: await sha1Hex(JSON.stringify(entry)) };

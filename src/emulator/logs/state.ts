@@ -2,8 +2,9 @@ import { AppendList } from '../append-list';
 import type { HostFamily, Method } from '../request';
 
 /**
- * One answered request, as the API log keeps it: serialised at record time, except the index
- * name, which the route's path parameters give when the log is read (see `logIndex`).
+ * One answered request, as the API log keeps it: the bodies cut to their first characters at
+ * record time; the URL, the query parameters, the header lines and the index name worked out
+ * when the log is read (see `toEntry`): most records are never read.
  */
 export interface LogRecord {
   readonly at: number;
@@ -12,12 +13,15 @@ export interface LogRecord {
   /** Raw path, without query string. */
   readonly path: string;
   readonly status: number;
-  readonly url: string;
+  /** The query string's parameters as received (the request's own object, never written to). */
+  readonly query: Readonly<Record<string, string>>;
   readonly ip: string;
   readonly queryBody: string;
   readonly answer: string;
-  readonly queryHeaders: string;
-  readonly queryParams?: string;
+  /** The headers as received, names in lower case (the request's own object, never written to). */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The body's `params` string, which the log shows instead of the query string. */
+  readonly bodyParams?: string;
   readonly nbHits?: number;
   readonly kind: 'query' | 'build' | 'other';
 }
