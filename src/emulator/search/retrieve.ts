@@ -34,23 +34,37 @@ export function retrieveAttributes(
   settings: Readonly<Record<string, unknown>>,
   auth: Pick<Auth, 'admin' | 'acl'>,
 ): Record<string, unknown> {
+  return attributeRetriever(wanted, settings, auth)(record);
+}
+
+/**
+ * {@link retrieveAttributes} for many records of one query: the attribute lists are read once,
+ * not once a hit.
+ */
+export function attributeRetriever(
+  wanted: readonly string[] | undefined,
+  settings: Readonly<Record<string, unknown>>,
+  auth: Pick<Auth, 'admin' | 'acl'>,
+): (record: SearchRecord) => Record<string, unknown> {
   const list = wanted ?? (settings.attributesToRetrieve as string[] | undefined) ?? ['*'];
   const include = list.filter((a) => !a.startsWith('-'));
+  const all = include.includes('*');
   const exclude = list.filter((a) => a.startsWith('-')).map((a) => a.slice(1));
-  let out: Record<string, unknown>;
-  if (include.includes('*')) {
-    out = { ...record };
-  } else {
-    out = {};
-    for (const path of include) copyPath(record, out, path);
-  }
-  for (const path of exclude) deletePath(out, path);
-  const hidden = settings.unretrievableAttributes as string[] | undefined;
-  if (hidden && !auth.admin && !auth.acl.has('seeUnretrievableAttributes')) {
-    for (const path of hidden) deletePath(out, path);
-  }
-  out.objectID = record.objectID;
-  return out;
+  const settingsHidden = settings.unretrievableAttributes as string[] | undefined;
+  const hidden = settingsHidden && !auth.admin && !auth.acl.has('seeUnretrievableAttributes') ? settingsHidden : [];
+  const removed = exclude.length === 0 ? hidden : hidden.length === 0 ? exclude : [...exclude, ...hidden];
+  return (record) => {
+    let out: Record<string, unknown>;
+    if (all) {
+      out = { ...record };
+    } else {
+      out = {};
+      for (const path of include) copyPath(record, out, path);
+    }
+    for (const path of removed) deletePath(out, path);
+    out.objectID = record.objectID;
+    return out;
+  };
 }
 
 /** Copies `a.b.c` from one object to another, keeping the nesting. */

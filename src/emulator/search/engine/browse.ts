@@ -3,7 +3,7 @@ import { badRequest } from '../../errors';
 import type { Auth } from '../../route';
 import { requireIndex } from '../store';
 import type { EffectiveSettings } from '../settings/effective';
-import { retrieveAttributes } from '../retrieve';
+import { attributeRetriever } from '../retrieve';
 import { BROWSE_ONLY, encodeParams, parseParams, SEARCH_PARAMETERS, type RawParams } from './params';
 import { findMatches, withForcedParameters } from './search';
 
@@ -89,17 +89,11 @@ export function runBrowse(
   const from = cursor ? cursor.o : paged ? (own.page as number) * hitsPerPage : 0;
   const to = Math.min(count, from + hitsPerPage);
   // Only the entries up to the page's end are ranked (the rest are counted).
+  const retrieve = attributeRetriever(options.params.attributesToRetrieve as string[] | undefined, ctx.settings, auth);
   const hits = matches
     .top(to)
     .slice(from, to)
-    .map((c) =>
-      retrieveAttributes(
-        c.info.doc.record,
-        options.params.attributesToRetrieve as string[] | undefined,
-        ctx.settings,
-        auth,
-      ),
-    );
+    .map((c) => retrieve(c.info.doc.record));
   matches.dispose();
   const body: Record<string, unknown> = {
     hits,

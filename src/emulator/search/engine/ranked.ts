@@ -263,7 +263,7 @@ function select(entries: readonly number[], count: number, compare: (i: number, 
       while (at > 0) {
         const parent = (at - 1) >> 1;
         if (compare(heap[at], heap[parent]) <= 0) break;
-        [heap[at], heap[parent]] = [heap[parent], heap[at]];
+        swap(heap, at, parent);
         at = parent;
       }
     } else if (compare(i, heap[0]) < 0) {
@@ -276,12 +276,19 @@ function select(entries: readonly number[], count: number, compare: (i: number, 
         if (left < count && compare(heap[left], heap[worst]) > 0) worst = left;
         if (right < count && compare(heap[right], heap[worst]) > 0) worst = right;
         if (worst === at) break;
-        [heap[at], heap[worst]] = [heap[worst], heap[at]];
+        swap(heap, at, worst);
         at = worst;
       }
     }
   }
   return heap;
+}
+
+/** Exchanges two entries (a destructuring swap allocated an array each time inside msw's requests). */
+function swap(heap: number[], a: number, b: number): void {
+  const held = heap[a];
+  heap[a] = heap[b];
+  heap[b] = held;
 }
 
 /** 0, 1, ..., n - 1 (a plain loop: `Array.from` with a mapper showed in profiles). */

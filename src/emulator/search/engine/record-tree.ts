@@ -38,6 +38,8 @@ export function targetsOf(
   return targets;
 }
 
+const hasOwn = Object.prototype.hasOwnProperty;
+
 /** The result of a record: each target's value (read at its path) turned into a tree by `leaf`. */
 export function recordTree<Leaf>(
   record: SearchRecord,
@@ -49,9 +51,10 @@ export function recordTree<Leaf>(
   for (const target of targets) {
     const { name, words } = target;
     if (name === '*') {
-      for (const [key, value] of Object.entries(record)) {
-        if (key === 'objectID' || key === '_geoloc') continue;
-        const tree = valueTree(value, key, words, options, leaf);
+      // Own keys in `Object.entries` order, without its array of pairs a hit.
+      for (const key in record) {
+        if (key === 'objectID' || key === '_geoloc' || !hasOwn.call(record, key)) continue;
+        const tree = valueTree(record[key], key, words, options, leaf);
         if (tree !== undefined) out[key] = tree;
       }
       continue;

@@ -2,7 +2,7 @@ import type { Core } from '../../core';
 import { notImplemented } from '../../errors';
 import type { Auth } from '../../route';
 import type { IndexState } from '../../state';
-import { retrieveAttributes } from '../retrieve';
+import { attributeRetriever } from '../retrieve';
 import { effectiveSettings, type EffectiveSettings } from '../settings/effective';
 import { requireIndex } from '../store';
 import { attributeCriterionOn, attributeRules } from './attributes';
@@ -475,15 +475,15 @@ function decorate(matches: Matches, groups: readonly Candidate[][], auth: Auth):
   const marker = new Marker(plans, inverted.tokenizer, inverted.indexesAll ? undefined : inverted);
   const hidden =
     auth.admin || auth.acl.has('seeUnretrievableAttributes') ? [] : (ctx.settings.unretrievableAttributes ?? []);
-  const wanted = options.params.attributesToRetrieve as string[] | undefined;
+  const retrieve = attributeRetriever(options.params.attributesToRetrieve as string[] | undefined, ctx.settings, auth);
   const out: Record<string, unknown>[] = [];
   groups.forEach((group, groupIndex) => {
     for (const candidate of group) {
       const record = candidate.info.doc.record;
-      const hit = retrieveAttributes(record, wanted, ctx.settings, auth);
+      const hit = retrieve(record);
       const highlight =
         options.attributesToHighlight?.length === 0 ? undefined : highlightRecord(marker, record, options);
-      if (highlight && Object.keys(highlight).length > 0) hit._highlightResult = withoutHidden(highlight, hidden);
+      if (highlight && hasKeys(highlight)) hit._highlightResult = withoutHidden(highlight, hidden);
       if (options.attributesToSnippet.length > 0)
         hit._snippetResult = withoutHidden(snippetRecord(marker, record, options), hidden);
       if (options.distinct > 1 && options.attributeForDistinct) hit._distinctSeqID = groupIndex;
@@ -498,6 +498,12 @@ function decorate(matches: Matches, groups: readonly Candidate[][], auth: Auth):
     }
   });
   return out;
+}
+
+/** `Object.keys(object).length > 0` without the array of keys. */
+function hasKeys(object: object): boolean {
+  for (const _ in object) return true;
+  return false;
 }
 
 function withoutHidden<T extends Record<string, unknown>>(tree: T, hidden: readonly string[]): T {
