@@ -1,8 +1,8 @@
 import type { Core } from '../../core';
-import type { IndexState } from '../../state';
+import type { IndexState, State } from '../../state';
 import { decompoundedTerms } from '../dictionaries/decompounded';
 import { effectiveSettings } from '../settings/effective';
-import { recordsOf } from '../store';
+import { recordsOf, replicaNames } from '../store';
 import { placeholderTokens } from '../synonyms/expand';
 import { searchableEntries } from './attributes';
 import { InvertedIndex, type TermExpander } from './inverted-index';
@@ -11,31 +11,70 @@ import { cjkLocaleOf } from './segment';
 import { languageKey, type TokenizerConfig } from './tokenize';
 
 /**
- * Derived inverted indexes, one per (records owner, normalization settings), held beside the
- * core and never in the state tree. They follow the records lazily: the next search after a
- * write (or a `restore()`) syncs them by record identity.
+ * Derived inverted indexes, per records owner (an index, or the primary its replicas read) and
+ * tokenizer settings, held beside the core and never in the state tree. They follow the records
+ * lazily: the next search after a write (or a `restore()`) syncs them by diff. Only what the
+ * state still uses is kept: an owner's entries go once the owner is gone (deleted, `reset()`),
+ * and its other settings' entries once a new one is built and no index of the owner uses them.
  */
-const caches = new WeakMap<Core, Map<string, InvertedIndex>>();
+interface CoreIndexes {
+  /** The state's indices when owners were last checked: a write makes a new map. */
+  indices: State['indices'] | undefined;
+  readonly byOwner: Map<string, Map<string, InvertedIndex>>;
+}
+
+const caches = new WeakMap<Core, CoreIndexes>();
 
 /** The inverted index serving `index` (a replica shares its primary's records). */
 export function invertedIndexFor(core: Core, index: IndexState): InvertedIndex {
   const records = recordsOf(core.state, index);
   const { config, key, expand, searchable } = configOf(core, index);
   const owner = index.primary !== undefined && core.state.indices.has(index.primary) ? index.primary : index.name;
-  let perCore = caches.get(core);
-  if (!perCore) {
-    perCore = new Map();
-    caches.set(core, perCore);
-  }
-  const cacheKey = `${owner}\u0000${key}`;
-  let inverted = perCore.get(cacheKey);
+  const perOwner = ownerIndexes(core, owner);
+  let inverted = perOwner.get(key);
   // A diff larger than the records now (after a reset, a replaced index) builds a new index instead.
   if (!inverted || !inverted.sync(records)) {
     inverted = new InvertedIndex(config, expand, searchable);
-    perCore.set(cacheKey, inverted);
+    perOwner.set(key, inverted);
     inverted.sync(records);
+    dropUnusedSettings(core, owner, perOwner, key);
   }
   return inverted;
+}
+
+/** The indexes of `owner`, after dropping those of owners the state no longer holds. */
+function ownerIndexes(core: Core, owner: string): Map<string, InvertedIndex> {
+  let cache = caches.get(core);
+  if (!cache) {
+    cache = { indices: undefined, byOwner: new Map() };
+    caches.set(core, cache);
+  }
+  const indices = core.state.indices;
+  if (cache.indices !== indices) {
+    for (const name of cache.byOwner.keys()) if (!indices.has(name)) cache.byOwner.delete(name);
+    cache.indices = indices;
+  }
+  let perOwner = cache.byOwner.get(owner);
+  if (!perOwner) {
+    perOwner = new Map();
+    cache.byOwner.set(owner, perOwner);
+  }
+  return perOwner;
+}
+
+/** Drops the owner's indexes for settings neither it nor its replicas have any more (`built` stays). */
+function dropUnusedSettings(core: Core, owner: string, perOwner: Map<string, InvertedIndex>, built: string): void {
+  if (perOwner.size === 1) return;
+  const used = new Set([built]);
+  const primary = core.state.indices.get(owner);
+  if (primary) {
+    used.add(configOf(core, primary).key);
+    for (const name of replicaNames(primary.settings)) {
+      const replica = core.state.indices.get(name);
+      if (replica?.primary === owner) used.add(configOf(core, replica).key);
+    }
+  }
+  for (const key of perOwner.keys()) if (!used.has(key)) perOwner.delete(key);
 }
 
 /** What an index's tokenizer depends on, with its cache key: per settings object, as long as its synonyms and the dictionaries stay the same objects. */
@@ -136,4 +175,10 @@ function placeholdersOf(synonyms: IndexState['synonyms']): readonly string[] {
     placeholderMemo.set(synonyms, tokens);
   }
   return tokens;
+}
+
+/** How many inverted indexes the core holds, per owner (tests check that gone indices free theirs). */
+export function cachedIndexCounts(core: Core): Record<string, number> {
+  const byOwner = caches.get(core)?.byOwner ?? new Map<string, Map<string, InvertedIndex>>();
+  return Object.fromEntries([...byOwner].map(([owner, perOwner]) => [owner, perOwner.size]));
 }
