@@ -186,8 +186,9 @@ describe('inverted index kept in sync', () => {
         );
     });
     index.sync(few);
-    // Deleted 60 at a time, each diff applied, until dead docs outnumber live ones (then compacted once).
-    const doomed = [...few.keys()].filter((objectID) => Number(objectID) % 100 !== 0);
+    // Deleted 60 at a time, each diff applied, until dead docs outnumber live ones (then compacted
+    // once). 450 stay: few enough to compact, enough that an added record does not renumber all.
+    const doomed = [...few.keys()].filter((objectID) => Number(objectID) % 10 >= 3);
     let compacted = false;
     for (let at = 0; at < doomed.length; at += 60) {
       few = few.edit((records) => doomed.slice(at, at + 60).forEach((objectID) => records.delete(objectID)));
@@ -207,6 +208,15 @@ describe('inverted index kept in sync', () => {
     freshBack.sync(back);
     expect(view(index)).toEqual(view(freshBack));
     expect(index.postings.get('1499')!.filter((id) => index.doc(id) !== undefined)).toHaveLength(1);
+    // Down to 10 records, doc ids outnumber them four to one: the next added record asks for a fresh build.
+    let fewer = back;
+    const gone = [...back.keys()].slice(10);
+    for (let at = 0; at < gone.length; at += 60) {
+      fewer = fewer.edit((records) => gone.slice(at, at + 60).forEach((objectID) => records.delete(objectID)));
+      expect(index.sync(fewer)).toBe(true);
+    }
+    fewer = fewer.edit((records) => records.set('last', Object.freeze({ objectID: 'last', title: 'apple' })));
+    expect(index.sync(fewer)).toBe(false);
   });
 });
 

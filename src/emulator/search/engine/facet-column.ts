@@ -24,7 +24,7 @@ const SEVERAL = -2;
  * values:  0 "Acme"   1 "Zeta"   2 "42"          names, kinds (AS_*), number value
  * single:  [0, 1, -1, -2, 0, ...]                 per doc id: its value id, -1 none, -2 several
  * several: { 3 => [1, 2] }
- * lists:   0 => [0, 4, ...]  1 => [1, 3]  2 => [3]    doc ids ascending, removed ones kept until read past
+ * lists:   0 => [0, 4, ...]  1 => [1, 3]  2 => [3]    doc ids ascending, removed ones kept (bounded: see InvertedIndex.sync)
  * counts:  [2, 2, 1]                              live docs per value id
  * ```
  *

@@ -223,7 +223,8 @@ export class InvertedIndex {
    * Brings the index in line with `records`, a later (or earlier: `restore()`) version of the
    * store it holds, by applying their diff: the docs of changed records are filed anew, those of
    * deleted ones dropped. Answers false, changing nothing, when the versions differ in more
-   * records than `records` holds (after `reset()`, or a replaced index): building an index of
+   * records than `records` holds (after `reset()`, or a replaced index), or when records are
+   * added while doc ids already outnumber them four to one (rewrites): building an index of
    * `records` afresh then costs less (see `cache.ts`).
    */
   sync(records: RecordStore): boolean {
@@ -234,6 +235,11 @@ export class InvertedIndex {
     } else {
       const changes: RecordChange[] = [];
       if (!records.diff(this.source, (change) => changes.push(change), Math.max(records.size, MIN_DIFF_BUDGET)))
+        return false;
+      // Doc ids are never reused: after many rewrites the id space (and every column sized by it)
+      // would grow with the writes, not the records. Before it grows again, a fresh build numbers
+      // the docs anew.
+      if (this.docs.length > 4 * records.size + MIN_DIFF_BUDGET && changes.some((change) => change.after !== undefined))
         return false;
       this.apply(changes);
     }
