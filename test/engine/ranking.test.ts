@@ -159,4 +159,21 @@ describe('custom ranking and sorting', () => {
     // 'e' has the most likes, so 'b' is second of five in custom-ranking order.
     expect(hit._rankingInfo!.userScore).toBe(3);
   });
+
+  it('gives userScore in the order custom ranking ranks, whatever the types of the values', async () => {
+    // A boolean, a numeric string and numbers under one attribute: userScore must fall as the hits go down.
+    const mixed = [
+      { objectID: 'a', name: 'lamp', pop: true },
+      { objectID: 'b', name: 'lamp', pop: 0 },
+      { objectID: 'c', name: 'lamp', pop: '5' },
+      { objectID: 'd', name: 'lamp', pop: 3 },
+      { objectID: 'e', name: 'lamp' },
+    ];
+    const { search } = await indexWith(mixed, { customRanking: ['desc(pop)'] });
+    for (const query of ['', 'lamp']) {
+      const body = await search({ query, getRankingInfo: true });
+      const scores = body.hits.map((hit) => hit._rankingInfo!.userScore as number);
+      expect(scores).toEqual([4, 3, 2, 1, 0]);
+    }
+  });
 });

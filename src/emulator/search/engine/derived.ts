@@ -3,7 +3,8 @@ import type { InvertedIndex } from './inverted-index';
 /**
  * The structures derived from an inverted index (facet and number columns, custom-ranking
  * orders), one per index, kind and key, made on first use: they go with their index (a new
- * index after a reset or a settings change starts without them).
+ * index, after a reset or a change of the tokenizer or searchable settings, starts without
+ * them; other settings, such as customRanking or attributesForFaceting, key their own).
  */
 const derived = new WeakMap<InvertedIndex, Map<string, unknown>>();
 

@@ -12,8 +12,8 @@ import type { Matches } from './search';
  * The order a query without words ranks its matches in: every textual criterion (typo, words,
  * proximity, attribute, exact) has one value for all of them, and so do geo without a geo
  * query and filters whose score is the same for every doc; what decides are the attribute
- * criteria (`asc()`/`desc()` in `ranking`, `customRanking` where `custom` stands, or last
- * without it), then objectID, descending (the service's last tie-break).
+ * criteria (`asc()`/`desc()` in `ranking`, `customRanking` where `custom` stands in it), then
+ * objectID, descending (the service's last tie-break).
  */
 export function noWordsOrder(options: QueryOptions): SortKey[] {
   const keys: SortKey[] = [];

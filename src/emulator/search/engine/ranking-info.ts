@@ -1,7 +1,6 @@
-import { byObjectIDDescending } from '../tie-order';
-import { readPath } from './fields';
+import { customOrder, type SortKey } from './custom-order';
 import type { InvertedIndex } from './inverted-index';
-import type { Candidate } from './rank';
+import { SORT, type Candidate } from './rank';
 
 /** `_rankingInfo` of a hit, with the fields the service returns. */
 export function rankingInfo(
@@ -33,8 +32,9 @@ export function rankingInfo(
 const userScores = new WeakMap<object, Map<string, Map<string, number>>>();
 
 /**
- * The service's internal overall rank of a record: its place in the index ordered by
- * custom ranking (higher is better). Computed per records version and customRanking, lazily.
+ * The service's internal overall rank of a record: its place in the index ordered by custom
+ * ranking (higher is better), read from the custom-ranking order the engine ranks with, so it
+ * cannot disagree with the hits' order. Computed per records version and customRanking, lazily.
  */
 export function userScoreOf(index: InvertedIndex, customRanking: readonly string[], objectID: string): number {
   let perSource = userScores.get(index.source);
@@ -45,24 +45,14 @@ export function userScoreOf(index: InvertedIndex, customRanking: readonly string
   const key = customRanking.join('\u0000');
   let scores = perSource.get(key);
   if (!scores) {
-    const docs = [...index.all()];
-    const specs = customRanking
-      .map((entry) => /^(asc|desc)\((.+)\)$/.exec(entry))
-      .filter((m): m is RegExpExecArray => m !== null);
-    docs.sort((a, b) => {
-      for (const [, direction, path] of specs) {
-        const x = readPath(a.record, path);
-        const y = readPath(b.record, path);
-        const xs = typeof x === 'number' || typeof x === 'string' ? x : undefined;
-        const ys = typeof y === 'number' || typeof y === 'string' ? y : undefined;
-        if (xs === ys) continue;
-        if (xs === undefined) return 1;
-        if (ys === undefined) return -1;
-        return (xs < ys ? -1 : 1) * (direction === 'asc' ? 1 : -1);
-      }
-      return byObjectIDDescending(a.record, b.record);
-    });
-    scores = new Map(docs.map((doc, rank) => [doc.record.objectID, docs.length - 1 - rank]));
+    const keys: SortKey[] = [];
+    for (const entry of customRanking) {
+      const sort = SORT.exec(entry);
+      if (sort) keys.push({ path: sort[2], ascending: sort[1] === 'asc' });
+    }
+    const ranked: string[] = [];
+    customOrder(index, keys).walk((doc) => (ranked.push(index.doc(doc)!.record.objectID), true));
+    scores = new Map(ranked.map((id, rank) => [id, ranked.length - 1 - rank]));
     perSource.set(key, scores);
   }
   return scores.get(objectID) ?? 0;
