@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src';
-import { cachedIndexCounts, invertedIndexFor } from '../../src/emulator/search/engine/cache';
+import { cachedIndexOwners, invertedIndexFor } from '../../src/emulator/search/engine/cache';
 
 /** An emulator whose writes publish at once, with helpers to write, search and read the cache. */
 function setup() {
@@ -10,44 +10,64 @@ function setup() {
   };
   const search = async (indexName: string, query = '') =>
     (await emulator.searchSingleIndex({ indexName, searchParams: { query } })) as { hits: { objectID: string }[] };
-  const counts = () => cachedIndexCounts(emulator.core);
-  return { emulator, save, search, counts };
+  const owners = () => cachedIndexOwners(emulator.core);
+  return { emulator, save, search, owners };
 }
 
 const products = (n: number, round = 0) =>
   Array.from({ length: n }, (_, i) => ({ objectID: `p${i}`, name: `lamp ${i} r${round}`, brand: `b${i % 3}` }));
 
 describe('the inverted indexes kept beside the state', () => {
-  it('frees the index of a deleted index and of every index after reset()', async () => {
-    const { emulator, save, search, counts } = setup();
-    await save('a', products(5));
-    await save('b', products(5));
-    await search('a');
-    await search('b');
-    expect(counts()).toEqual({ a: 1, b: 1 });
-    await emulator.deleteIndex({ indexName: 'a' });
-    await search('b');
-    expect(counts()).toEqual({ b: 1 });
+  it('keeps the indexes the state uses and the four last used others, dropping older ones', async () => {
+    const { emulator, save, search, owners } = setup();
+    for (let i = 0; i < 8; i++) {
+      await save(`i${i}`, products(5));
+      await search(`i${i}`);
+    }
+    expect(owners()).toEqual(['i0', 'i1', 'i2', 'i3', 'i4', 'i5', 'i6', 'i7']);
     emulator.reset();
     await save('c', products(5));
     await search('c');
-    expect(counts()).toEqual({ c: 1 });
+    expect(owners()).toEqual(['i4', 'i5', 'i6', 'i7', 'c']);
   });
 
-  it("keeps one index per owner's settings in use: a replica's own, not a replaced one", async () => {
-    const { emulator, save, search, counts } = setup();
+  it('finds the same index again after a test deleted it and restore() brought it back', async () => {
+    const { emulator, save, search } = setup();
+    await save('shared', products(50));
+    await search('shared', 'lamp');
+    const core = emulator.core;
+    const before = invertedIndexFor(core, core.state.indices.get('shared')!);
+    const snapshot = emulator.snapshot();
+    await emulator.deleteIndex({ indexName: 'shared' });
+    await save('other', products(5));
+    await search('other');
+    emulator.restore(snapshot);
+    await search('shared', 'lamp');
+    expect(invertedIndexFor(core, core.state.indices.get('shared')!)).toBe(before);
+  });
+
+  it("drops an owner's replaced settings past the four kept, and keeps a replica's own", async () => {
+    const { emulator, save, search, owners } = setup();
     await save('main', products(5));
-    await emulator.setSettings({ indexName: 'main', indexSettings: { searchableAttributes: ['name'] } });
-    await search('main', 'lamp');
-    await emulator.setSettings({ indexName: 'main', indexSettings: { searchableAttributes: ['brand'] } });
+    for (let i = 0; i < 8; i++) {
+      await emulator.setSettings({
+        indexName: 'main',
+        indexSettings: { searchableAttributes: i % 2 ? ['name'] : ['brand'], separatorsToIndex: String(i) },
+      });
+      await search('main', 'lamp');
+    }
+    // The settings in use, and the four last used before them.
+    expect(owners()).toEqual(['main', 'main', 'main', 'main', 'main']);
+    await emulator.setSettings({ indexName: 'main', indexSettings: { replicas: ['virtual(main_by_brand)'] } });
+    await emulator.setSettings({ indexName: 'main_by_brand', indexSettings: { searchableAttributes: ['brand'] } });
+    await search('main_by_brand', 'b1');
     await search('main', 'b1');
-    expect(counts()).toEqual({ main: 1 });
-    await emulator.setSettings({ indexName: 'main', indexSettings: { replicas: ['virtual(main_by_name)'] } });
-    await emulator.setSettings({ indexName: 'main_by_name', indexSettings: { searchableAttributes: ['name'] } });
-    await search('main_by_name', 'lamp');
-    await search('main', 'b1');
+    const core = emulator.core;
+    const primary = invertedIndexFor(core, core.state.indices.get('main')!);
+    const replica = invertedIndexFor(core, core.state.indices.get('main_by_brand')!);
     // The primary and its virtual replica read the same records with two tokenizations.
-    expect(counts()).toEqual({ main: 2 });
+    expect(replica).not.toBe(primary);
+    expect(invertedIndexFor(core, core.state.indices.get('main')!)).toBe(primary);
   });
 
   it('numbers docs anew once rewrites outnumber the records, answering as a fresh build', async () => {

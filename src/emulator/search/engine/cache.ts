@@ -1,8 +1,8 @@
 import type { Core } from '../../core';
-import type { IndexState, State } from '../../state';
+import type { IndexState } from '../../state';
 import { decompoundedTerms } from '../dictionaries/decompounded';
 import { effectiveSettings } from '../settings/effective';
-import { recordsOf, replicaNames } from '../store';
+import { recordsOf } from '../store';
 import { placeholderTokens } from '../synonyms/expand';
 import { searchableEntries } from './attributes';
 import { InvertedIndex, type TermExpander } from './inverted-index';
@@ -13,68 +13,72 @@ import { languageKey, type TokenizerConfig } from './tokenize';
 /**
  * Derived inverted indexes, per records owner (an index, or the primary its replicas read) and
  * tokenizer settings, held beside the core and never in the state tree. They follow the records
- * lazily: the next search after a write (or a `restore()`) syncs them by diff. Only what the
- * state still uses is kept: an owner's entries go once the owner is gone (deleted, `reset()`),
- * and its other settings' entries once a new one is built and no index of the owner uses them.
+ * lazily: the next search after a write (or a `restore()`) syncs them by diff.
+ *
+ * Besides the indexes the state uses, the {@link KEPT_UNUSED} last used others stay: a test that
+ * deletes an index or changes its settings, then `restore()`s, finds its index again instead of
+ * rebuilding it; older ones (indices gone with `reset()`, settings replaced) are dropped.
  */
 interface CoreIndexes {
-  /** The state's indices when owners were last checked: a write makes a new map. */
-  indices: State['indices'] | undefined;
-  readonly byOwner: Map<string, Map<string, InvertedIndex>>;
+  /** By `owner \0 settings key`, least recently used first. */
+  readonly entries: Map<string, InvertedIndex>;
+  /** The key last used (moved to the end already). */
+  last: string;
 }
+
+/** Indexes kept that no index of the state uses. */
+const KEPT_UNUSED = 4;
 
 const caches = new WeakMap<Core, CoreIndexes>();
 
 /** The inverted index serving `index` (a replica shares its primary's records). */
 export function invertedIndexFor(core: Core, index: IndexState): InvertedIndex {
   const records = recordsOf(core.state, index);
-  const { config, key, expand, searchable } = configOf(core, index);
-  const owner = index.primary !== undefined && core.state.indices.has(index.primary) ? index.primary : index.name;
-  const perOwner = ownerIndexes(core, owner);
-  let inverted = perOwner.get(key);
+  const { config, expand, searchable } = configOf(core, index);
+  const cacheKey = cacheKeyOf(core, index);
+  let cache = caches.get(core);
+  if (!cache) {
+    cache = { entries: new Map(), last: '' };
+    caches.set(core, cache);
+  }
+  let inverted = cache.entries.get(cacheKey);
+  if (inverted && cache.last !== cacheKey) {
+    cache.entries.delete(cacheKey);
+    cache.entries.set(cacheKey, inverted);
+  }
+  cache.last = cacheKey;
   // A diff larger than the records now (after a reset, a replaced index) builds a new index instead.
   if (!inverted || !inverted.sync(records)) {
     inverted = new InvertedIndex(config, expand, searchable);
-    perOwner.set(key, inverted);
+    cache.entries.delete(cacheKey);
+    cache.entries.set(cacheKey, inverted);
     inverted.sync(records);
-    dropUnusedSettings(core, owner, perOwner, key);
+    dropUnused(core, cache.entries);
   }
   return inverted;
 }
 
-/** The indexes of `owner`, after dropping those of owners the state no longer holds. */
-function ownerIndexes(core: Core, owner: string): Map<string, InvertedIndex> {
-  let cache = caches.get(core);
-  if (!cache) {
-    cache = { indices: undefined, byOwner: new Map() };
-    caches.set(core, cache);
-  }
-  const indices = core.state.indices;
-  if (cache.indices !== indices) {
-    for (const name of cache.byOwner.keys()) if (!indices.has(name)) cache.byOwner.delete(name);
-    cache.indices = indices;
-  }
-  let perOwner = cache.byOwner.get(owner);
-  if (!perOwner) {
-    perOwner = new Map();
-    cache.byOwner.set(owner, perOwner);
-  }
-  return perOwner;
+/** Which cached index serves `index`: its records' owner and its tokenizer settings. */
+function cacheKeyOf(core: Core, index: IndexState): string {
+  const owner = index.primary !== undefined && core.state.indices.has(index.primary) ? index.primary : index.name;
+  return `${owner}\u0000${configOf(core, index).key}`;
 }
 
-/** Drops the owner's indexes for settings neither it nor its replicas have any more (`built` stays). */
-function dropUnusedSettings(core: Core, owner: string, perOwner: Map<string, InvertedIndex>, built: string): void {
-  if (perOwner.size === 1) return;
-  const used = new Set([built]);
-  const primary = core.state.indices.get(owner);
-  if (primary) {
-    used.add(configOf(core, primary).key);
-    for (const name of replicaNames(primary.settings)) {
-      const replica = core.state.indices.get(name);
-      if (replica?.primary === owner) used.add(configOf(core, replica).key);
+/** Drops the least recently used indexes no index of the state uses, past {@link KEPT_UNUSED}. */
+function dropUnused(core: Core, entries: Map<string, InvertedIndex>): void {
+  // Each index of the state uses one entry at most: below this, nothing can be over the limit.
+  if (entries.size <= core.state.indices.size + KEPT_UNUSED) return;
+  const used = new Set<string>();
+  for (const index of core.state.indices.values()) used.add(cacheKeyOf(core, index));
+  let unused = 0;
+  for (const key of entries.keys()) if (!used.has(key)) unused++;
+  for (const key of entries.keys()) {
+    if (unused <= KEPT_UNUSED) break;
+    if (!used.has(key)) {
+      entries.delete(key);
+      unused--;
     }
   }
-  for (const key of perOwner.keys()) if (!used.has(key)) perOwner.delete(key);
 }
 
 /** What an index's tokenizer depends on, with its cache key: per settings object, as long as its synonyms and the dictionaries stay the same objects. */
@@ -177,8 +181,7 @@ function placeholdersOf(synonyms: IndexState['synonyms']): readonly string[] {
   return tokens;
 }
 
-/** How many inverted indexes the core holds, per owner (tests check that gone indices free theirs). */
-export function cachedIndexCounts(core: Core): Record<string, number> {
-  const byOwner = caches.get(core)?.byOwner ?? new Map<string, Map<string, InvertedIndex>>();
-  return Object.fromEntries([...byOwner].map(([owner, perOwner]) => [owner, perOwner.size]));
+/** The cached inverted indexes' owners, least recently used first (tests check what is dropped). */
+export function cachedIndexOwners(core: Core): string[] {
+  return [...(caches.get(core)?.entries.keys() ?? [])].map((key) => key.split('\u0000')[0]);
 }
