@@ -12,7 +12,7 @@
  * ARTIFACTS_DIR (default .ci/artifacts/).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { RECIPES, type Recipe } from './recipes';
@@ -92,6 +92,12 @@ if (recipes.length === 0)
 mkdirSync(artifacts, { recursive: true });
 const tarball = pack();
 let failed = 0;
+// The packaging target (docs/packaging.md): what `npm i` downloads stays under 1 MB.
+const TARBALL_LIMIT = 1_000_000;
+const tarballSize = statSync(tarball).size;
+console.log(`tarball: ${(tarballSize / 1000).toFixed(1)} kB (limit ${TARBALL_LIMIT / 1000} kB)`);
+const tarballOk = tarballSize <= TARBALL_LIMIT;
+if (!tarballOk) console.log('FAIL the tarball is over its limit: see docs/packaging.md');
 for (const recipe of recipes) {
   console.log(`\n== ${recipe.name}: ${recipe.leg}`);
   const result = run(recipe, tarball);
@@ -107,4 +113,4 @@ for (const recipe of recipes) {
   if (!result.ok) failed++;
 }
 console.log(`\nconsumers: ${recipes.length - failed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+process.exit(failed === 0 && tarballOk ? 0 : 1);
