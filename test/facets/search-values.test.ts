@@ -90,7 +90,7 @@ describe('searchForFacetValues (pure)', () => {
     expect(() => searchFacetValues(talks, talkSettings, 'unknown', {})).toThrow(/searchable\(unknown\)/);
   });
 
-  it('answers 501 for a text query until the engine provides its matcher', () => {
+  it("needs a text matcher for a text query (the search route passes the engine's)", () => {
     expect(() => searchFacetValues(talks, talkSettings, 'tags', { query: 'brain' })).toThrow(/not implemented/);
     const only = searchFacetValues(talks, talkSettings, 'tags', { query: 'brain' }, (records) => records.slice(0, 1));
     expect(only.facetHits.every((h) => h.count === 1)).toBe(true);

@@ -434,18 +434,24 @@ function typoLeads(options: QueryOptions): boolean {
   return false;
 }
 
-/** Filters and facets belong to stages other modules register; until then, say so. */
+/** Filters and facets belong to stages `installSearchStages` registers; an engine without them says so. */
 function assertSupported(options: QueryOptions): void {
   if (!searchStages.filter) {
     for (const name of FILTER_PARAMETERS) {
       const value = options.params[name];
       if (value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0)) {
-        throw notImplemented(`The search parameter \`${name}\``, 'filtering is not available yet');
+        throw notImplemented(
+          `The search parameter \`${name}\``,
+          'no filter stage is registered (createEmulator installs it)',
+        );
       }
     }
   }
   if (!searchStages.facets && wantsFacets(options)) {
-    throw notImplemented(`The search parameter \`${FACET_PARAMETERS[0]}\``, 'faceting is not available yet');
+    throw notImplemented(
+      `The search parameter \`${FACET_PARAMETERS[0]}\``,
+      'no facet stage is registered (createEmulator installs it)',
+    );
   }
 }
 

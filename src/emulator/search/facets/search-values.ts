@@ -62,7 +62,10 @@ export function searchFacetValues(
   const query = readString(params.query, 'query') ?? '';
   if (query.trim() !== '') {
     if (!textMatcher)
-      throw notImplemented('searchForFacetValues', 'a `query` inside `params` needs the search engine, not wired yet');
+      throw notImplemented(
+        'searchForFacetValues',
+        "a `query` inside `params` needs a text matcher (the route passes the engine's)",
+      );
     kept = textMatcher(kept, params);
   }
   const counts = new Map<string, number>();
