@@ -189,6 +189,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
         headers: { 'x-algolia-application-id': appId, 'x-algolia-api-key': adminApiKey },
         bodySize: req.body === undefined || tooDeep ? 0 : new TextEncoder().encode(JSON.stringify(req.body)).length,
         ...req,
+        // Copies: the API log and the journal keep the request, the caller may reuse its objects.
+        ...(req.query ? { query: { ...req.query } } : {}),
+        ...(req.headers ? { headers: { ...req.headers } } : {}),
         ...(tooDeep ? { body: undefined, bodyError: TOO_DEEP } : { body: req.body }),
       });
     },

@@ -216,4 +216,21 @@ describe('the API log and analytics stored without a draft', () => {
       { numRuns: 20 },
     );
   });
+
+  it('log the request as it was sent, whatever the caller does with its headers and query afterwards', async () => {
+    const emulator = createEmulator();
+    const headers: Record<string, string> = {
+      'x-algolia-application-id': emulator.appId,
+      'x-algolia-api-key': emulator.adminApiKey,
+      'x-trace': 'sent',
+    };
+    const query: Record<string, string> = { page: '0' };
+    await emulator.request({ method: 'GET', path: '/1/indexes', headers, query });
+    headers['x-trace'] = 'mutated';
+    query.page = '7';
+    const { logs } = (await emulator.getLogs({ length: 1 })) as { logs: { url: string; query_headers: string }[] };
+    expect(logs[0].url).toBe('/1/indexes?page=0');
+    expect(logs[0].query_headers).toContain('sent');
+    expect(logs[0].query_headers).not.toContain('mutated');
+  });
 });
