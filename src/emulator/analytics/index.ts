@@ -1,5 +1,5 @@
 /** What other modules (the search engine, tests) use from analytics. */
-export { recordSearch, recordFromDispatch, recordIssuedQuery, type SearchInput } from './recording/record';
+export { recordSearch, recordFromDispatch, type SearchInput } from './recording/record';
 export {
   personalizationScorer,
   type PersonalizationScore,

@@ -55,13 +55,8 @@ export function compactAnalytics(core: Core): void {
     for (const search of searches) kept.add(search.id);
     const counted = (issued: IssuedQuery) => {
       let id = issued.searchId;
-      for (
-        let next = id === undefined ? undefined : replacedBy.get(id);
-        next !== undefined;
-        next = replacedBy.get(next)
-      )
-        id = next;
-      return id !== undefined && kept.has(id);
+      for (let next = replacedBy.get(id); next !== undefined; next = replacedBy.get(next)) id = next;
+      return kept.has(id);
     };
     queries = queries.filter((issued) => issued.at >= foldBefore || counted(issued));
   }

@@ -31,13 +31,13 @@ export interface RecordedSearch {
   readonly replaces?: number;
 }
 
-/** What the insights API knows of a query ID: when and where it was issued. */
+/** A counted search's query ID: when and where it was issued, for attributing events. */
 export interface IssuedQuery {
   readonly queryID: string;
   readonly at: number;
   readonly index: string;
-  /** The recorded search, absent for `analytics: false` searches. */
-  readonly searchId?: number;
+  /** The recorded search. */
+  readonly searchId: number;
 }
 
 export interface ObjectData {

@@ -1,4 +1,3 @@
-import { recordIssuedQuery } from '../analytics';
 import type { Core } from '../core';
 import { notFound } from '../errors';
 import { assertIndexAllowed } from '../gate';
@@ -43,14 +42,7 @@ export function getRecommendations(ctx: OperationContext) {
     if (!training) throw untrained(request);
     return { request, index, training };
   });
-  const issued: { queryID: string; index: string }[] = [];
-  const results = plans.map((plan) => {
-    const result = recommend(core, auth, plan);
-    if (typeof result.queryID === 'string') issued.push({ queryID: result.queryID, index: plan.request.indexName });
-    return result;
-  });
-  for (const query of issued) recordIssuedQuery(core, query);
-  return { results };
+  return { results: plans.map((plan) => recommend(core, auth, plan)) };
 }
 
 /**

@@ -29,8 +29,8 @@ export interface SearchInput {
 }
 
 /**
- * Records a search for analytics. Every query ID is remembered (insights checks events
- * against it); `analytics: false` searches stop there. A keystroke that extends or shortens
+ * Records a search for analytics, with its query ID when it has one (click and conversion
+ * events are attributed through it); `analytics: false` searches are not recorded. A keystroke that extends or shortens
  * the same user's previous query within 30 s replaces it, as the real prefix aggregation does:
  * the new search names the one it replaces, which stays as it was.
  */
@@ -71,23 +71,14 @@ export function recordSearch(core: Core, input: SearchInput): void {
     if (replaces !== undefined) search.replaces = replaces;
     searches = current.append(Object.freeze(search as RecordedSearch));
   }
-  if (input.queryID === undefined) {
-    if (searches !== undefined) core.assign('analytics', { searches });
+  if (searches === undefined) return;
+  if (input.queryID === undefined || searchId === undefined) {
+    core.assign('analytics', { searches });
     return;
   }
-  const issued: Mutable<IssuedQuery> = { queryID: input.queryID, at, index: input.indexName };
-  if (searchId !== undefined) issued.searchId = searchId;
-  const queries = state.queries.append(Object.freeze(issued as IssuedQuery));
-  core.assign('analytics', searches === undefined ? { queries } : { searches, queries });
-}
-
-/**
- * Remembers a query ID another service answered (Recommend with `clickAnalytics`), so
- * insights accepts the events that carry it. It is no search: search analytics never count it.
- */
-export function recordIssuedQuery(core: Core, issued: { readonly queryID: string; readonly index: string }): void {
-  const entry: IssuedQuery = Object.freeze({ queryID: issued.queryID, at: core.now(), index: issued.index });
-  core.assign('analytics', { queries: core.state.analytics.queries.append(entry) });
+  // Only a counted search's query ID can attribute events (reports/dataset.ts).
+  const issued: IssuedQuery = Object.freeze({ queryID: input.queryID, at, index: input.indexName, searchId });
+  core.assign('analytics', { searches, queries: state.queries.append(issued) });
 }
 
 type Mutable<T> = { -readonly [K in keyof T]?: T[K] };

@@ -90,9 +90,8 @@ export function collect(
     if (issued === undefined || Math.abs(timestamp - issued.at) > QUERY_WINDOW_MS) return undefined;
     let id = issued.searchId;
     // Follow the keystroke chain to the search that was counted.
-    for (let next = id === undefined ? undefined : replacedBy.get(id); next !== undefined; next = replacedBy.get(next))
-      id = next;
-    return id === undefined ? undefined : facts.get(id);
+    for (let next = replacedBy.get(id); next !== undefined; next = replacedBy.get(next)) id = next;
+    return facts.get(id);
   };
   for (const event of state.events) {
     if (event.receivedAt >= visibleBefore) continue;
