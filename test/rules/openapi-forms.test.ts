@@ -56,4 +56,32 @@ describe.each(SURFACES)('rules in the forms the OpenAPI allows, through %s calls
       '2',
     ]);
   });
+
+  it('a pattern without anchoring ranks and is found as `contains`', async () => {
+    const api = await seeded(surface);
+    const promote = (objectID: string, id: string, anchoring?: string) => ({
+      objectID,
+      conditions: [{ pattern: 'shoes', ...(anchoring ? { anchoring } : {}) }],
+      consequence: { promote: [{ objectID: id, position: 0 }] },
+    });
+    // Two indices alike but for one rule's anchoring: unset on `shoes`, `contains` on `twin`.
+    await api.saveObjects({
+      indexName: 'twin',
+      objects: [
+        { objectID: '2', name: 'blue shoes' },
+        { objectID: '3', name: 'diet shoes' },
+      ],
+    });
+    await api.saveRules({ indexName: 'shoes', rules: [promote('a-x', '3'), promote('z-y', '2', 'contains')] });
+    await api.saveRules({
+      indexName: 'twin',
+      rules: [promote('a-x', '3', 'contains'), promote('z-y', '2', 'contains')],
+    });
+    const first = async (indexName: string) =>
+      ids(await api.searchSingleIndex({ indexName, searchParams: { query: 'shoes' } }))[0];
+    expect(await first('twin')).toBe('3');
+    expect(await first('shoes')).toBe(await first('twin'));
+    const found = await api.searchRules({ indexName: 'shoes', searchRulesParams: { anchoring: 'contains' } });
+    expect(found.hits.map((rule: { objectID: string }) => rule.objectID).sort()).toEqual(['a-x', 'z-y']);
+  });
 });

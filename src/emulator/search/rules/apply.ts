@@ -167,10 +167,12 @@ function matchRule(
     const base = { filters, context: typeof condition.context === 'string' };
     let match: ConditionMatch | undefined;
     if (typeof condition.pattern === 'string') {
-      const found = matchPattern(condition.pattern, condition.anchoring as Anchoring, queryWords, records, (p, q) =>
+      // A pattern saved without anchoring matches as `contains` (docs/parity-decisions.md).
+      const anchoring = (condition.anchoring as Anchoring | undefined) ?? 'contains';
+      const found = matchPattern(condition.pattern, anchoring, queryWords, records, (p, q) =>
         same(p, q, condition.alternatives === true),
       );
-      if (found) match = { ...base, ...found, anchoring: condition.anchoring as Anchoring };
+      if (found) match = { ...base, ...found, anchoring };
     } else {
       match = { ...base, placeholders: 0, facets: new Map() };
     }

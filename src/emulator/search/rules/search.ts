@@ -31,7 +31,12 @@ export function searchRuleHits(rules: ReadonlyMap<string, Rule>, body: Record<st
   const queryWords = wordsOf(query);
   const matches = [...rules.values()].filter((rule) => {
     const conditions = conditionsOf(rule);
-    if (anchoring !== undefined && !conditions.some((c) => c.anchoring === anchoring)) return false;
+    // A pattern saved without anchoring counts as `contains`, as it matches.
+    if (
+      anchoring !== undefined &&
+      !conditions.some((c) => (c.anchoring ?? (c.pattern !== undefined ? 'contains' : undefined)) === anchoring)
+    )
+      return false;
     if (body.context !== undefined && !conditions.some((c) => c.context === body.context)) return false;
     if (typeof body.enabled === 'boolean' && (rule.enabled !== false) !== body.enabled) return false;
     return ownerMatches(rule, searchableTexts, queryWords);
