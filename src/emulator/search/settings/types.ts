@@ -1,3 +1,5 @@
+import { SUPPORTED_LANGUAGES } from '../dictionaries/standard';
+
 /**
  * The value types index settings take, as small composable parsers. Each parser either
  * returns the normalized value (string booleans and integer strings, which real exports
@@ -146,81 +148,9 @@ export const nestedStrings: SettingType = {
   },
 };
 
-/** The languages the service supports (`SupportedLanguage`). */
-const LANGUAGES = [
-  'af',
-  'ar',
-  'az',
-  'bg',
-  'bn',
-  'ca',
-  'cs',
-  'cy',
-  'da',
-  'de',
-  'el',
-  'en',
-  'eo',
-  'es',
-  'et',
-  'eu',
-  'fa',
-  'fi',
-  'fo',
-  'fr',
-  'ga',
-  'gl',
-  'he',
-  'hi',
-  'hu',
-  'hy',
-  'id',
-  'is',
-  'it',
-  'ja',
-  'ka',
-  'kk',
-  'ko',
-  'ku',
-  'ky',
-  'lt',
-  'lv',
-  'mi',
-  'mn',
-  'mr',
-  'ms',
-  'mt',
-  'nb',
-  'nl',
-  'no',
-  'ns',
-  'pl',
-  'ps',
-  'pt',
-  'pt-br',
-  'qu',
-  'ro',
-  'ru',
-  'sk',
-  'sq',
-  'sv',
-  'sw',
-  'ta',
-  'te',
-  'th',
-  'tl',
-  'tn',
-  'tr',
-  'tt',
-  'uk',
-  'ur',
-  'uz',
-  'zh',
-] as const;
-
 const language: SettingType = {
   expected: 'a supported language code',
-  parse: (value) => (typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value) ? value : INVALID),
+  parse: (value) => (typeof value === 'string' && SUPPORTED_LANGUAGES.includes(value) ? value : INVALID),
 };
 
 export const stringList = arrayOf(string, 'an array of strings');
