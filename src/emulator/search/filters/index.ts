@@ -1,13 +1,5 @@
-export type { FacetLeaf, FilterAst, Leaf, NumericLeaf, NumericOperator, OrGroup, RangeLeaf, TagLeaf } from './ast';
-export { conjunction, EMPTY_FILTER } from './ast';
-export { facetFilterLeaf, numericFilterLeaf, optionalFilterLeaf, parseFilterArray, tagFilterLeaf } from './arrays';
-export { facetAttributes, numericAccess, parseFacetAttribute, type FacetAttribute } from './attributes';
-export { compileFilter, compileFilters, type CompiledFilters, type RecordFilter } from './compile';
-export { evaluate, leafMatches, type FilterContext, type FilterOutcome } from './evaluate';
-export { readSearchParams } from './params';
-export { filterMessages, parseFilters } from './parse-filters';
+export type { FilterAst, Leaf } from './ast';
+export { compileFilter, compileFilters } from './compile';
+export { evaluate, leafMatches } from './evaluate';
+export { parseFilters } from './parse-filters';
 export { printFilters, printLeaf } from './print';
-export { valuesAt } from './values';
-export { filterRoutes } from './routes';
-export { compileGeo } from './geo';
-export { deleteBy, DELETE_BY_PARAMETERS } from './delete-by';
