@@ -35,18 +35,24 @@ export function seedIndex(
   });
 }
 
-/** Asserts a rejected call's status and message, whichever surface threw it. */
-export async function rejects(promise: Promise<unknown>, status: number, message: string | RegExp): Promise<void> {
-  let error: unknown;
+/** What a rejected call answered, whichever surface threw it; undefined when it succeeded. */
+export async function refusal(promise: Promise<unknown>): Promise<{ status?: number; message?: string } | undefined> {
   try {
     await promise;
-  } catch (caught) {
-    error = caught;
+  } catch (error) {
+    const { status, message } = error as { status?: number; message?: string };
+    return { status, message };
   }
-  const { status: actual, message: text } = (error ?? {}) as { status?: number; message?: string };
+  return undefined;
+}
+
+/** Asserts a rejected call's status and message, whichever surface threw it. */
+export async function rejects(promise: Promise<unknown>, status: number, message: string | RegExp): Promise<void> {
+  const answer = await refusal(promise);
+  const { status: actual, message: text } = answer ?? {};
   if (actual !== status || !(typeof message === 'string' ? text === message : message.test(text ?? ''))) {
     throw new Error(
-      `expected ${status} "${String(message)}", got ${error === undefined ? 'success' : `${actual} "${text}"`}`,
+      `expected ${status} "${String(message)}", got ${answer === undefined ? 'success' : `${actual} "${text}"`}`,
     );
   }
 }
