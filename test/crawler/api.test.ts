@@ -253,6 +253,46 @@ describe.each(SURFACES)('crawling specific URLs (%s)', (surface) => {
     expect((await emulator.browse({ indexName: 'crawler_pages' })).hits).toHaveLength(1);
   });
 
+  it('a blocked crawler is not reindexing: its records go to the live index and survive the cancel', async () => {
+    const { emulator, api } = open(surface);
+    server.use(http.get(`${SITE}/fresh`, () => HttpResponse.html('<h1>Fresh</h1>')));
+    const { id } = await api.createCrawler({ name: 'site', config: siteConfig(emulator) });
+    await api.startReindex({ id });
+    await emulator.advance('1m');
+    await api.patchConfig({ id, safetyChecks: { beforeIndexPublishing: { maxFailedUrls: 0 } } });
+    const { taskId } = await api.startReindex({ id });
+    await emulator.advance('1m');
+    expect(await api.getCrawler({ id })).toMatchObject({ blocked: true, reindexing: false });
+    await api.crawlUrls({ id, urls: [`${SITE}/fresh`], save: false });
+    const paths = async (indexName: string) =>
+      (await emulator.browse({ indexName })).hits.map((hit) => (hit as { path?: string }).path);
+    expect(await paths('crawler_pages')).toContain('/fresh');
+    expect(await paths('crawler_pages.tmp')).not.toContain('/fresh');
+    await api.cancelBlockingAction({ id, taskID: taskId });
+    expect(await paths('crawler_pages')).toContain('/fresh');
+    expect((await emulator.listIndices()).items.map((index: { name: string }) => index.name)).toEqual([
+      'crawler_pages',
+    ]);
+  });
+
+  it('a crawl-URLs call blocked by a weak key, then retried with a good one, writes to the live index', async () => {
+    const { emulator, api } = open(surface);
+    server.use(http.get(`${SITE}/fresh`, () => HttpResponse.html('<h1>Fresh</h1>')));
+    const { key } = await emulator.addApiKey({ acl: ['search'] });
+    const { id } = await api.createCrawler({ name: 'site', config: siteConfig(emulator, { apiKey: key }) });
+    const { taskId } = await api.crawlUrls({ id, urls: [`${SITE}/docs/intro`], save: false });
+    expect(await api.getCrawler({ id })).toMatchObject({ blocked: true, blockingTaskId: taskId, reindexing: false });
+    await api.patchConfig({ id, apiKey: emulator.adminApiKey });
+    await api.crawlUrls({ id, urls: [`${SITE}/fresh`], save: false });
+    await api.cancelBlockingAction({ id, taskID: taskId });
+    expect((await emulator.browse({ indexName: 'crawler_pages' })).hits).toEqual([
+      { objectID: `${SITE}/fresh`, title: 'Fresh', path: '/fresh' },
+    ]);
+    expect((await emulator.listIndices()).items.map((index: { name: string }) => index.name)).toEqual([
+      'crawler_pages',
+    ]);
+  });
+
   it('save: true adds to extraUrls unless in startUrls or sitemaps; false never; unspecified only what the last reindex did not index', async () => {
     const { emulator, api } = open(surface);
     const { id } = await api.createCrawler({

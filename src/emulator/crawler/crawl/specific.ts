@@ -24,31 +24,39 @@ export async function crawlSpecificUrls(
   if (!crawler) return;
   const settings = readSettings(crawler.config);
   const live = [...new Set(settings.actions.map((action) => action.indexName))];
-  const problem = await accessProblem(core, settings, crawler.crawl ? live.map(temporaryIndex) : live, false);
+  // A blocked crawl is over (the crawler reports `reindexing: false`): records go live.
+  const ongoing = reindexUnderWay(crawler);
+  const problem = await accessProblem(core, settings, ongoing ? live.map(temporaryIndex) : live, false);
   if (problem !== undefined) {
     blockOnTask(core, crawlerId, taskId, problem);
     return;
   }
-  const ctx = await pageContext(core, settings, crawler.crawl?.robots);
+  const ctx = await pageContext(core, settings, ongoing?.robots);
   const results = await Promise.all(urls.map((url) => processPage(ctx, url)));
   const current = core.state.crawler.crawlers.get(crawlerId);
   if (!current) return;
   const written = new Map<string, SearchRecord[]>();
   core.commit((draft) => {
     const target = draft.crawler.crawlers.get(crawlerId) as Draft<CrawlerRecord>;
+    const crawl = reindexUnderWay(target) as Draft<Crawl> | undefined;
     for (const result of results) {
-      if (target.crawl) target.crawl.outcomes.set(result.url, result.outcome);
+      if (crawl) crawl.outcomes.set(result.url, result.outcome);
       else target.lastOutcomes.set(result.url, result.outcome);
       for (const { action, records } of result.extracted) {
-        const index = target.crawl
-          ? (target.crawl.targets.get(action.indexName) ?? temporaryIndex(action.indexName))
-          : action.indexName;
+        // An index the reindex does not fill would never be published: its records go live.
+        const temporary = crawl?.targets.get(action.indexName);
+        const index = temporary ?? action.indexName;
         written.set(index, [...(written.get(index) ?? []), ...records]);
-        if (target.crawl) noteRecords(target.crawl, action.indexName, records);
+        if (crawl && temporary) noteRecords(crawl, action.indexName, records);
       }
     }
   });
   for (const [index, records] of written) writeTo(core, index, records);
+}
+
+/** The crawl filling temporary indices, if any: a blocked crawler keeps its crawl, but it no longer runs. */
+function reindexUnderWay(crawler: CrawlerRecord | Draft<CrawlerRecord>): Crawl | Draft<Crawl> | undefined {
+  return crawler.crawl && !crawler.blocked ? crawler.crawl : undefined;
 }
 
 /** A crawl-URLs call whose key cannot write blocks the crawler, as a run would. */
