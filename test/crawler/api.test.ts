@@ -293,6 +293,42 @@ describe.each(SURFACES)('crawling specific URLs (%s)', (surface) => {
     ]);
   });
 
+  it('a weak key during a reindex blocks the crawler on the reindex task, which stays pending until cancelled', async () => {
+    const { emulator, api } = open(surface);
+    const { key } = await emulator.addApiKey({ acl: ['search'] });
+    const { id } = await api.createCrawler({ name: 'site', config: siteConfig(emulator) });
+    const reindex = (await api.startReindex({ id })).taskId;
+    await emulator.advance('1s');
+    await api.patchConfig({ id, apiKey: key });
+    const call = (await api.crawlUrls({ id, urls: [`${SITE}/docs/intro`], save: false })).taskId;
+    expect(await api.getCrawler({ id })).toMatchObject({ blocked: true, blockingTaskId: reindex });
+    expect(await api.getTaskStatus({ id, taskID: reindex })).toEqual({ pending: true });
+    expect(await api.getTaskStatus({ id, taskID: call })).toEqual({ pending: false });
+    expect(await api.cancelBlockingAction({ id, taskID: reindex })).toEqual({});
+    expect(await api.getTaskStatus({ id, taskID: reindex })).toEqual({ pending: false });
+    expect((await emulator.listIndices()).items).toEqual([]);
+  });
+
+  it('a weak key with no crawl under way blocks on the call, and the last crawl keeps its run and stats', async () => {
+    const { emulator, api } = open(surface);
+    const { key } = await emulator.addApiKey({ acl: ['search'] });
+    const { id } = await api.createCrawler({ name: 'site', config: siteConfig(emulator) });
+    await api.startReindex({ id });
+    await emulator.advance('1m');
+    await api.patchConfig({ id, apiKey: key });
+    const { taskId } = await api.crawlUrls({ id, urls: [`${SITE}/docs/intro`], save: false });
+    const crawler = await api.getCrawler({ id });
+    expect(crawler).toMatchObject({ blocked: true, blockingTaskId: taskId, reindexing: false });
+    expect(crawler.blockingError).toMatch(/is missing the ACL addObject/);
+    expect(await api.getTaskStatus({ id, taskID: taskId })).toEqual({ pending: true });
+    expect((await api.getStats({ id })).count).toBe(15);
+    expect((await api.listCrawlRuns({ id })).logs.map((run: { status: string }) => run.status)).toEqual(['DONE']);
+    await api.cancelBlockingAction({ id, taskID: taskId });
+    expect(await api.getCrawler({ id })).toMatchObject({ blocked: false, reindexing: false });
+    expect(await api.getTaskStatus({ id, taskID: taskId })).toEqual({ pending: false });
+    expect((await api.getStats({ id })).count).toBe(15);
+  });
+
   it('save: true adds to extraUrls unless in startUrls or sitemaps; false never; unspecified only what the last reindex did not index', async () => {
     const { emulator, api } = open(surface);
     const { id } = await api.createCrawler({

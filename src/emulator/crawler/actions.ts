@@ -170,13 +170,16 @@ export async function testUrl(ctx: OperationContext) {
   return testPage(core, config, url);
 }
 
-/** GET /api/1/crawlers/{id}/tasks/{taskID} — `{ pending }`: a reindex is pending until its crawl ends (or is cancelled). */
+/**
+ * GET /api/1/crawlers/{id}/tasks/{taskID} — `{ pending }`: a reindex is pending until its crawl
+ * ends (or is cancelled), a task that blocks the crawler until it is cancelled.
+ */
 export function getTaskStatus(ctx: OperationContext) {
   const { core, params } = ctx;
   const crawler = requireCrawler(core, params.id);
   const task = core.state.crawler.tasks.get(params.taskID);
   if (!task || task.crawlerId !== params.id) throw crawlerError(404, 'not_found', crawlerMessages.noSuchTask);
-  return { pending: crawler.crawl?.taskId === params.taskID };
+  return { pending: crawler.crawl?.taskId === params.taskID || crawler.blocked?.taskId === params.taskID };
 }
 
 /** POST /api/1/crawlers/{id}/tasks/{taskID}/cancel — unblocks a crawler blocked by that task; any other task is a 400. */
@@ -187,6 +190,7 @@ export function cancelBlockingAction(ctx: OperationContext) {
   if (crawler.crawl) dropTemporaries(core, crawler.crawl);
   core.commit((draft) => {
     const target = crawlerIn(draft, params.id);
+    // Only a crawl that ran replaces the last crawl's stats (a blocked crawl-URLs call has none).
     if (target.crawl) target.lastOutcomes = target.crawl.outcomes;
     target.crawl = undefined;
     target.blocked = undefined;

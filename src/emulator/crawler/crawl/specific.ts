@@ -1,7 +1,7 @@
 import type { Draft } from 'immer';
 import type { Core } from '../../core';
 import type { SearchRecord } from '../../state';
-import { newCrawl, noteRecords, temporaryIndex } from '../lifecycle';
+import { noteRecords, temporaryIndex } from '../lifecycle';
 import type { Crawl, CrawlerRecord } from '../state';
 import { accessProblem } from './access';
 import { pageContext } from './context';
@@ -59,14 +59,16 @@ function reindexUnderWay(crawler: CrawlerRecord | Draft<CrawlerRecord>): Crawl |
   return crawler.crawl && !crawler.blocked ? crawler.crawl : undefined;
 }
 
-/** A crawl-URLs call whose key cannot write blocks the crawler, as a run would. */
+/**
+ * A crawl-URLs call whose key cannot write blocks the crawler. A crawl under way blocks on its
+ * own task, as a failed step would; otherwise the call's task blocks the crawler and no crawl
+ * is invented (the last crawl's run and stats stay as they were). A blocked crawler stays so.
+ */
 function blockOnTask(core: Core, crawlerId: string, taskId: string, problem: string): void {
   core.commit((draft) => {
     const target = draft.crawler.crawlers.get(crawlerId) as Draft<CrawlerRecord> | undefined;
-    if (!target) return;
-    if (!target.crawl)
-      target.crawl = newCrawl(taskId, taskId, core.now(), new Map(), 'Crawl URLs call') as Draft<Crawl>;
-    else target.crawl.taskId = taskId;
-    block(core, draft, target, problem, core.now());
+    if (!target || target.blocked) return;
+    if (target.crawl) block(core, draft, target, problem, core.now());
+    else target.blocked = { taskId, error: problem };
   });
 }
