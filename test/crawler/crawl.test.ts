@@ -134,6 +134,23 @@ describe.each(SURFACES)('crawling a three-level site (%s)', (surface) => {
     expect(byPath(await browseAll(emulator, 'crawler_pages'))).toEqual(byPath(SITE_RECORDS));
   });
 
+  it('a crawl runs with the configuration it started with: a change mid-crawl applies from the next crawl', async () => {
+    const { emulator, api } = open(surface);
+    const { id } = await api.createCrawler({ name: 'site', config: siteConfig(emulator) });
+    await api.startReindex({ id });
+    await emulator.advance('1s');
+    await api.patchConfig({ id, indexPrefix: 'other_' });
+    await emulator.advance('1m');
+    expect((await emulator.listIndices()).items.map((index: { name: string }) => index.name)).toEqual([
+      'crawler_pages',
+    ]);
+    expect(byPath(await browseAll(emulator, 'crawler_pages'))).toEqual(byPath(SITE_RECORDS));
+    expect((await api.listCrawlRuns({ id })).logs[0]).toMatchObject({ status: 'DONE', configId: '1' });
+    await api.startReindex({ id });
+    await emulator.advance('1m');
+    expect(byPath(await browseAll(emulator, 'other_pages'))).toEqual(byPath(SITE_RECORDS));
+  });
+
   it('applies initialIndexSettings when the crawl creates the index, and keeps later settings on the next crawls', async () => {
     const { emulator, api } = open(surface);
     const config = siteConfig(emulator, { initialIndexSettings: { pages: { searchableAttributes: ['title'] } } });

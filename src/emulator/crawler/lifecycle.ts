@@ -3,7 +3,7 @@ import { removeIndex } from '../search/indices/indices';
 import { enqueue } from '../tasks';
 import type { Draft } from 'immer';
 import type { SearchRecord } from '../state';
-import type { Crawl } from './state';
+import type { Crawl, CrawlerRecord } from './state';
 
 /** The job that takes one step of a crawl: `rateLimit` URLs, then the next step a second later. */
 export const STEP_JOB = 'crawler.step';
@@ -18,8 +18,12 @@ export function dropTemporaries(core: Core, crawl: Crawl): void {
   for (const [live, temp] of crawl.targets) enqueue(core, live, (draft) => removeIndex(draft, temp));
 }
 
-/** A crawl with nothing done yet: its run, its task, where its records go, its first log line. */
+/**
+ * A crawl with nothing done yet: its run, its task, the crawler's configuration as it stands,
+ * where its records go, its first log line.
+ */
 export function newCrawl(
+  crawler: CrawlerRecord,
   runId: string,
   taskId: string,
   now: number,
@@ -30,6 +34,8 @@ export function newCrawl(
     runId,
     taskId,
     startedAt: now,
+    config: crawler.config,
+    configVersion: crawler.versions[crawler.versions.length - 1]?.version ?? 1,
     step: 0,
     queue: [],
     seen: new Set(),

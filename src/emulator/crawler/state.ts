@@ -37,6 +37,9 @@ export interface Crawl {
   /** The reindex task: pending until the crawl ends, the blocking task when it blocks. */
   readonly taskId: string;
   readonly startedAt: number;
+  /** The configuration the crawl started with (a change applies from the next crawl), and its version. */
+  readonly config: CrawlerConfig;
+  readonly configVersion: number;
   /** Counts the steps taken, so the results of a step that was overtaken are dropped. */
   readonly step: number;
   readonly queue: readonly QueuedUrl[];

@@ -41,7 +41,7 @@ export async function startCrawl(core: Core, crawlerId: string, taskId: string):
   const now = core.now();
   const runId = uuid(core);
   const targets = new Map(live.map((name) => [name, temporaryIndex(name)]));
-  const crawl = newCrawl(runId, taskId, now, targets, `Crawl started (run ${runId})`);
+  const crawl = newCrawl(crawler, runId, taskId, now, targets, `Crawl started (run ${runId})`);
   const current = core.state.crawler.crawlers.get(crawlerId);
   if (!current || current.crawl) return; // deleted or restarted while the key was checked
   if (problem !== undefined) {
@@ -124,7 +124,7 @@ type StepResult = { item: QueuedUrl; page?: PageResult; sitemap?: SitemapResult 
 
 /**
  * One step of a crawl (the `crawler.step` job): processes the next `rateLimit` URLs of the
- * queue, at the step's instant, then applies what they gave in queue order (outcomes, new
+ * queue with the configuration the crawl started with, at the step's instant, then applies what they gave in queue order (outcomes, new
  * URLs, records as real tasks on the temporary indices) and schedules the next step, or ends
  * the crawl. A step overtaken while its pages were fetched (pause, restart, deletion,
  * restore) changes nothing.
@@ -140,7 +140,7 @@ export async function runStep(core: Core, job: Job): Promise<void> {
   };
   const start = stillOurs();
   if (!start) return;
-  const settings = readSettings(start.crawler.config);
+  const settings = readSettings(start.crawl.config);
   const batch = start.crawl.queue.slice(0, settings.rateLimit);
   const ctx = await pageContext(core, settings, start.crawl.robots);
   const results: StepResult[] = await Promise.all(
@@ -174,7 +174,7 @@ export async function runStep(core: Core, job: Job): Promise<void> {
       crawl.log.push(logLine(stamp, item.url, page.outcome));
       for (const link of page.links) addUrl(crawl, settings, link, 'link', 'page');
       for (const { action, records } of page.extracted) {
-        const target = crawl.targets.get(action.indexName) ?? temporaryIndex(action.indexName);
+        const target = crawl.targets.get(action.indexName)!; // the crawl's config named every target
         written.set(target, [...(written.get(target) ?? []), ...records]);
         noteRecords(crawl, action.indexName, records);
       }
@@ -269,7 +269,7 @@ function recordRun(
     id,
     crawlerId: crawler.id,
     reindexId: crawl.runId,
-    configVersion: crawler.versions[crawler.versions.length - 1]?.version ?? 1,
+    configVersion: crawl.configVersion,
     startedAt: crawl.startedAt,
     completedAt: at,
     status,
