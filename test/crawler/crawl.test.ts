@@ -248,3 +248,93 @@ describe.each(SURFACES)('blocking and cancelling (%s)', (surface) => {
     );
   });
 });
+
+describe.each(SURFACES)('crawl runs, tasks and deletion (%s)', (surface) => {
+  /** Three runs an hour apart: two done with configuration 1, then one blocked with configuration 2. */
+  async function threeRuns() {
+    const opened = open(surface);
+    const { emulator, api } = opened;
+    const { id } = await api.createCrawler({ name: 'site', config: siteConfig(emulator) });
+    await api.startReindex({ id });
+    await emulator.advance('1h');
+    await api.startReindex({ id });
+    await emulator.advance('1h');
+    await api.patchConfig({ id, safetyChecks: { beforeIndexPublishing: { maxFailedUrls: 0 } } });
+    await api.startReindex({ id });
+    await emulator.advance('1h');
+    return { ...opened, id };
+  }
+  const HOUR = 3600;
+  const startSeconds = START / 1000;
+  const starts = (logs: { crawlStartedAt: string }[]) => logs.map((run) => run.crawlStartedAt.slice(11, 13));
+
+  it('listCrawlRuns filters by start (from, until) and status, orders, and pages with offset and limit', async () => {
+    const { api, id } = await threeRuns();
+    const asc = await api.listCrawlRuns({ id, order: 'ASC' });
+    expect(asc.logs.map((run: Record<string, string>) => [run.crawlStartedAt, run.status, run.configId])).toEqual([
+      ['2024-01-01T00:00:00.000Z', 'DONE', '1'],
+      ['2024-01-01T01:00:00.000Z', 'DONE', '1'],
+      ['2024-01-01T02:00:00.000Z', 'FAILED', '2'],
+    ]);
+    expect(starts((await api.listCrawlRuns({ id })).logs)).toEqual(['02', '01', '00']);
+    expect(starts((await api.listCrawlRuns({ id, status: 'DONE' })).logs)).toEqual(['01', '00']);
+    expect(starts((await api.listCrawlRuns({ id, from: startSeconds + HOUR })).logs)).toEqual(['02', '01']);
+    expect(starts((await api.listCrawlRuns({ id, until: startSeconds + HOUR })).logs)).toEqual(['01', '00']);
+    const page = await api.listCrawlRuns({ id, offset: 1, limit: 1 });
+    expect([starts(page.logs), page.meta.total]).toEqual([['01'], 3]);
+    const filtered = await api.listCrawlRuns({ id, status: 'FAILED', order: 'ASC' });
+    expect([starts(filtered.logs), filtered.meta.total]).toEqual([['02'], 1]);
+  });
+
+  it('downloading a run file counts the access; deleteCrawlRun deletes the runs it names and answers their IDs', async () => {
+    const { emulator, api, id } = await threeRuns();
+    const [latest, , first] = (await api.listCrawlRuns({ id })).logs;
+    expect(first).toMatchObject({ accessCount: 0, lastAccessedAt: null });
+    await api.getCrawlRunFile({ id, logId: first.id });
+    emulator.clock.advance('1m');
+    await api.getCrawlRunFile({ id, logId: first.id });
+    expect((await api.listCrawlRuns({ id })).logs[2]).toMatchObject({
+      id: first.id,
+      accessCount: 2,
+      lastAccessedAt: '2024-01-01T03:01:00.000Z',
+    });
+    expect(await api.deleteCrawlRun({ id, ids: [first.id, 'no-such-run', first.id] })).toEqual([first.id]);
+    expect((await api.listCrawlRuns({ id })).logs.map((run: { id: string }) => run.id)).toEqual([
+      latest.id,
+      expect.any(String),
+    ]);
+    expect((await api.listCrawlRuns({ id })).meta.total).toBe(2);
+    await rejects(api.getCrawlRunFile({ id, logId: first.id }), 404, 'Crawl run log does not exist');
+  });
+
+  it('getTaskStatus answers 404 for a task the crawler never returned', async () => {
+    const { emulator, api } = open(surface);
+    const { id } = await api.createCrawler({ name: 'site', config: siteConfig(emulator) });
+    const other = await api.createCrawler({ name: 'other', config: siteConfig(emulator) });
+    const { taskId } = await api.runCrawler({ id: other.id });
+    await rejects(api.getTaskStatus({ id, taskID: 'no-such-task' }), 404, 'Task does not exist');
+    await rejects(api.getTaskStatus({ id, taskID: taskId }), 404, 'Task does not exist');
+    expect(await api.getTaskStatus({ id: other.id, taskID: taskId })).toEqual({ pending: false });
+  });
+
+  it('deleting a crawler mid-reindex drops its temporary index and cancels its steps', async () => {
+    const { emulator, api } = open(surface);
+    const { id } = await api.createCrawler({ name: 'site', config: siteConfig(emulator) });
+    await api.startReindex({ id });
+    await emulator.advance('1m');
+    await api.startReindex({ id });
+    await emulator.advance('2s');
+    const names = async () => (await emulator.listIndices()).items.map((index: { name: string }) => index.name);
+    expect(await names()).toEqual(['crawler_pages', 'crawler_pages.tmp']);
+    await api.deleteCrawler({ id });
+    expect(emulator.core.state.jobs.queue.filter((job) => job.data.crawlerId === id)).toEqual([]);
+    await emulator.advance('1m');
+    expect(await names()).toEqual(['crawler_pages']);
+    expect(await browseAll(emulator, 'crawler_pages')).toHaveLength(SITE_RECORDS.length);
+    await rejects(
+      api.getCrawler({ id }),
+      403,
+      'User has no access rights to the specified crawler, or the crawler does not exist',
+    );
+  });
+});
