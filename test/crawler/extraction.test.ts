@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src';
-import { SITE, siteConfig, siteHandlers } from './site';
+import { crawlerApi, SITE, siteConfig, siteHandlers, SURFACES } from './site';
 import { createHandlers } from '../../src/msw';
 import { setupMsw } from '../support/server';
 
@@ -287,5 +287,46 @@ describe('schedule and determinism', () => {
     const first = await run();
     expect(await run()).toEqual(first);
     expect(first.file).toContain('2024-01-01T00:00:01.000Z DONE https://site.test/ [success] Success (1 records)');
+  });
+});
+
+describe.each(SURFACES)('extractors on the emulator clock (%s)', (surface) => {
+  const clocked = () => [
+    {
+      iso: new Date().toISOString(),
+      called: Date(),
+      now: Date.now(),
+      isDate: new Date() instanceof Date,
+      epoch: new Date(0).toISOString(),
+      random: Math.random(),
+      floor: Math.floor(2.5),
+    },
+  ];
+
+  async function run(seed: string) {
+    const emulator = createEmulator({ now: Date.UTC(2024, 0, 1), seed });
+    server.use(...createHandlers(emulator), ...siteHandlers());
+    const api = crawlerApi(emulator, surface);
+    const config = siteConfig(emulator, { actions: [{ indexName: 'pages', recordExtractor: clocked }] });
+    const { id } = await api.createCrawler({ name: 'site', config });
+    emulator.clock.advance('1d');
+    const { records } = await api.testUrl({ id, url: `${SITE}/docs/intro` });
+    return records[0].records[0];
+  }
+
+  it('see the emulator time in Date and the seeded generator in Math.random', async () => {
+    const record = await run('clock');
+    expect(record).toMatchObject({
+      iso: '2024-01-02T00:00:00.000Z',
+      called: new Date(Date.UTC(2024, 0, 2)).toString(),
+      now: Date.UTC(2024, 0, 2),
+      isDate: true,
+      epoch: '1970-01-01T00:00:00.000Z',
+      floor: 2,
+    });
+    expect(record.random).toBeGreaterThanOrEqual(0);
+    expect(record.random).toBeLessThan(1);
+    expect(await run('clock')).toEqual(record);
+    expect((await run('another seed')).random).not.toBe(record.random);
   });
 });

@@ -4,7 +4,7 @@ import { cancelJobs, scheduleJob } from '../jobs';
 import type { State } from '../state';
 import { extractorSources, validateConfig } from './config';
 import { crawlerError, invalidRequest } from './errors';
-import { loadSandbox } from './crawl/sandbox';
+import { loadSandbox, sandboxHost } from './crawl/sandbox';
 import type { CrawlerConfig } from './state';
 
 /** The job that starts a crawler's scheduled reindex. */
@@ -21,7 +21,7 @@ export async function checkConfig(core: Core, value: unknown, partial = false): 
     const sandbox = await loadSandbox();
     for (const { path, source } of sources) {
       try {
-        sandbox.compile(source);
+        sandbox.compile(source, sandboxHost(core));
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         throw crawlerError(400, 'invalid_config', `Invalid configuration: \`${path}\` does not compile: ${message}`);

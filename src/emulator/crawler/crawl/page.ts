@@ -4,7 +4,7 @@ import type { SearchRecord } from '../../state';
 import { httpReason, outcome } from '../outcomes';
 import type { UrlOutcome } from '../state';
 import { buildHelpers } from './helpers';
-import { ExtractorTimeout, type Extractor, type Sandbox } from './sandbox';
+import { ExtractorTimeout, sandboxHost, type Extractor, type Sandbox } from './sandbox';
 import type { ActionSettings, CrawlSettings } from './settings';
 import { crawlUrl } from './urls';
 import { fetchUrl, fileTypeOf, USER_AGENT } from './web';
@@ -181,7 +181,7 @@ function selectorsMatch($: CheerioAPI, selectors: readonly string[]): boolean {
 function compiled(ctx: PageContext, source: string): Extractor {
   let extractor = ctx.compiled.get(source);
   if (!extractor) {
-    extractor = ctx.sandbox.compile(source);
+    extractor = ctx.sandbox.compile(source, sandboxHost(ctx.core));
     ctx.compiled.set(source, extractor);
   }
   return extractor;

@@ -1,19 +1,24 @@
-import { EXTRACTOR_TIME_LIMIT, ExtractorTimeout, expressionOf, logLine, type Sandbox } from './sandbox';
+import { clockedDate, EXTRACTOR_TIME_LIMIT, ExtractorTimeout, expressionOf, logLine, type Sandbox } from './sandbox';
 
 type Vm = typeof import('node:vm');
 
 /**
  * Node only (loaded by sandbox.ts when running in Node): each extractor gets a `node:vm`
  * context of its own, with a `console` whose calls become the logs, no `require`, `process`
- * or `fetch`, and a time limit on its synchronous run. The module names `node:vm` only at
+ * or `fetch`, `Date` and `Math.random` following the emulator's clock and seeded generator,
+ * and a time limit on its synchronous run. The module names `node:vm` only at
  * run time, so bundlers that follow the core's imports never meet it.
  */
 export async function nodeSandbox(): Promise<Sandbox> {
   const vm = await loadVm();
   return {
-    compile(source) {
+    compile(source, host) {
       // `__name`: what esbuild's keepNames (vitest, tsx) writes into a function's source text.
       const context = vm.createContext({ __name: (fn: unknown) => fn });
+      // Built in the context's realm, so `instanceof Date` holds for the extractor.
+      const build = vm.runInContext(`(${clockedDate.toString()})`, context) as typeof clockedDate;
+      context.Date = build(vm.runInContext('Date', context) as DateConstructor, host.now);
+      (vm.runInContext('Math', context) as Math).random = host.random;
       let fn: unknown;
       let failure: unknown;
       for (const expression of expressionOf(source)) {

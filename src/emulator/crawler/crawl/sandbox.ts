@@ -1,3 +1,5 @@
+import type { Core } from '../../core';
+
 /**
  * Where extractors run. The real crawler stores an extractor as source text and runs it
  * isolated; so does the emulator, as far as the platform allows: in Node a `node:vm` context
@@ -7,13 +9,24 @@
  */
 export interface Sandbox {
   /** Compiles an extractor's source; throws a SyntaxError that says what is wrong. */
-  compile(source: string): Extractor;
+  compile(source: string, host: SandboxHost): Extractor;
 }
+
+/** The emulator's clock and seeded generator, which an extractor's `Date` and `Math.random` follow. */
+export interface SandboxHost {
+  now(): number;
+  random(): number;
+}
+
+export const sandboxHost = (core: Core): SandboxHost => ({ now: () => core.now(), random: () => core.random.next() });
 
 /** A compiled extractor: called with its arguments, collecting what it logs. */
 export type Extractor = (args: Record<string, unknown>, logs: string[][]) => unknown;
 
-/** Milliseconds an extractor may run synchronously before it is stopped (`extractor_timeout`). */
+/**
+ * Milliseconds an extractor may run synchronously before it is stopped (`extractor_timeout`):
+ * wall-clock time, the one real-time limit of the emulator (a loop that never ends must stop).
+ */
 export const EXTRACTOR_TIME_LIMIT = 2000;
 
 /** An extractor that ran past the time limit. */
@@ -50,14 +63,30 @@ function safeJson(value: unknown): string | undefined {
   }
 }
 
-/** The browser's sandbox: the page's own realm, no isolation. */
+/**
+ * A `Date` of the realm `RealDate` belongs to whose current time is the emulator's: `new Date()`,
+ * `Date()` and `Date.now()` read `now`; every other use is the real `Date`. Self-contained, so the
+ * Node sandbox can evaluate its source inside the extractor's own realm.
+ */
+export function clockedDate(RealDate: DateConstructor, now: () => number): DateConstructor {
+  function EmulatedDate(this: unknown, ...args: unknown[]): unknown {
+    if (!new.target) return new RealDate(now()).toString();
+    return Reflect.construct(RealDate, args.length === 0 ? [now()] : args, new.target);
+  }
+  Object.setPrototypeOf(EmulatedDate, RealDate);
+  EmulatedDate.prototype = RealDate.prototype;
+  Object.defineProperty(EmulatedDate, 'now', { value: () => now(), writable: true, configurable: true });
+  return EmulatedDate as unknown as DateConstructor;
+}
+
+/** The browser's sandbox: the page's own realm, no isolation; `Date` and `Math` are shadowed, not replaced. */
 const pageSandbox: Sandbox = {
-  compile(source) {
+  compile(source, host) {
     let fn: unknown;
     let failure: unknown;
     for (const expression of expressionOf(source)) {
       try {
-        fn = new Function('console', '__name', `"use strict"; return ${expression};`);
+        fn = new Function('console', '__name', 'Date', 'Math', `"use strict"; return ${expression};`);
         break;
       } catch (error) {
         failure ??= error;
@@ -66,9 +95,11 @@ const pageSandbox: Sandbox = {
     if (typeof fn !== 'function') throw failure;
     return (args, logs) => {
       const console = { log: (...items: unknown[]) => logs.push(logLine(items)) };
-      const extractor = (fn as (c: unknown, n: unknown) => unknown)(
+      const extractor = (fn as (c: unknown, n: unknown, d: unknown, m: unknown) => unknown)(
         { log: console.log, info: console.log, warn: console.log, error: console.log },
         (f: unknown) => f,
+        clockedDate(Date, host.now),
+        Object.create(Math, { random: { value: host.random } }),
       );
       if (typeof extractor !== 'function') throw new TypeError('The extractor source does not evaluate to a function');
       return extractor(args);
