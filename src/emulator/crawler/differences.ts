@@ -55,7 +55,18 @@ export const SPEC_DIFFERENCES: readonly { topic: string; spec: string; live: str
     live: '400 documented',
     emulator: '400',
   },
-  { topic: 'Unknown crawler', spec: '403', live: '403', emulator: '403 (also for stats, tasks, versions)' },
+  {
+    topic: 'Unknown crawler',
+    spec: '403',
+    live: '403 documented, except the config version routes, which document only 404 (Not found)',
+    emulator: '403 on every route, versions too (their 404 is for an unknown version)',
+  },
+  {
+    topic: 'Unknown task',
+    spec: 'not shown',
+    live: 'not documented (getTaskStatus: 200, 401, 403)',
+    emulator: '404 `Task does not exist` for a task the crawler never returned',
+  },
   {
     topic: 'An extractor that throws',
     spec: 'not shown',
@@ -66,6 +77,6 @@ export const SPEC_DIFFERENCES: readonly { topic: string; spec: string; live: str
     topic: 'Operations',
     spec: 'fourteen',
     live: 'adds delete, config versions, crawl runs',
-    emulator: 'all implemented',
+    emulator: 'all served; the routes that take a configuration or crawl pages are partial (their notes)',
   },
 ];

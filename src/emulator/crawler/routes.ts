@@ -37,26 +37,43 @@ function bodyOf(pathParams: readonly string[], config: 'nested' | 'body' | 'none
   };
 }
 
+/** What a configuration may ask for that the emulator stores and validates but does not do (docs/crawler.md). */
+const CONFIG_NOT_RUN = {
+  status: 'partial',
+  note: 'Stored and validated, not acted on: renderJavaScript, login, cache, saveBackup, action-level schedule',
+} as const;
+/** What a crawl of the emulator does not do. */
+const CRAWL_NOT_RUN = {
+  status: 'partial',
+  note: 'HTML only (other documents skipped as content_type_not_supported); no JavaScript rendering, login or cache',
+} as const;
+
+/** A crawl-URLs call: a crawl's limits, and records a page no longer gives stay. */
+const CRAWL_URLS_NOT_RUN = {
+  status: 'partial',
+  note: `${CRAWL_NOT_RUN.note}; records a page no longer gives are not removed`,
+} as const;
+
 /**
  * The crawler API (spec 001 and the live OpenAPI's config versions and crawl runs), on its own
  * host with basic auth: no application key right applies, so every route is `acl: 'none'`.
  */
 // prettier-ignore
 export const crawlerRoutes: Route[] = [
-  route({ operation: 'createCrawler', method: 'POST', path: CRAWLERS, host: 'crawler', acl: 'none', call: bodyOf([]), handler: createCrawler }),
+  route({ operation: 'createCrawler', method: 'POST', path: CRAWLERS, host: 'crawler', acl: 'none', call: bodyOf([]), parity: CONFIG_NOT_RUN, handler: createCrawler }),
   route({ operation: 'listCrawlers', method: 'GET', path: CRAWLERS, host: 'crawler', acl: 'none', call: { query: ['itemsPerPage', 'page', 'name', 'appId', 'appID'] }, handler: listCrawlers }),
   route({ operation: 'getCrawler', method: 'GET', path: CRAWLER, host: 'crawler', acl: 'none', call: { query: ['withConfig'] }, handler: getCrawler }),
-  route({ operation: 'patchCrawler', method: 'PATCH', path: CRAWLER, host: 'crawler', acl: 'none', call: bodyOf(['id']), handler: patchCrawler }),
+  route({ operation: 'patchCrawler', method: 'PATCH', path: CRAWLER, host: 'crawler', acl: 'none', call: bodyOf(['id']), parity: CONFIG_NOT_RUN, handler: patchCrawler }),
   route({ operation: 'deleteCrawler', method: 'DELETE', path: CRAWLER, host: 'crawler', acl: 'none', call: {}, handler: deleteCrawler }),
-  route({ operation: 'patchConfig', method: 'PATCH', path: `${CRAWLER}/config`, host: 'crawler', acl: 'none', call: bodyOf(['id'], 'body'), handler: patchConfig }),
+  route({ operation: 'patchConfig', method: 'PATCH', path: `${CRAWLER}/config`, host: 'crawler', acl: 'none', call: bodyOf(['id'], 'body'), parity: CONFIG_NOT_RUN, handler: patchConfig }),
   route({ operation: 'listConfigVersions', method: 'GET', path: `${CRAWLER}/config/versions`, host: 'crawler', acl: 'none', call: { query: ['itemsPerPage', 'page'] }, handler: listConfigVersions }),
   route({ operation: 'getConfigVersion', method: 'GET', path: `${CRAWLER}/config/versions/{version}`, host: 'crawler', acl: 'none', call: {}, handler: getConfigVersion }),
   route({ operation: 'runCrawler', method: 'POST', path: `${CRAWLER}/run`, host: 'crawler', acl: 'none', call: {}, handler: runCrawler }),
   route({ operation: 'pauseCrawler', method: 'POST', path: `${CRAWLER}/pause`, host: 'crawler', acl: 'none', call: {}, handler: pauseCrawler }),
-  route({ operation: 'startReindex', method: 'POST', path: `${CRAWLER}/reindex`, host: 'crawler', acl: 'none', call: {}, handler: startReindex }),
+  route({ operation: 'startReindex', method: 'POST', path: `${CRAWLER}/reindex`, host: 'crawler', acl: 'none', call: {}, parity: CRAWL_NOT_RUN, handler: startReindex }),
   route({ operation: 'getStats', method: 'GET', path: `${CRAWLER}/stats/urls`, host: 'crawler', acl: 'none', call: {}, handler: getStats }),
-  route({ operation: 'crawlUrls', method: 'POST', path: `${CRAWLER}/urls/crawl`, host: 'crawler', acl: 'none', call: bodyOf(['id'], 'none'), handler: crawlUrls }),
-  route({ operation: 'testUrl', method: 'POST', path: `${CRAWLER}/test`, host: 'crawler', acl: 'none', call: bodyOf(['id']), handler: testUrl }),
+  route({ operation: 'crawlUrls', method: 'POST', path: `${CRAWLER}/urls/crawl`, host: 'crawler', acl: 'none', call: bodyOf(['id'], 'none'), parity: CRAWL_URLS_NOT_RUN, handler: crawlUrls }),
+  route({ operation: 'testUrl', method: 'POST', path: `${CRAWLER}/test`, host: 'crawler', acl: 'none', call: bodyOf(['id']), parity: CRAWL_NOT_RUN, handler: testUrl }),
   route({ operation: 'getTaskStatus', method: 'GET', path: `${CRAWLER}/tasks/{taskID}`, host: 'crawler', acl: 'none', call: {}, handler: getTaskStatus }),
   route({ operation: 'cancelBlockingAction', method: 'POST', path: `${CRAWLER}/tasks/{taskID}/cancel`, host: 'crawler', acl: 'none', call: {}, handler: cancelBlockingAction }),
   route({ operation: 'listCrawlRuns', method: 'GET', path: `${CRAWLER}/crawl_runs`, host: 'crawler', acl: 'none', call: { query: ['from', 'until', 'status', 'limit', 'offset', 'order'] }, handler: listCrawlRuns }),
