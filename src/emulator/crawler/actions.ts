@@ -3,11 +3,12 @@ import type { Core } from '../core';
 import { cancelJobs, scheduleJob } from '../jobs';
 import { Reply, type OperationContext } from '../route';
 import type { State } from '../state';
+import { requireBody } from './body';
 import { checkConfig } from './check';
 import { crawlerError, crawlerMessages, invalidRequest } from './errors';
 import { dropTemporaries, STEP_INTERVAL, STEP_JOB } from './lifecycle';
 import type { CrawlerRecord } from './state';
-import { addTask, crawlerIn, requireCrawler } from './store';
+import { addTask, crawlerIn, newVersion, requireCrawler } from './store';
 
 const DAY = 86_400_000;
 /** Crawl-URLs calls allowed per 24 hours (spec 001; the live API documents 500), and URLs per call. */
@@ -102,12 +103,7 @@ export async function crawlUrls(ctx: OperationContext) {
       extraUrls: [...((target.config.extraUrls as string[] | undefined) ?? []), ...saved],
     };
     target.config = config;
-    target.versions.push({
-      version: target.versions[target.versions.length - 1].version + 1,
-      config,
-      createdAt: now,
-      authorId: target.versions[0].authorId,
-    });
+    target.versions.push(newVersion(core, target.versions, config));
     target.updatedAt = now;
   });
   const { crawlSpecificUrls } = await import('./crawl');
@@ -116,9 +112,7 @@ export async function crawlUrls(ctx: OperationContext) {
 }
 
 function parseCrawlBody(body: unknown): { urls: string[]; save: boolean | undefined } {
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw invalidRequest(crawlerMessages.bodyNotObject);
-  const { urls, save, ...rest } = body as Record<string, unknown>;
+  const { urls, save, ...rest } = requireBody(body);
   const unknown = Object.keys(rest)[0];
   if (unknown !== undefined) throw invalidRequest(`Unknown property \`${unknown}\`: expected urls, save`);
   if (!Array.isArray(urls) || urls.length === 0 || urls.some((url) => typeof url !== 'string'))
@@ -156,10 +150,7 @@ function urlsToSave(crawler: CrawlerRecord, urls: readonly string[], save: boole
 export async function testUrl(ctx: OperationContext) {
   const { core, params } = ctx;
   const crawler = requireCrawler(core, params.id);
-  const body = ctx.req.body;
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw invalidRequest(crawlerMessages.bodyNotObject);
-  const { url, config: overrides, ...rest } = body as Record<string, unknown>;
+  const { url, config: overrides, ...rest } = requireBody(ctx.req.body);
   const unknown = Object.keys(rest)[0];
   if (unknown !== undefined) throw invalidRequest(`Unknown property \`${unknown}\`: expected url, config`);
   if (typeof url !== 'string' || url === '') throw invalidRequest('`url` is required: the URL to test');

@@ -1,5 +1,6 @@
 import { ApiError } from '../errors';
 import { parseSettingsBody } from '../search/settings/parse';
+import { isObject } from './body';
 import { invalidRequest } from './errors';
 import type { CrawlerConfig } from './state';
 
@@ -11,9 +12,6 @@ const fail = (path: string, expected: string, value: unknown): never => {
     `Invalid configuration: \`${path}\` must be ${expected}, got ${shown.length > 60 ? `${shown.slice(0, 57)}...` : shown}`,
   );
 };
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const string: (max?: number) => Check = (max) => (value, path) => {
   if (typeof value !== 'string') fail(path, 'a string', value);

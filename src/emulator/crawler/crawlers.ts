@@ -1,19 +1,12 @@
 import { cancelJobs } from '../jobs';
 import type { OperationContext } from '../route';
+import { requireBody } from './body';
 import { checkConfig, checkName, nextRunOf, planSchedule } from './check';
-import { crawlerMessages, invalidRequest } from './errors';
+import { invalidRequest } from './errors';
 import { uuid } from './ids';
 import { dropTemporaries } from './lifecycle';
 import type { CrawlerRecord } from './state';
-import { addTask, crawlerIn, paginate, renderCrawler, requireCrawler } from './store';
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function requireBody(body: unknown): Record<string, unknown> {
-  if (!isObject(body)) throw invalidRequest(crawlerMessages.bodyNotObject);
-  return body;
-}
+import { addTask, crawlerIn, newVersion, paginate, renderCrawler, requireCrawler } from './store';
 
 /** POST /api/1/crawlers — a crawler with its configuration (version 1); `{ id }`. */
 export async function createCrawler(ctx: OperationContext) {
@@ -38,7 +31,7 @@ export async function createCrawler(ctx: OperationContext) {
       reindexing: false,
       lastReindexStartedAt: null,
       lastReindexEndedAt: null,
-      versions: [{ version: 1, config, createdAt: now, authorId: core.options.crawler?.userId ?? 'crawler-user-id' }],
+      versions: [newVersion(core, [], config)],
       lastOutcomes: new Map(),
       indexedUrls: new Set(),
     };

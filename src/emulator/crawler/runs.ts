@@ -1,12 +1,10 @@
 import type { OperationContext } from '../route';
 import { crawlerError, invalidRequest } from './errors';
 import type { CrawlRun } from './state';
-import { requireCrawler } from './store';
+import { integerParam, iso, requireCrawler } from './store';
 
 /** Run logs are kept this long after the run (`expiresAt`). */
 const RETENTION = 30 * 86_400_000;
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 function renderRun(run: CrawlRun) {
   const size = new TextEncoder().encode(run.file).length;
@@ -29,14 +27,6 @@ function renderRun(run: CrawlRun) {
   };
 }
 
-function integer(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
-  if (value === undefined || value === '') return fallback;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < min || number > max)
-    throw invalidRequest(`\`${name}\` must be an integer from ${min} to ${max}, got "${value}"`);
-  return number;
-}
-
 /**
  * GET /api/1/crawlers/{id}/crawl_runs — the crawler's finished runs (kept 30 days), filtered by
  * `from` / `until` (Unix seconds of the start) and `status`, ordered by start (`order`, default
@@ -46,10 +36,10 @@ export function listCrawlRuns(ctx: OperationContext) {
   const { core, params, req } = ctx;
   requireCrawler(core, params.id);
   const { from, until, status, order = 'DESC' } = req.query;
-  const limit = integer(req.query.limit, 'limit', 10, 1, 1000);
-  const offset = integer(req.query.offset, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
-  const fromMs = from === undefined ? -Infinity : integer(from, 'from', 0, 0, Number.MAX_SAFE_INTEGER) * 1000;
-  const untilMs = until === undefined ? Infinity : integer(until, 'until', 0, 0, Number.MAX_SAFE_INTEGER) * 1000;
+  const limit = integerParam(req.query.limit, 'limit', 10, 1, 1000);
+  const offset = integerParam(req.query.offset, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
+  const fromMs = from === undefined ? -Infinity : integerParam(from, 'from', 0, 0, Number.MAX_SAFE_INTEGER) * 1000;
+  const untilMs = until === undefined ? Infinity : integerParam(until, 'until', 0, 0, Number.MAX_SAFE_INTEGER) * 1000;
   if (status !== undefined && !['DONE', 'SKIPPED', 'FAILED'].includes(status))
     throw invalidRequest(`\`status\` must be DONE, SKIPPED or FAILED, got "${status}"`);
   if (order !== 'ASC' && order !== 'DESC') throw invalidRequest(`\`order\` must be ASC or DESC, got "${order}"`);

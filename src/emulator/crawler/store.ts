@@ -3,7 +3,8 @@ import type { Core } from '../core';
 import type { State } from '../state';
 import { crawlerError, crawlerMessages, invalidRequest } from './errors';
 import { uuid } from './ids';
-import type { CrawlerRecord, CrawlerTask } from './state';
+import { crawlerOptions } from './options';
+import type { ConfigVersion, CrawlerConfig, CrawlerRecord, CrawlerTask } from './state';
 
 /** The crawler, or the 403 the real API gives for a crawler that does not exist. */
 export function requireCrawler(core: Core, id: string): CrawlerRecord {
@@ -22,7 +23,22 @@ export function addTask(core: Core, draft: Draft<State>, crawlerId: string, kind
   return taskId;
 }
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+/** A time of the clock as the API writes it (`null` stays `null`). */
+export function iso(ms: number): string;
+export function iso(ms: number | null): string | null;
+export function iso(ms: number | null): string | null {
+  return ms === null ? null : new Date(ms).toISOString();
+}
+
+/** The next configuration version, written now by the crawler user. */
+export function newVersion(core: Core, versions: readonly ConfigVersion[], config: CrawlerConfig): ConfigVersion {
+  return {
+    version: (versions[versions.length - 1]?.version ?? 0) + 1,
+    config,
+    createdAt: core.now(),
+    authorId: crawlerOptions(core).userId,
+  };
+}
 
 /** A crawler as the API shows it (`config` only when asked for). */
 export function renderCrawler(crawler: CrawlerRecord, withConfig: boolean): Record<string, unknown> {
@@ -43,8 +59,14 @@ export function renderCrawler(crawler: CrawlerRecord, withConfig: boolean): Reco
   };
 }
 
-/** A page number or size from the query string: an integer within bounds, or a 400 naming it. */
-function pageParam(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
+/** An integer from the query string (a page, a limit, ...) within bounds, or a 400 naming it. */
+export function integerParam(
+  value: string | undefined,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   if (value === undefined || value === '') return fallback;
   const number = Number(value);
   if (!Number.isInteger(number) || number < min || number > max)
@@ -57,7 +79,7 @@ export function paginate<T>(
   all: readonly T[],
   query: Readonly<Record<string, string>>,
 ): { items: T[]; itemsPerPage: number; page: number; total: number } {
-  const itemsPerPage = pageParam(query.itemsPerPage, 'itemsPerPage', 20, 1, 100);
-  const page = pageParam(query.page, 'page', 1, 1, 100);
+  const itemsPerPage = integerParam(query.itemsPerPage, 'itemsPerPage', 20, 1, 100);
+  const page = integerParam(query.page, 'page', 1, 1, 100);
   return { items: all.slice((page - 1) * itemsPerPage, page * itemsPerPage), itemsPerPage, page, total: all.length };
 }

@@ -1,7 +1,7 @@
 import type { OperationContext } from '../route';
 import { checkConfig, nextRunOf, planSchedule } from './check';
 import { crawlerError, crawlerMessages, invalidRequest } from './errors';
-import { addTask, crawlerIn, paginate, requireCrawler } from './store';
+import { addTask, crawlerIn, iso, newVersion, paginate, requireCrawler } from './store';
 
 /**
  * PATCH /api/1/crawlers/{id}/config — replaces the top-level properties the body names (a
@@ -18,22 +18,14 @@ export async function patchConfig(ctx: OperationContext) {
   let taskId = '';
   core.commit((draft) => {
     const target = crawlerIn(draft, params.id);
-    const version = (target.versions[target.versions.length - 1]?.version ?? 0) + 1;
     target.config = config;
-    target.versions.push({
-      version,
-      config,
-      createdAt: core.now(),
-      authorId: core.options.crawler?.userId ?? 'crawler-user-id',
-    });
+    target.versions.push(newVersion(core, target.versions, config));
     target.updatedAt = core.now();
     planSchedule(draft, params.id, nextAt);
     taskId = addTask(core, draft, params.id, 'config');
   });
   return { taskId };
 }
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** GET /api/1/crawlers/{id}/config/versions — newest first, pages of `{ version, createdAt, authorId }`. */
 export function listConfigVersions(ctx: OperationContext) {

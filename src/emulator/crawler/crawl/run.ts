@@ -8,6 +8,7 @@ import { ensureIndex, writeRecords } from '../../search/store';
 import type { SearchRecord, State } from '../../state';
 import { enqueue } from '../../tasks';
 import { uuid } from '../ids';
+import { crawlerIn } from '../store';
 import { outcome, readableReason } from '../outcomes';
 import type { Crawl, CrawlerRecord, QueuedUrl, UrlOutcome } from '../state';
 import { accessProblem } from './access';
@@ -18,9 +19,6 @@ import { initialSettingsFor, readSettings, type CrawlSettings } from './settings
 import { crawlUrl, pathDepth } from './urls';
 
 type CrawlDraft = Draft<Crawl>;
-
-const crawlerDraft = (draft: Draft<State>, id: string) =>
-  draft.crawler.crawlers.get(id) as Draft<CrawlerRecord> | undefined;
 
 /**
  * Starts a reindex: checks the application and key, prepares a temporary index per action
@@ -46,7 +44,7 @@ export async function startCrawl(core: Core, crawlerId: string, taskId: string):
   if (!current || current.crawl) return; // deleted or restarted while the key was checked
   if (problem !== undefined) {
     core.commit((draft) => {
-      const target = crawlerDraft(draft, crawlerId)!;
+      const target = crawlerIn(draft, crawlerId);
       target.crawl = { ...crawl, log: [...crawl.log, `${new Date(now).toISOString()} ${problem}`] } as CrawlDraft;
       block(core, draft, target, problem, now);
     });
@@ -67,7 +65,7 @@ export async function startCrawl(core: Core, crawlerId: string, taskId: string):
     });
   }
   core.commit((draft) => {
-    const target = crawlerDraft(draft, crawlerId)!;
+    const target = crawlerIn(draft, crawlerId);
     const seeded = crawl as CrawlDraft;
     for (const url of settings.startUrls) addUrl(seeded, settings, url, 'start', 'page');
     for (const url of settings.extraUrls) addUrl(seeded, settings, url, 'extra', 'page');
@@ -156,7 +154,7 @@ export async function runStep(core: Core, job: Job): Promise<void> {
   const stamp = new Date(at).toISOString();
   const written = new Map<string, SearchRecord[]>();
   core.commit((draft) => {
-    const crawler = crawlerDraft(draft, crawlerId)!;
+    const crawler = crawlerIn(draft, crawlerId);
     const crawl = crawler.crawl!;
     crawl.queue.splice(0, batch.length);
     for (const [origin, text] of robots) crawl.robots.set(origin, text);
@@ -186,7 +184,7 @@ export async function runStep(core: Core, job: Job): Promise<void> {
   const failed = [...crawl.outcomes.values()].filter((o) => o.status === 'FAILED').length;
   if (settings.maxFailedUrls !== undefined && failed > settings.maxFailedUrls) {
     const message = `Error: ${failed} URLs failed, more than safetyChecks.beforeIndexPublishing.maxFailedUrls (${settings.maxFailedUrls})`;
-    core.commit((draft) => block(core, draft, crawlerDraft(draft, crawlerId)!, message, at));
+    core.commit((draft) => block(core, draft, crawlerIn(draft, crawlerId), message, at));
     return;
   }
   if (crawl.queue.length > 0) {
@@ -226,13 +224,13 @@ function finishCrawl(core: Core, crawlerId: string, settings: CrawlSettings, at:
       const message =
         `SafeReindexingError: index "${live}" would go from ${before} to ${after} records, ` +
         `more than safetyChecks.beforeIndexPublishing.maxLostRecordsPercentage (${settings.maxLostRecordsPercentage}%) lost`;
-      core.commit((draft) => block(core, draft, crawlerDraft(draft, crawlerId)!, message, at));
+      core.commit((draft) => block(core, draft, crawlerIn(draft, crawlerId), message, at));
       return;
     }
   }
   for (const [live, temp] of crawl.targets) enqueue(core, live, (draft) => moveIndex(draft, temp, live, core.now()));
   core.commit((draft) => {
-    const crawler = crawlerDraft(draft, crawlerId)!;
+    const crawler = crawlerIn(draft, crawlerId);
     const ended = crawler.crawl!;
     ended.log.push(`${new Date(at).toISOString()} Crawl done: the temporary indices replaced the live ones`);
     recordRun(core, draft, crawler, ended as Crawl, at, 'DONE');
