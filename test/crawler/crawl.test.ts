@@ -317,6 +317,20 @@ describe.each(SURFACES)('crawl runs, tasks and deletion (%s)', (surface) => {
     expect(await api.getTaskStatus({ id: other.id, taskID: taskId })).toEqual({ pending: false });
   });
 
+  it('deleting a crawler forgets its runs and tasks, and only its own', async () => {
+    const { emulator, api, id } = await threeRuns();
+    const other = await api.createCrawler({ name: 'other', config: siteConfig(emulator) });
+    const kept = (await api.runCrawler({ id: other.id })).taskId;
+    const owners = () => ({
+      runs: [...emulator.core.state.crawler.runs.values()].map((run) => run.crawlerId),
+      tasks: [...emulator.core.state.crawler.tasks.values()].map((task) => task.crawlerId),
+    });
+    expect(owners().runs).toEqual([id, id, id]);
+    await api.deleteCrawler({ id });
+    expect(owners()).toEqual({ runs: [], tasks: [other.id] });
+    expect(await api.getTaskStatus({ id: other.id, taskID: kept })).toEqual({ pending: false });
+  });
+
   it('deleting a crawler mid-reindex drops its temporary index and cancels its steps', async () => {
     const { emulator, api } = open(surface);
     const { id } = await api.createCrawler({ name: 'site', config: siteConfig(emulator) });

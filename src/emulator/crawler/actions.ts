@@ -36,7 +36,7 @@ export function runCrawler(ctx: OperationContext) {
     const crawler = crawlerIn(draft, params.id);
     crawler.running = true;
     if (!before.running) resumeSteps(core, draft, crawler);
-    taskId = addTask(core, draft, params.id, 'run');
+    taskId = addTask(core, draft, params.id);
   });
   return { taskId };
 }
@@ -48,7 +48,7 @@ export function pauseCrawler(ctx: OperationContext) {
   let taskId = '';
   core.commit((draft) => {
     crawlerIn(draft, params.id).running = false;
-    taskId = addTask(core, draft, params.id, 'pause');
+    taskId = addTask(core, draft, params.id);
   });
   return { taskId };
 }
@@ -70,7 +70,7 @@ export async function startReindex(ctx: OperationContext) {
     const target = crawlerIn(draft, params.id);
     target.crawl = undefined;
     cancelJobs(draft, (job) => job.kind === STEP_JOB && job.data.crawlerId === params.id);
-    taskId = addTask(core, draft, params.id, 'reindex');
+    taskId = addTask(core, draft, params.id);
   });
   const { startCrawl } = await import('./crawl');
   await startCrawl(core, params.id, taskId);
@@ -95,7 +95,7 @@ export async function crawlUrls(ctx: OperationContext) {
   let taskId = '';
   core.commit((draft) => {
     draft.crawler.crawlCalls = [...recent, now];
-    taskId = addTask(core, draft, params.id, 'crawl');
+    taskId = addTask(core, draft, params.id);
     if (saved.length === 0) return;
     const target = crawlerIn(draft, params.id);
     const config = {

@@ -87,7 +87,7 @@ export async function patchCrawler(ctx: OperationContext) {
       planSchedule(draft, params.id, nextAt);
     }
     crawler.updatedAt = core.now();
-    taskId = addTask(core, draft, params.id, 'update');
+    taskId = addTask(core, draft, params.id);
   });
   return { taskId };
 }
@@ -101,7 +101,10 @@ export function deleteCrawler(ctx: OperationContext) {
   core.commit((draft) => {
     draft.crawler.crawlers.delete(params.id);
     cancelJobs(draft, (job) => job.data.crawlerId === params.id);
-    taskId = addTask(core, draft, params.id, 'delete');
+    // Its runs and tasks go with it: nothing can read them any more (an unknown crawler is a 403).
+    for (const [id, run] of [...draft.crawler.runs]) if (run.crawlerId === params.id) draft.crawler.runs.delete(id);
+    for (const [id, task] of [...draft.crawler.tasks]) if (task.crawlerId === params.id) draft.crawler.tasks.delete(id);
+    taskId = uuid(core);
   });
   return { taskId };
 }

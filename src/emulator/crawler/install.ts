@@ -22,7 +22,7 @@ export function installCrawler(core: Core): void {
     core.commit((draft) => {
       planSchedule(draft, crawlerId, nextAt);
       const target = crawlerIn(draft, crawlerId);
-      if (target.running && !target.crawl && !target.blocked) taskId = addTask(core, draft, crawlerId, 'reindex');
+      if (target.running && !target.crawl && !target.blocked) taskId = addTask(core, draft, crawlerId);
     });
     if (taskId === undefined) return;
     const { startCrawl } = await import('./crawl');

@@ -82,10 +82,9 @@ export interface CrawlerRecord {
   readonly indexedUrls: ReadonlySet<string>;
 }
 
+/** A task an action returned: getTaskStatus answers for the crawler's own tasks only. */
 export interface CrawlerTask {
   readonly crawlerId: string;
-  readonly kind: 'create' | 'update' | 'config' | 'run' | 'pause' | 'reindex' | 'crawl' | 'delete';
-  readonly createdAt: number;
 }
 
 /** One finished crawl run, as the crawl runs list shows it; `file` is its log. */

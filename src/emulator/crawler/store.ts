@@ -4,7 +4,7 @@ import type { State } from '../state';
 import { crawlerError, crawlerMessages, invalidRequest } from './errors';
 import { uuid } from './ids';
 import { crawlerOptions } from './options';
-import type { ConfigVersion, CrawlerConfig, CrawlerRecord, CrawlerTask } from './state';
+import type { ConfigVersion, CrawlerConfig, CrawlerRecord } from './state';
 
 /** The crawler, or the 403 the real API gives for a crawler that does not exist. */
 export function requireCrawler(core: Core, id: string): CrawlerRecord {
@@ -17,9 +17,9 @@ export function requireCrawler(core: Core, id: string): CrawlerRecord {
 export const crawlerIn = (draft: Draft<State>, id: string) => draft.crawler.crawlers.get(id) as Draft<CrawlerRecord>;
 
 /** Records a task for an action on a crawler (inside a commit); returns its ID. */
-export function addTask(core: Core, draft: Draft<State>, crawlerId: string, kind: CrawlerTask['kind']): string {
+export function addTask(core: Core, draft: Draft<State>, crawlerId: string): string {
   const taskId = uuid(core);
-  draft.crawler.tasks.set(taskId, { crawlerId, kind, createdAt: core.now() });
+  draft.crawler.tasks.set(taskId, { crawlerId });
   return taskId;
 }
 

@@ -22,7 +22,7 @@ export async function patchConfig(ctx: OperationContext) {
     target.versions.push(newVersion(core, target.versions, config));
     target.updatedAt = core.now();
     planSchedule(draft, params.id, nextAt);
-    taskId = addTask(core, draft, params.id, 'config');
+    taskId = addTask(core, draft, params.id);
   });
   return { taskId };
 }
