@@ -8,7 +8,8 @@ import { appOfSearchHost } from './hosts';
  * never read the body of a request it does not own (msw hands the same request to the other
  * handlers, and to other servers' handlers, after it).
  *
- * Every emulator registers here, the latest one per application ID winning. msw 2.13 and
+ * Every emulator registers here when its handlers are created, the latest one per application
+ * ID winning (a handler answers its own application's requests itself). msw 2.13 and
  * later route every request of the process through the last server started (the servers
  * share one interceptor), so with two emulators in two `setupServer`s, the second server's
  * handlers see the first application's requests: they hand them to the emulator of that
@@ -32,8 +33,11 @@ export function ownerOf(core: Core, request: Request, family: HostFamily): Core 
     // emulator claims is answered here, with the service's refusal of unknown credentials.
     // With `core` the only emulator, that is `core` whatever the ID: no need to read it.
     if (emulators.size === 1 && emulators.get(core.options.appId.toLowerCase()) === core) return core;
+    // Its own application first: after a per-test emulator of the same ID, the map holds that
+    // one, but the handlers still in use are this emulator's.
     const app = credentialApp(request);
-    return app === undefined ? core : (emulators.get(app) ?? core);
+    if (app === undefined || app === core.options.appId.toLowerCase()) return core;
+    return emulators.get(app) ?? core;
   }
   // A search hostname names its application: another application's hosts do not resolve.
   const app = appOfSearchHost(request.url);

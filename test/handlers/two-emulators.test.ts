@@ -124,3 +124,29 @@ describe.each<Layout>(['two servers', 'one server'])('two emulators, %s', (layou
     }
   });
 });
+
+describe('a per-test emulator of the same application', () => {
+  it('leaves the shared hosts to the file emulator once its handlers are reset', async () => {
+    // The README's recipe: one emulator for the file, another for one test through server.use().
+    const file = createEmulator({ appId: 'SAMEAPP', adminApiKey: 'admin-key' });
+    const server = setupServer(...createHandlers(file));
+    server.listen({ onUnhandledRequest: 'error' });
+    try {
+      const slow = createEmulator({ appId: 'SAMEAPP', adminApiKey: 'admin-key', indexingDelay: '5s' });
+      server.use(...createHandlers(slow));
+      const client = algoliasearch('SAMEAPP', 'admin-key');
+      await client.initInsights({}).pushEvents({ events: [view('during')] });
+      expect(slow.journal.of('pushEvents')).toHaveLength(1);
+
+      server.resetHandlers();
+      await client.saveObject({ indexName: 'products', body: { objectID: '1' } });
+      await client.initInsights({}).pushEvents({ events: [view('after')] });
+      expect(file.journal.of('saveObject')).toHaveLength(1);
+      expect(file.journal.of('pushEvents')).toHaveLength(1);
+      expect(file.core.state.analytics.events.map((e) => e.objectIDs)).toEqual([['after']]);
+      expect(slow.journal.of('pushEvents')).toHaveLength(1);
+    } finally {
+      server.close();
+    }
+  });
+});
