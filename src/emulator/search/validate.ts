@@ -26,14 +26,22 @@ export function requireObjectID(value: unknown, what = 'objectID'): string {
  */
 export function generateObjectIDs(core: Core, count: number): string[] {
   if (count === 0) return [];
-  const out: string[] = [];
-  let last = core.state.generatedIDs.lastObjectID;
+  const { ids, last } = drawObjectIDs(core, count, core.state.generatedIDs.lastObjectID);
+  core.assign('generatedIDs', { lastObjectID: last });
+  return ids;
+}
+
+/**
+ * The draw of {@link generateObjectIDs}, from `last` and without writing it back: for a caller
+ * that draws while it still validates, and keeps the last ID until its own commit.
+ */
+export function drawObjectIDs(core: Core, count: number, last: number): { ids: string[]; last: number } {
+  const ids: string[] = [];
   for (let k = 0; k < count; k++) {
     last = last === 0 ? core.random.int(1_000_000_000_000, 4_999_999_999_999) : last + core.random.int(1, 9);
-    out.push(String(last));
+    ids.push(String(last));
   }
-  core.assign('generatedIDs', { lastObjectID: last });
-  return out;
+  return { ids, last };
 }
 
 /** Booleans in query strings arrive as `"true"` / `"false"`. */
