@@ -45,6 +45,8 @@ export const messages = {
   /** Multi-cluster mapping: the `X-Algolia-User-ID` is assigned to no cluster. */
   userNotAssigned: 'User ID not found',
   invalidJson: 'Invalid JSON',
+  /** A body sent with `content-encoding: gzip` that does not gunzip (the emulator's wording). */
+  invalidGzip: 'Invalid gzip body',
   /** What the real client reports when no host answers (status 0: a network failure, not HTTP). */
   unreachable:
     'Unreachable hosts - your application id may be incorrect. If the error persists, please visit our help center https://alg.li/support-unreachable-hosts or reach out to the Algolia Support team: https://alg.li/support',

@@ -17,13 +17,13 @@ export async function toEmulatorRequest(request: Request, host: HostFamily): Pro
   const headers: Record<string, string> = {};
   request.headers.forEach((value, key) => (headers[key] = value));
   const encoding = headers['content-encoding'];
-  const text =
+  const body =
     request.method === 'GET' || request.method === 'HEAD'
-      ? ''
+      ? { text: '' }
       : encoding === 'gzip'
         ? await requestText(await request.arrayBuffer(), encoding)
-        : await textOf(request);
-  const req = fromWire({ method: request.method, url: request.url, headers, text }, host);
+        : { text: await textOf(request) };
+  const req = fromWire({ method: request.method, url: request.url, headers, ...body }, host);
   req.signal = request.signal;
   return req;
 }

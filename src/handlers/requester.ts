@@ -51,8 +51,8 @@ export function createRequester(emulator: Pick<Emulator, 'core'>): Requester {
           `search-emulator: no emulated host answers ${method} ${url} (the emulator's application ID is "${core.options.appId}")`,
         );
       }
-      const text = await requestText(data, contentEncoding(headers));
-      const res = await dispatch(core, fromWire({ method, url, headers, text }, host));
+      const body = await requestText(data, contentEncoding(headers));
+      const res = await dispatch(core, fromWire({ method, url, headers, ...body }, host));
       // An injected timeout: the client sees its requester time out, as over HTTP.
       if (res.transport !== undefined) return { content: '', status: 0, isTimedOut: true };
       // A host down, the firewall: the client sees a network failure, as over HTTP.

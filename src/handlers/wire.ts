@@ -14,6 +14,8 @@ export interface WireRequest {
   readonly headers: Record<string, string>;
   /** The body as sent; empty when there is none. */
   readonly text: string;
+  /** Why the body could not be read as text (a gzip body that does not gunzip): a 400. */
+  readonly bodyError?: string;
 }
 
 /** The request the dispatcher takes for `wire`, sent to a host of `host`. */
@@ -28,12 +30,14 @@ export function fromWire(wire: WireRequest, host: HostFamily): EmulatorRequest {
   const headers: Record<string, string> = {};
   for (const name in wire.headers) headers[name.toLowerCase()] = wire.headers[name];
   const method = wire.method.toUpperCase() as Method;
-  const text = method === 'GET' || (method as string) === 'HEAD' ? '' : wire.text;
+  const bodiless = method === 'GET' || (method as string) === 'HEAD';
+  const text = bodiless ? '' : wire.text;
   let body: unknown;
-  let bodyError: string | undefined;
-  if (textDeeperThan(text)) {
+  // A body that never became text (bad gzip) has nothing to parse.
+  let bodyError = bodiless ? undefined : wire.bodyError;
+  if (bodyError === undefined && textDeeperThan(text)) {
     bodyError = TOO_DEEP;
-  } else if (text.trim() !== '') {
+  } else if (bodyError === undefined && text.trim() !== '') {
     try {
       body = JSON.parse(text);
     } catch (error) {
@@ -54,20 +58,28 @@ export function fromWire(wire: WireRequest, host: HostFamily): EmulatorRequest {
   };
 }
 
+/** A request body read as text, or why it could not be. */
+export type BodyText = Pick<WireRequest, 'text' | 'bodyError'>;
+
 /**
  * A request body as text: bytes are decoded as UTF-8, after gunzipping them when the client
  * compressed them (`content-encoding: gzip`, as the v5 clients' `compression: 'gzip'` sends).
+ * Bytes that do not gunzip are the client's mistake: a `bodyError`, answered 400, not a throw.
  */
 export async function requestText(
   data: string | Uint8Array | ArrayBuffer | undefined,
   encoding: string | undefined,
-): Promise<string> {
-  if (data === undefined) return '';
-  if (typeof data === 'string' && encoding !== 'gzip') return data;
+): Promise<BodyText> {
+  if (data === undefined) return { text: '' };
+  if (typeof data === 'string' && encoding !== 'gzip') return { text: data };
   const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
-  if (encoding !== 'gzip') return new TextDecoder().decode(bytes);
-  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('gzip'));
-  return new Response(stream).text();
+  if (encoding !== 'gzip') return { text: new TextDecoder().decode(bytes) };
+  try {
+    const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('gzip'));
+    return { text: await new Response(stream).text() };
+  } catch (error) {
+    return { text: '', bodyError: `${messages.invalidGzip}: ${(error as Error).message}` };
+  }
 }
 
 /** Bytes of `text` in UTF-8: its length when it is all ASCII (the usual body), without encoding a copy. */

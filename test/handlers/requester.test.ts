@@ -142,6 +142,35 @@ describe('createRequester: the official clients in-process', () => {
     expect(encodings).toContain('gzip');
   });
 
+  it('answers a gzip body that does not gunzip with a 400, in-process and over msw', async () => {
+    const notGzip = new TextEncoder().encode('{"objectID":"1"}');
+    const headers = {
+      'x-algolia-application-id': 'REQAPP',
+      'x-algolia-api-key': 'req-admin',
+      'content-type': 'application/json',
+      'content-encoding': 'gzip',
+    };
+    const url = 'https://REQAPP.algolia.net/1/indexes/books';
+    const message = expect.stringMatching(/^Invalid gzip body: ./);
+
+    const direct = createEmulator(OPTIONS);
+    const answer = await createRequester(direct).send({ method: 'POST', url, headers, data: notGzip });
+    expect(answer).toMatchObject({ status: 400, isTimedOut: false });
+    expect(JSON.parse(answer.content)).toEqual({ message, status: 400 });
+
+    const { emulator: overMsw } = env.fresh();
+    const res = await fetch(url, { method: 'POST', headers, body: notGzip });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message, status: 400 });
+
+    for (const emulator of [direct, overMsw]) {
+      expect(emulator.journal.of('saveObject').map((entry) => [entry.status, entry.response])).toEqual([
+        [400, { message, status: 400 }],
+      ]);
+      expect(emulator.core.state.indices.size).toBe(0);
+    }
+  });
+
   it('refuses a host the emulator does not serve, naming it', async () => {
     const emulator = createEmulator(OPTIONS);
     const requester = createRequester(emulator);

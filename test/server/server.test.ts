@@ -230,7 +230,7 @@ describe('the standalone server', () => {
     });
   });
 
-  it('loses no state on a bad request: invalid JSON, an unknown path, a body over the limit', async () => {
+  it('loses no state on a bad request: invalid JSON or gzip, an unknown path, a body over the limit', async () => {
     const before = (await control('GET', '/apps/TESTAPP/dump')).body;
     const credentials = { 'x-algolia-application-id': 'TESTAPP', 'x-algolia-api-key': 'admin-api-key' };
     const invalid = await fetch(`${server.url}/1/indexes/faq/batch`, {
@@ -240,6 +240,17 @@ describe('the standalone server', () => {
     });
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toMatchObject({ status: 400, message: expect.stringMatching(/^Invalid JSON/) });
+    const notGzip = await raw(
+      'POST',
+      '/1/indexes/faq/batch',
+      { ...credentials, 'content-encoding': 'gzip', 'content-type': 'application/json' },
+      '{"requests": []}',
+    );
+    expect(notGzip.status).toBe(400);
+    expect(JSON.parse(notGzip.body)).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/^Invalid gzip body/),
+    });
     const unknown = await fetch(`${server.url}/nowhere/at/all`, { headers: credentials });
     expect(unknown.status).toBe(404);
     expect((await control('GET', '/apps/TESTAPP/dump')).body).toEqual(before);
