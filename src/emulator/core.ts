@@ -80,7 +80,7 @@ export class Core {
     readonly router: Router,
     private readonly initial: () => State,
     /** Injected faults and latency (`emulator.faults`); draws from `random` unless given their own generator. */
-    readonly faults: Faults = new Faults(clock, random),
+    readonly faults: Faults = new Faults(clock, random, router),
   ) {
     this.current = initial();
     clock.setStops((from, to) => this.nextStop(from, to));

@@ -103,6 +103,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const random = createRandom(seed);
   const seedState = random.save();
   const firstTaskID = random.int(100_000, 999_999);
+  const router = new Router(routes);
   const core = new Core(
     {
       appId,
@@ -126,9 +127,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     },
     clock,
     random,
-    new Router(routes),
+    router,
     () => initialState(firstTaskID),
-    new Faults(clock, createRandom(`${seed}/faults`)),
+    new Faults(clock, createRandom(`${seed}/faults`), router),
   );
   const journal = new Journal(options.journalLimit ?? DEFAULT_JOURNAL_LIMIT);
   if (journal.limit > 0) core.observe((event) => journal.record(event));

@@ -1,5 +1,6 @@
 import type { HostFamily, Method } from './request';
 import type { Route } from './route';
+import { damerauLevenshtein } from './search/engine/typo';
 
 export interface Match {
   readonly route: Route;
@@ -26,7 +27,13 @@ export class Router {
   /** `host method path` -> the answer, for the paths seen last (object IDs make paths unbounded). */
   private readonly answers = new Map<string, Match | 'method' | undefined>();
 
+  /** The table's host families and operation names: what a fault or a matcher may name. */
+  readonly hosts: ReadonlySet<HostFamily>;
+  readonly operations: ReadonlySet<string>;
+
   constructor(readonly routes: readonly Route[]) {
+    this.hosts = new Set(routes.map((r) => r.host));
+    this.operations = new Set(routes.map((r) => r.operation));
     const compiled = routes.map(compile).sort(bySpecificity);
     const seen = new Set<string>();
     const groups = new Map<HostFamily, Compiled[][]>();
@@ -76,6 +83,23 @@ export class Router {
 
   byOperation(operation: string): Route | undefined {
     return this.routes.find((r) => r.operation === operation);
+  }
+
+  /**
+   * Why `operation` names no route (with the closest name when one is a typo away), or
+   * undefined when a route has it: a filter on a misspelt name would silently never match.
+   */
+  unknownOperation(operation: unknown): string | undefined {
+    if (typeof operation === 'string' && this.operations.has(operation)) return undefined;
+    const shown = JSON.stringify(operation) ?? String(operation);
+    if (typeof operation !== 'string') return `an operation is a route's name (a string), got ${shown}`;
+    let closest: string | undefined;
+    let best = Math.max(2, Math.floor(operation.length / 4)) + 1;
+    for (const name of this.operations) {
+      const distance = damerauLevenshtein(operation.toLowerCase(), name.toLowerCase());
+      if (distance < best) [closest, best] = [name, distance];
+    }
+    return `no route is named ${shown}${closest === undefined ? '' : ` (did you mean "${closest}"?)`}`;
   }
 }
 

@@ -71,6 +71,7 @@ export const emulatorMatchers: { [K in keyof EmulatorMatchers]: Matcher } = {
     expected?: Record<string, unknown>,
   ): MatcherResult {
     const journal = journalOf(received);
+    assertOperation(received, operation, 'toHaveReceived');
     const matching = journal.entries.filter(
       (entry) => entry.served && entry.operation === operation && holds(entry, expected, this.equals),
     );
@@ -103,6 +104,7 @@ export const emulatorMatchers: { [K in keyof EmulatorMatchers]: Matcher } = {
     expected?: Record<string, unknown>,
   ): MatcherResult {
     const journal = journalOf(received);
+    assertOperation(received, operation, 'toHaveReceivedTimes');
     const matching = journal.entries.filter(
       (entry) => entry.served && entry.operation === operation && holds(entry, expected, this.equals),
     );
@@ -272,6 +274,16 @@ function messageOf(body: unknown): string {
 }
 
 /** The journal of an emulator (or a journal itself); duck-typed, so an ESM and a CJS copy of the package agree. */
+/**
+ * A name no route has never matches, so `.not` would pass on a typo: refused when the matcher
+ * is given an emulator (a journal alone has no route table to check against).
+ */
+function assertOperation(received: unknown, operation: unknown, matcher: string): void {
+  type WithRouter = { core?: { router?: { unknownOperation?(operation: unknown): string | undefined } } };
+  const unknown = (received as WithRouter | null | undefined)?.core?.router?.unknownOperation?.(operation);
+  if (unknown !== undefined) throw new TypeError(`${matcher}: ${unknown}`);
+}
+
 function journalOf(received: unknown): Journal {
   const candidate = (received as { journal?: unknown } | null | undefined)?.journal ?? received;
   if (

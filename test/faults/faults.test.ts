@@ -170,6 +170,40 @@ describe('faults and determinism', () => {
     expect(() => faults.rateLimit({ retryAfter: 1.5 })).toThrow(/fault.retryAfter is whole seconds/);
   });
 
+  it('refuses a scope or a field that would break every request, or never act', () => {
+    const emulator = createEmulator();
+    const { faults } = emulator;
+    expect(() => faults.down({ hostname: { source: 'x' } as never })).toThrow(
+      new TypeError('fault.hostname must be a host name (string) or a RegExp, got {"source":"x"}'),
+    );
+    expect(() => faults.error(503, { message: 5 as never })).toThrow(
+      new TypeError('fault.message must be a string, got 5'),
+    );
+    expect(() => faults.latency({ seconds: 'x' as never })).toThrow(
+      /^fault.latency must be a duration of 0 or more .* got \{"seconds":"x"\}$/,
+    );
+    expect(() => faults.error(503, { latency: -5 })).toThrow(RangeError);
+    expect(() => faults.add({ kind: 'latency' } as never)).toThrow(new TypeError('fault.latency is required'));
+    expect(() => faults.error(503, { operation: 'saveObjet' })).toThrow(
+      new TypeError('fault.operation: no route is named "saveObjet" (did you mean "saveObject"?)'),
+    );
+    expect(() => faults.down({ operation: ['listIndices', 'nothingLikeAnyRoute'] })).toThrow(
+      new TypeError('fault.operation: no route is named "nothingLikeAnyRoute"'),
+    );
+    expect(() => faults.down({ host: 'serach' as never })).toThrow(
+      /^fault.host "serach" is no host family: one of search, /,
+    );
+    // Nothing was added, and the next fault is still the first.
+    expect(faults.list).toEqual([]);
+    expect(faults.down({ hostname: /-dsn\./, host: ['search', 'insights'], operation: 'listIndices' }).id).toBe(1);
+  });
+
+  it('still serves requests after refusing a bad fault', async () => {
+    const emulator = createEmulator();
+    expect(() => emulator.faults.down({ hostname: { source: 'x' } as never })).toThrow(TypeError);
+    await expect(emulator.listIndices()).resolves.toMatchObject({ items: [] });
+  });
+
   it('a timeout reaches a direct call at once as no host answering; a response timeout still ran the operation', async () => {
     const emulator = createEmulator();
     emulator.faults.timeout({ operation: 'saveObject', phase: 'response', times: 1 });

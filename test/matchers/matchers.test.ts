@@ -136,6 +136,20 @@ describe('failure messages', () => {
     expect(emulator).not.toHaveReceived('listIndices');
   });
 
+  it('refuse an operation no route has, given an emulator: a typo would make .not pass', async () => {
+    const emulator = createEmulator();
+    await emulator.deleteIndex({ indexName: 'products' });
+    expect(() => expect(emulator).not.toHaveReceived('deleteIndexx')).toThrow(
+      new TypeError('toHaveReceived: no route is named "deleteIndexx" (did you mean "deleteIndex"?)'),
+    );
+    expect(() => expect(emulator).toHaveReceivedTimes('deleteIndexx', 0)).toThrow(
+      /^toHaveReceivedTimes: no route is named "deleteIndexx"/,
+    );
+    expect(emulator).toHaveReceived('deleteIndex');
+    // A journal alone has no route table: the name cannot be checked there.
+    expect(emulator.journal).not.toHaveReceived('deleteIndexx');
+  });
+
   it('refuse anything but an emulator or its journal', () => {
     expect(() => expect({}).toHaveReceived('search')).toThrow(/take an emulator \(createEmulator\(\)\) or its journal/);
   });

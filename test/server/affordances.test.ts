@@ -61,6 +61,24 @@ describe('test affordances over the standalone server', () => {
     expect((await control('GET', '/faults')).body).toEqual({ faults: [], waiting: 0 });
   });
 
+  it('refuses a fault that would break every request or never act, with a 400 saying why', async () => {
+    server.emulator.reset();
+    for (const [spec, message] of [
+      [{ kind: 'down', hostname: { source: 'x' } }, 'fault.hostname must be a host name (string) or a RegExp'],
+      [{ kind: 'status', status: 503, message: 5 }, 'fault.message must be a string'],
+      [{ kind: 'latency', latency: { seconds: 'x' } }, 'fault.latency must be a duration of 0 or more'],
+      [{ kind: 'status', status: 503, operation: 'saveObjet' }, 'fault.operation: no route is named "saveObjet"'],
+      [{ kind: 'down', host: 'serach' }, 'fault.host "serach" is no host family'],
+    ] as const) {
+      expect(await control('POST', '/faults', spec)).toEqual({
+        status: 400,
+        body: { status: 400, message: expect.stringContaining(message) },
+      });
+    }
+    expect((await control('GET', '/faults')).body).toEqual({ faults: [], waiting: 0 });
+    await expect(client().listIndices()).resolves.toMatchObject({ items: [] });
+  });
+
   it('a host down closes the connection: the client sees a network error', async () => {
     server.emulator.reset();
     server.emulator.faults.down({ operation: 'listIndices' });

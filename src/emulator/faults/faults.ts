@@ -4,7 +4,15 @@ import type { Random, RandomState } from '../random';
 import type { EmulatorRequest, EmulatorResponse } from '../request';
 import type { Route } from '../route';
 import { HeldAnswers } from './hold';
-import { STATUS_MESSAGES, toRule, type AppliedFault, type FaultRule, type FaultScope, type FaultSpec } from './spec';
+import {
+  STATUS_MESSAGES,
+  toRule,
+  type AppliedFault,
+  type FaultRule,
+  type FaultScope,
+  type FaultSpec,
+  type FaultTargets,
+} from './spec';
 
 /** What a test holds after adding a fault: how often it acted, and a way to take it back. */
 export interface FaultHandle {
@@ -44,6 +52,8 @@ export class Faults {
     clock: Clock,
     /** A generator of the faults' own, seeded from the emulator's seed: draws never shift the IDs the emulator hands out. */
     private readonly random: Random,
+    /** The route table, which a fault's hosts and operations must name. */
+    private readonly targets: FaultTargets,
   ) {
     this.held = new HeldAnswers(clock);
     this.seedState = random.save();
@@ -51,7 +61,8 @@ export class Faults {
 
   /** Adds a fault; the first active fault whose scope matches a request (and whose draw passes) acts on it. */
   add(spec: FaultSpec): FaultHandle {
-    const rule = toRule(this.nextId++, spec);
+    const rule = toRule(this.nextId, spec, this.targets);
+    this.nextId += 1;
     this.rules.push(rule);
     const faults = this;
     return {

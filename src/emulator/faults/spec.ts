@@ -1,5 +1,6 @@
 import { toMilliseconds, type Duration } from '../../clock';
 import type { HostFamily } from '../request';
+import type { Router } from '../router';
 
 /**
  * Which requests a fault acts on, and how often. Every field narrows: a fault with no scope
@@ -89,8 +90,14 @@ export interface FaultRule {
 
 const KINDS = new Set<FaultKind>(['down', 'timeout', 'status', 'latency']);
 
-/** The spec checked, or a TypeError/RangeError that says what is wrong (these are test-code mistakes). */
-export function toRule(id: number, spec: FaultSpec): FaultRule {
+/** What a fault's scope is checked against: the route table. */
+export type FaultTargets = Pick<Router, 'hosts' | 'unknownOperation'>;
+
+/**
+ * The spec checked against the route table, or a TypeError/RangeError that says what is wrong
+ * (these are test-code mistakes: a fault that cannot act, or one that would break every request).
+ */
+export function toRule(id: number, spec: FaultSpec, targets: FaultTargets): FaultRule {
   if (spec === null || typeof spec !== 'object' || !KINDS.has(spec.kind)) {
     throw new TypeError(`A fault needs a kind: one of ${[...KINDS].join(', ')}; got ${JSON.stringify(spec)}`);
   }
@@ -100,6 +107,19 @@ export function toRule(id: number, spec: FaultSpec): FaultRule {
   const rate = spec.rate ?? 1;
   if (typeof rate !== 'number' || !(rate > 0 && rate <= 1))
     throw new RangeError(`fault.rate must be a number in (0, 1], got ${String(spec.rate)}`);
+  if (spec.hostname !== undefined && typeof spec.hostname !== 'string' && !(spec.hostname instanceof RegExp)) {
+    throw new TypeError(`fault.hostname must be a host name (string) or a RegExp, got ${shown(spec.hostname)}`);
+  }
+  const hosts = spec.host === undefined ? undefined : listOf(spec.host, 'host');
+  for (const host of hosts ?? []) {
+    if (!targets.hosts.has(host as HostFamily))
+      throw new TypeError(`fault.host ${shown(host)} is no host family: one of ${[...targets.hosts].join(', ')}`);
+  }
+  const operations = spec.operation === undefined ? undefined : listOf(spec.operation, 'operation');
+  for (const operation of operations ?? []) {
+    const unknown = targets.unknownOperation(operation);
+    if (unknown !== undefined) throw new TypeError(`fault.operation: ${unknown}`);
+  }
   if (spec.kind === 'timeout' && spec.phase !== undefined && spec.phase !== 'connect' && spec.phase !== 'response') {
     throw new TypeError(`fault.phase must be 'connect' or 'response', got ${JSON.stringify(spec.phase)}`);
   }
@@ -109,22 +129,42 @@ export function toRule(id: number, spec: FaultSpec): FaultRule {
     if (spec.retryAfter !== undefined && (!Number.isInteger(spec.retryAfter) || spec.retryAfter < 0)) {
       throw new RangeError(`fault.retryAfter is whole seconds (0 or more), got ${String(spec.retryAfter)}`);
     }
+    if (spec.message !== undefined && typeof spec.message !== 'string')
+      throw new TypeError(`fault.message must be a string, got ${shown(spec.message)}`);
   }
-  const latency = spec.kind === 'latency' || spec.kind === 'status' ? toMilliseconds(spec.latency ?? 0) : 0;
-  if (latency < 0) throw new RangeError(`fault.latency must not be negative, got ${latency} ms`);
+  if (spec.kind === 'latency' && spec.latency === undefined) throw new TypeError('fault.latency is required');
+  const latency = spec.kind === 'latency' || spec.kind === 'status' ? durationOf(spec.latency ?? 0) : 0;
   return {
     id,
     spec,
-    hosts: spec.host === undefined ? undefined : new Set(typeof spec.host === 'string' ? [spec.host] : spec.host),
-    operations:
-      spec.operation === undefined
-        ? undefined
-        : new Set(typeof spec.operation === 'string' ? [spec.operation] : spec.operation),
+    hosts: hosts === undefined ? undefined : new Set(hosts as HostFamily[]),
+    operations: operations === undefined ? undefined : new Set(operations as string[]),
     latency,
     remaining: times,
     hits: 0,
   };
 }
+
+/** A scope field as a list: one value or an array of them. */
+function listOf(value: unknown, field: string): unknown[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value;
+  throw new TypeError(`fault.${field} must be a name or an array of names, got ${shown(value)}`);
+}
+
+/** A fault's latency in milliseconds: finite and not negative, or the answer would be held forever. */
+function durationOf(latency: Duration): number {
+  // A string says what is wrong with it itself ("Invalid duration ..."); an object may add up to NaN.
+  const ms =
+    latency !== null && ['number', 'string', 'object'].includes(typeof latency) ? toMilliseconds(latency) : NaN;
+  if (!Number.isFinite(ms) || ms < 0)
+    throw new RangeError(
+      `fault.latency must be a duration of 0 or more ("250ms", 1500, { seconds: 2 }), got ${shown(latency)}`,
+    );
+  return ms;
+}
+
+const shown = (value: unknown) => (value instanceof RegExp ? String(value) : (JSON.stringify(value) ?? String(value)));
 
 /** Reason phrases of the statuses a fault usually sends. */
 export const STATUS_MESSAGES: Readonly<Record<number, string>> = {
