@@ -160,7 +160,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     adminApiKey,
     clock,
     async advance(duration: Duration): Promise<number> {
-      const target = clock.now() + toMilliseconds(duration);
+      const ms = toMilliseconds(duration);
+      if (ms < 0) throw new RangeError('emulator.advance() takes a positive duration; use clock.set() to go back');
+      const target = clock.now() + ms;
       await core.idle();
       for (
         let stop = core.nextStop(clock.now(), target);

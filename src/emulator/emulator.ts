@@ -24,9 +24,10 @@ export interface Emulator extends DirectCalls, Helpers {
   /** The fake clock every time-dependent behaviour reads. */
   readonly clock: Clock;
   /**
-   * Moves the clock forward like `clock.advance`, stopping at every scheduled job (a crawl
-   * step, a crawler's schedule) and waiting for the work it started (page fetches) before
-   * going on: `await emulator.advance('1m')` runs a minute of crawling, exactly.
+   * Moves the clock forward like `clock.advance` (a negative duration is a RangeError),
+   * stopping at every scheduled job (a crawl step, a crawler's schedule) and waiting for the
+   * work it started (page fetches) before going on: `await emulator.advance('1m')` runs a
+   * minute of crawling, exactly.
    */
   advance(duration: Duration): Promise<number>;
   /** The crawler API's basic-auth pair (`Authorization: Basic base64(userId:apiKey)`). */

@@ -146,6 +146,16 @@ describe('asynchronous jobs and emulator.advance', () => {
     await expect(emulator.advance('2s')).rejects.toThrow('runner bug');
     await emulator.advance('2s');
   });
+
+  it('refuses to go back, as clock.advance does, and leaves the clock where it was', async () => {
+    const emulator = createEmulator({ now: 10_000_000 });
+    expect(() => emulator.clock.advance('-1h')).toThrow(RangeError);
+    await expect(emulator.advance('-1h')).rejects.toThrow(
+      new RangeError('emulator.advance() takes a positive duration; use clock.set() to go back'),
+    );
+    expect(emulator.clock.now()).toBe(10_000_000);
+    await expect(emulator.advance(0)).resolves.toBe(10_000_000);
+  });
 });
 
 describe('task publication on the clock', () => {
