@@ -1,6 +1,7 @@
+import { algoliasearch } from 'algoliasearch';
 import { describe, expect, it } from 'vitest';
 import { createEmulator, type ExplainRequest } from '../../src';
-import { setupSurfaces, SURFACES } from '../support/surfaces';
+import { rejects, setupSurfaces, SURFACES } from '../support/surfaces';
 
 const open = setupSurfaces();
 
@@ -58,6 +59,28 @@ const explain = (emulator: Awaited<ReturnType<typeof shop>>, request: Omit<Expla
   emulator.explain({ indexName: 'shop', ...request } as ExplainRequest);
 
 describe.each(SURFACES)('explain() reads the state whatever surface wrote it (%s)', (surface) => {
+  it('refuses a key without the search right, as the search itself does, and counts no call', async () => {
+    const { emulator, api } = open(surface);
+    await api.saveObjects({ indexName: 'shop', objects: PHONES });
+    const as = (key: string) =>
+      surface === 'direct' ? emulator.as({ apiKey: key }) : algoliasearch(emulator.appId, key);
+    const { key: writer } = await api.addApiKey({ acl: ['addObject'] });
+    const search = (key: string) => as(key).searchSingleIndex({ indexName: 'shop', searchParams: { query: 'phone' } });
+    await rejects(search(writer), 403, 'Method not allowed with this API key');
+    await rejects(
+      emulator.explain({ indexName: 'shop', objectID: 'p1', query: 'phone', apiKey: writer }),
+      403,
+      'Method not allowed with this API key',
+    );
+    // A key with the right explains, and explaining uses none of its hourly calls.
+    const { key: searcher } = await api.addApiKey({ acl: ['search'], maxQueriesPerIPPerHour: 1 });
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await emulator.explain({ indexName: 'shop', objectID: 'p1', query: 'phone', apiKey: searcher })).found,
+      ).toBe(true);
+    await expect(search(searcher)).resolves.toMatchObject({ nbHits: 3 });
+  });
+
   it('agrees with the search the same surface answers', async () => {
     const { emulator, api } = open(surface);
     await api.setSettings({

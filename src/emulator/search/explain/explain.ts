@@ -1,5 +1,5 @@
 import type { Core } from '../../core';
-import { badRequest } from '../../errors';
+import { badRequest, forbidden, messages } from '../../errors';
 import { assertIndexAllowed, authenticate } from '../../gate';
 import type { EmulatorRequest } from '../../request';
 import type { Auth, Route } from '../../route';
@@ -36,6 +36,8 @@ export async function explain(core: Core, searchRoute: Route, request: ExplainRe
     throw badRequest('explain() needs the `objectID` of the record to explain');
   core.settle();
   const auth = await authAs(core, searchRoute, apiKey);
+  // The search's own right, checked without authorize(): explaining is no call the key's hourly limit counts.
+  if (!auth.admin && !auth.acl.has('search')) throw forbidden(messages.methodNotAllowed);
   assertIndexAllowed(auth, indexName);
   const index = requireIndex(core.state, indexName);
   // getRankingInfo: the rules stage then reports the rules it applied.
