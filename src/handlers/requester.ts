@@ -53,14 +53,17 @@ export function createRequester(emulator: Pick<Emulator, 'core'>): Requester {
       }
       const body = await requestText(data, contentEncoding(headers));
       const res = await dispatch(core, fromWire({ method, url, headers, ...body }, host));
-      // An injected timeout: the client sees its requester time out, as over HTTP.
-      if (res.transport !== undefined) return { content: '', status: 0, isTimedOut: true };
+      // An injected timeout: the client sees its requester time out, as over HTTP, in its words.
+      if (res.transport !== undefined) return { content: TIMEOUT_CONTENT[res.transport], status: 0, isTimedOut: true };
       // A host down, the firewall: the client sees a network failure, as over HTTP.
       if (res.status === 0) return { content: '', status: 0, isTimedOut: false };
       return { content: bodyText(res), status: res.status, isTimedOut: false };
     },
   };
 }
+
+/** What the official clients' own requesters answer when their connect or response timer fires. */
+const TIMEOUT_CONTENT = { 'no-answer': 'Connection timeout', 'no-body': 'Socket timeout' } as const;
 
 function contentEncoding(headers: Record<string, string>): string | undefined {
   for (const name in headers) if (name.toLowerCase() === 'content-encoding') return headers[name].toLowerCase();

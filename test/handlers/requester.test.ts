@@ -171,6 +171,31 @@ describe('createRequester: the official clients in-process', () => {
     }
   });
 
+  it('renders injected timeouts as the client’s own requester does: connection, then socket', async () => {
+    const emulator = createEmulator(OPTIONS);
+    const requester = createRequester(emulator);
+    const request = {
+      method: 'GET',
+      url: 'https://REQAPP-dsn.algolia.net/1/indexes',
+      headers: { 'x-algolia-application-id': 'REQAPP', 'x-algolia-api-key': 'req-admin' },
+    };
+    emulator.faults.timeout({ operation: 'listIndices', phase: 'connect', times: 1 });
+    emulator.faults.timeout({ operation: 'listIndices', phase: 'response', times: 1 });
+    expect(await requester.send(request)).toEqual({ content: 'Connection timeout', status: 0, isTimedOut: true });
+    expect(await requester.send(request)).toEqual({ content: 'Socket timeout', status: 0, isTimedOut: true });
+    expect(await requester.send(request)).toMatchObject({ status: 200, isTimedOut: false });
+    // The client retries both on its other hosts, then answers.
+    emulator.faults.timeout({ operation: 'listIndices', phase: 'connect', times: 1 });
+    emulator.faults.timeout({ operation: 'listIndices', phase: 'response', times: 1 });
+    const client = algoliasearch('REQAPP', 'req-admin', { requester });
+    await expect(client.listIndices()).resolves.toMatchObject({ items: [] });
+    expect(emulator.journal.entries.slice(-3).map((e) => e.fault?.phase ?? e.status)).toEqual([
+      'connect',
+      'response',
+      200,
+    ]);
+  });
+
   it('refuses a host the emulator does not serve, naming it', async () => {
     const emulator = createEmulator(OPTIONS);
     const requester = createRequester(emulator);
