@@ -90,7 +90,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       ? {
           onRequest: (line) =>
             console.log(
-              `${line.method} ${line.path} ${line.status}${line.appId ? ` ${line.appId}` : ''}${line.family ? ` ${line.family}` : ''}`,
+              `${line.method} ${line.path} ${line.status}${line.appId ? ` ${line.appId}` : ''}${line.family ? ` ${line.family}` : ''}${line.failure ? ` (${line.failure})` : ''}`,
             ),
         }
       : {}),

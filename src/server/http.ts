@@ -12,7 +12,7 @@ export interface ListenerOptions {
   readonly apps: Apps;
   /** Bodies larger than this many bytes answer 413. */
   readonly maxBodyBytes: number;
-  /** Called once per answered request (the CLI's `--verbose`). */
+  /** Called once per request, answered or not (the CLI's `--verbose`). */
   readonly onRequest?: (line: RequestLine) => void;
 }
 
@@ -23,6 +23,12 @@ export interface RequestLine {
   readonly status: number;
   readonly appId?: string;
   readonly family?: string;
+  /**
+   * An answer that never completed: `'network error'` (the connection was closed: a host down,
+   * the firewall, a connect timeout once the client gave up), `'no body'` (a response timeout:
+   * the head went out, the body never ends).
+   */
+  readonly failure?: 'network error' | 'no body';
 }
 
 const JSON_TYPE = 'application/json; charset=UTF-8';
@@ -57,6 +63,7 @@ export function createListener(options: ListenerOptions) {
     }
     if (res === 'network error') {
       incoming.socket.destroy();
+      options.onRequest?.({ ...line, failure: 'network error' });
       return;
     }
     line.status = res.status;
@@ -64,6 +71,7 @@ export function createListener(options: ListenerOptions) {
       // A response timeout: the head goes out, the body never ends; the client's own timer gives up.
       outgoing.writeHead(res.status, { ...CORS_HEADERS, 'content-type': JSON_TYPE, ...res.headers });
       outgoing.flushHeaders();
+      options.onRequest?.({ ...line, failure: 'no body' });
       await held.core?.faults.hold(Infinity, gone.signal);
       incoming.socket.destroy();
       return;

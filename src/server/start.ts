@@ -17,7 +17,7 @@ export interface ServerOptions extends EmulatorOptions {
   data?: string | Fixture;
   /** Request bodies larger than this answer 413. Default 100 MB. */
   maxBodyBytes?: number;
-  /** Called once per answered request. */
+  /** Called once per request, answered or not (`RequestLine.failure` says which never completed). */
   onRequest?: (line: RequestLine) => void;
 }
 

@@ -1,13 +1,17 @@
 import { algoliasearch } from 'algoliasearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/server';
+import { startServer, type RequestLine, type RunningServer } from '../../src/server';
 
 // The test affordances over real HTTP: faults decided by the same dispatch(), rendered on a
 // socket; the journal, faults and explainer reachable through the control endpoints.
 let server: RunningServer;
+/** What `--verbose` prints, one line per request. */
+const lines: RequestLine[] = [];
 beforeAll(async () => {
-  server = await startServer({ port: 0 });
+  server = await startServer({ port: 0, onRequest: (line) => lines.push(line) });
 });
+/** The lines of the listIndices requests so far, as status and failure. */
+const listed = () => lines.filter((line) => line.path === '/1/indexes').map((line) => [line.status, line.failure]);
 afterAll(async () => {
   server.emulator.faults.clear();
   await server.close();
@@ -91,6 +95,11 @@ describe('test affordances over the standalone server', () => {
       [0, false],
       [0, false],
     ]);
+    // --verbose still prints them.
+    expect(listed().slice(-2)).toEqual([
+      [0, 'network error'],
+      [0, 'network error'],
+    ]);
   });
 
   it("timeouts: no answer, or a head without a body, until the client's own timer gives up", async () => {
@@ -109,6 +118,14 @@ describe('test affordances over the standalone server', () => {
       ['connect', false],
       ['response', true],
     ]);
+    // The connect timeout's line comes when the client closes the socket: either may print first.
+    expect(listed().slice(-2)).toHaveLength(2);
+    expect(listed().slice(-2)).toEqual(
+      expect.arrayContaining([
+        [0, 'network error'],
+        [200, 'no body'],
+      ]),
+    );
   });
 
   it('a slow answer waits for the fake clock, moved through the control endpoint', async () => {
