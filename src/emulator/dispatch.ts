@@ -5,12 +5,10 @@ import { authenticate, authorize, clientIp } from './gate';
 import { sourceAllowed } from './security/firewall';
 import type { FaultDecision } from './faults/faults';
 import { withLoads } from './lazy';
-import { bodyText, type EmulatorRequest, type EmulatorResponse } from './request';
+import { bodyText, JSON_TYPE, type EmulatorRequest, type EmulatorResponse } from './request';
 import { suggestionsAuthError } from './query-suggestions/errors';
 import { Reply, type Auth, type OperationContext, type Route } from './route';
 import { unservedApiError } from './unimplemented';
-
-const JSON_TYPE = 'application/json; charset=UTF-8';
 
 /**
  * The one pipeline every request takes, over msw or as a direct call:

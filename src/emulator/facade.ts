@@ -2,7 +2,7 @@ import type { Core } from './core';
 import { dispatch } from './dispatch';
 import { ApiError, messages } from './errors';
 import { MAX_JSON_DEPTH, textDeeperThan, TOO_DEEP } from './json-depth';
-import type { EmulatorRequest, HostFamily, Method } from './request';
+import { utf8Length, type EmulatorRequest, type HostFamily, type Method } from './request';
 import type { CallShape, Route } from './route';
 
 /** Extra request options, as the real client's second argument takes them. */
@@ -202,11 +202,6 @@ export function wireBody(raw: unknown): { body: unknown; text?: string; error?: 
   if (text === undefined) return { body: undefined };
   // Deep but writable, or a toJSON that nests what it returns: the text tells.
   return textDeeperThan(text) ? { body: undefined, error: TOO_DEEP } : { body: JSON.parse(text), text };
-}
-
-/** Bytes of `text` in UTF-8: its length when it is all ASCII (the usual body), without encoding a copy. */
-function utf8Length(text: string): number {
-  return /[^\x00-\x7f]/.test(text) ? new TextEncoder().encode(text).length : text.length;
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;

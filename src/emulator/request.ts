@@ -60,6 +60,14 @@ export interface EmulatorResponse {
   text?: string;
 }
 
+/** The content type of every JSON answer, as the real service sends it. */
+export const JSON_TYPE = 'application/json; charset=UTF-8';
+
+/** Bytes of `text` in UTF-8: its length when it is all ASCII (the usual body), without encoding a copy. */
+export function utf8Length(text: string): number {
+  return /[^\x00-\x7f]/.test(text) ? new TextEncoder().encode(text).length : text.length;
+}
+
 /** A response's body as sent: JSON, except a text body with another content type (the query suggestions log is JSON Lines). */
 export function bodyText(res: EmulatorResponse): string {
   if (res.text !== undefined) return res.text;

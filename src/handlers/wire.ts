@@ -1,6 +1,6 @@
 import { messages } from '../emulator/errors';
 import { textDeeperThan, TOO_DEEP } from '../emulator/json-depth';
-import type { EmulatorRequest, HostFamily, Method } from '../emulator/request';
+import { utf8Length, type EmulatorRequest, type HostFamily, type Method } from '../emulator/request';
 
 /**
  * An HTTP request as it left the client: what msw's `Request` and the official clients'
@@ -80,9 +80,4 @@ export async function requestText(
   } catch (error) {
     return { text: '', bodyError: `${messages.invalidGzip}: ${(error as Error).message}` };
   }
-}
-
-/** Bytes of `text` in UTF-8: its length when it is all ASCII (the usual body), without encoding a copy. */
-function utf8Length(text: string): number {
-  return /[^\x00-\x7f]/.test(text) ? new TextEncoder().encode(text).length : text.length;
 }

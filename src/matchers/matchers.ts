@@ -72,9 +72,7 @@ export const emulatorMatchers: { [K in keyof EmulatorMatchers]: Matcher } = {
   ): MatcherResult {
     const journal = journalOf(received);
     assertOperation(received, operation, 'toHaveReceived');
-    const matching = journal.entries.filter(
-      (entry) => entry.served && entry.operation === operation && holds(entry, expected, this.equals),
-    );
+    const matching = servedMatching(journal, operation, expected, this.equals);
     const pass = matching.length > 0;
     return {
       pass,
@@ -105,9 +103,7 @@ export const emulatorMatchers: { [K in keyof EmulatorMatchers]: Matcher } = {
   ): MatcherResult {
     const journal = journalOf(received);
     assertOperation(received, operation, 'toHaveReceivedTimes');
-    const matching = journal.entries.filter(
-      (entry) => entry.served && entry.operation === operation && holds(entry, expected, this.equals),
-    );
+    const matching = servedMatching(journal, operation, expected, this.equals);
     const pass = matching.length === times;
     return {
       pass,
@@ -274,6 +270,18 @@ function messageOf(body: unknown): string {
 }
 
 /** The journal of an emulator (or a journal itself); duck-typed, so an ESM and a CJS copy of the package agree. */
+/** The served requests of `operation` holding `expected`. */
+function servedMatching(
+  journal: Journal,
+  operation: string,
+  expected: Record<string, unknown> | undefined,
+  equals: Equals,
+): JournalEntry[] {
+  return journal.entries.filter(
+    (entry) => entry.served && entry.operation === operation && holds(entry, expected, equals),
+  );
+}
+
 /**
  * A name no route has never matches, so `.not` would pass on a typo: refused when the matcher
  * is given an emulator (a journal alone has no route table to check against).

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Core, Snapshot } from '../emulator/core';
 import { dispatch, toErrorResponse } from '../emulator/dispatch';
 import { ApiError, payloadTooLarge } from '../emulator/errors';
-import { bodyText, readCredential, type EmulatorResponse, type Method } from '../emulator/request';
+import { bodyText, JSON_TYPE, readCredential, type EmulatorResponse, type Method } from '../emulator/request';
 import { CORS_HEADERS, toEmulatorRequest } from '../handlers/fetch-request';
 import type { Apps } from './apps';
 import { CONTROL_PREFIX, control } from './control';
@@ -30,8 +30,6 @@ export interface RequestLine {
    */
   readonly failure?: 'network error' | 'no body';
 }
-
-const JSON_TYPE = 'application/json; charset=UTF-8';
 
 /** The application a request went to, for an answer a fault holds (it is let go when that application's faults are cleared). */
 interface Held {

@@ -1,7 +1,7 @@
 import type { Clock, Duration } from '../../clock';
 import { messages } from '../errors';
 import type { Random, RandomState } from '../random';
-import type { EmulatorRequest, EmulatorResponse } from '../request';
+import { JSON_TYPE, type EmulatorRequest, type EmulatorResponse } from '../request';
 import type { Route } from '../route';
 import { HeldAnswers } from './hold';
 import {
@@ -34,8 +34,6 @@ export interface FaultDecision {
    */
   readonly response?: EmulatorResponse;
 }
-
-const JSON_TYPE = 'application/json; charset=UTF-8';
 
 /**
  * Deterministic faults and latency, decided at one point of the dispatch pipeline that every
@@ -161,9 +159,11 @@ export class Faults {
 function inScope(rule: FaultRule, req: EmulatorRequest, route: Route | undefined): boolean {
   if (rule.hosts && !rule.hosts.has(req.host)) return false;
   if (rule.operations && (route === undefined || !rule.operations.has(route.operation))) return false;
-  const wanted = rule.spec.hostname;
-  if (wanted === undefined) return true;
-  const hostname = hostnameOf(req);
+  return rule.spec.hostname === undefined || hostnameMatches(hostnameOf(req), rule.spec.hostname);
+}
+
+/** Whether a request's host name is `wanted`: a name in any case, or a pattern; a request without one never is. */
+export function hostnameMatches(hostname: string | undefined, wanted: string | RegExp): boolean {
   if (hostname === undefined) return false;
   if (typeof wanted === 'string') return hostname.toLowerCase() === wanted.toLowerCase();
   wanted.lastIndex = 0;

@@ -110,12 +110,12 @@ export function toRule(id: number, spec: FaultSpec, targets: FaultTargets): Faul
   if (spec.hostname !== undefined && typeof spec.hostname !== 'string' && !(spec.hostname instanceof RegExp)) {
     throw new TypeError(`fault.hostname must be a host name (string) or a RegExp, got ${shown(spec.hostname)}`);
   }
-  const hosts = spec.host === undefined ? undefined : listOf(spec.host, 'host');
+  const hosts = spec.host === undefined ? undefined : namesOf(spec.host, 'fault.host');
   for (const host of hosts ?? []) {
     if (!targets.hosts.has(host as HostFamily))
       throw new TypeError(`fault.host ${shown(host)} is no host family: one of ${[...targets.hosts].join(', ')}`);
   }
-  const operations = spec.operation === undefined ? undefined : listOf(spec.operation, 'operation');
+  const operations = spec.operation === undefined ? undefined : namesOf(spec.operation, 'fault.operation');
   for (const operation of operations ?? []) {
     const unknown = targets.unknownOperation(operation);
     if (unknown !== undefined) throw new TypeError(`fault.operation: ${unknown}`);
@@ -145,11 +145,11 @@ export function toRule(id: number, spec: FaultSpec, targets: FaultTargets): Faul
   };
 }
 
-/** A scope field as a list: one value or an array of them. */
-function listOf(value: unknown, field: string): unknown[] {
+/** A scope field (a fault's, a journal filter's) as a list: one name or an array of them. */
+export function namesOf(value: unknown, field: string): unknown[] {
   if (typeof value === 'string') return [value];
   if (Array.isArray(value)) return value;
-  throw new TypeError(`fault.${field} must be a name or an array of names, got ${shown(value)}`);
+  throw new TypeError(`${field} must be a name or an array of names, got ${shown(value)}`);
 }
 
 /** A fault's latency in milliseconds: finite and not negative, or the answer would be held forever. */

@@ -1,5 +1,6 @@
 import type { DispatchEvent } from '../core';
-import type { FaultKind } from '../faults/spec';
+import { hostnameMatches } from '../faults/faults';
+import { namesOf, type FaultKind } from '../faults/spec';
 import type { HostFamily, Method } from '../request';
 import { JournalEntry } from './entry';
 import type { JournalQuery } from './params';
@@ -135,10 +136,7 @@ export class Journal implements Iterable<JournalEntry> {
 }
 
 function matcherOf(filter: JournalFilter): (entry: JournalEntry) => boolean {
-  const operations =
-    filter.operation === undefined
-      ? undefined
-      : new Set(typeof filter.operation === 'string' ? [filter.operation] : filter.operation);
+  const operations = filter.operation === undefined ? undefined : new Set(namesOf(filter.operation, 'operation'));
   return (entry) => {
     if (operations && (entry.operation === undefined || !operations.has(entry.operation))) return false;
     if (filter.host !== undefined && entry.host !== filter.host) return false;
@@ -153,19 +151,15 @@ function matcherOf(filter: JournalFilter): (entry: JournalEntry) => boolean {
     )
       return false;
     if (filter.path !== undefined && !textMatches(entry.path, filter.path)) return false;
-    if (
-      filter.hostname !== undefined &&
-      (entry.hostname === undefined || !textMatches(entry.hostname, filter.hostname, true))
-    )
-      return false;
+    if (filter.hostname !== undefined && !hostnameMatches(entry.hostname, filter.hostname)) return false;
     if (filter.apiKey !== undefined && entry.apiKey !== filter.apiKey) return false;
     if (filter.indexName !== undefined && !entry.indexNames.includes(filter.indexName)) return false;
     return true;
   };
 }
 
-function textMatches(text: string, wanted: string | RegExp, caseless = false): boolean {
-  if (typeof wanted === 'string') return caseless ? text.toLowerCase() === wanted.toLowerCase() : text === wanted;
+function textMatches(text: string, wanted: string | RegExp): boolean {
+  if (typeof wanted === 'string') return text === wanted;
   wanted.lastIndex = 0;
   return wanted.test(text);
 }
