@@ -177,11 +177,36 @@ describe.each(SURFACES)('getRecommendations (%s)', (surface) => {
     [
       'a filter that does not parse',
       { requests: [related({ queryParameters: { filters: 'price <' } })] },
-      /^filters: /,
+      /^requests\[0\]\.queryParameters\.filters: /,
     ],
   ])('refuses %s with a 400 naming the field', async (_name, body, message) => {
     const { api } = await open(surface);
     await rejects(api.getRecommendations(body), 400, message);
+  });
+
+  it('refuses a filter that does not parse whatever the data, quoting the text sent under its path', async () => {
+    const { emulator, api } = await open(surface);
+    await emulator.saveObjects({ indexName: 'lone', objects: [{ objectID: '1' }] });
+    emulator.trainRecommendModels({ indexName: 'lone' });
+    // No candidates (an unknown objectID, a record with nothing related), no fallback needed:
+    // the syntax is read all the same.
+    for (const base of [related({ objectID: 'no-such-record' }), related({ indexName: 'lone', objectID: '1' })]) {
+      const cases: [Record<string, unknown>, string | RegExp][] = [
+        [
+          { queryParameters: { filters: 'brand:x AND' } },
+          'requests[0].queryParameters.filters: Unexpected token end of filter expected filter at col 11',
+        ],
+        [{ queryParameters: { numericFilters: ['price >> 3'] } }, /^requests\[0\]\.queryParameters\.numericFilters: /],
+        [{ fallbackParameters: { filters: '(((' } }, /^requests\[0\]\.fallbackParameters\.filters: /],
+        [{ fallbackParameters: { tagFilters: [1] } }, /^requests\[0\]\.fallbackParameters\.tagFilters: /],
+      ];
+      for (const [extra, message] of cases)
+        await rejects(
+          api.getRecommendations({ requests: [{ ...base, maxRecommendations: 0, ...extra }] }),
+          400,
+          message,
+        );
+    }
   });
 
   it('answers 404 for a missing index and for an index whose models have not trained yet', async () => {

@@ -1,5 +1,6 @@
 import { ApiError, badRequest } from '../errors';
 import { parseParams, type RawParams } from '../search/engine/params';
+import { checkFilterSyntax } from './filter-syntax';
 import { MODELS, type Model } from './state';
 
 /** `maxRecommendations` above this is refused, as the live API does (OpenAPI: 1 to 30; 0 or absent: all). */
@@ -106,7 +107,10 @@ function optionalText(value: unknown, where: string): string | undefined {
   return value;
 }
 
-/** Search parameters as search reads them (400 on an unknown or mistyped one), less the ones the API sets. */
+/**
+ * Search parameters as search reads them (400 on an unknown or mistyped one, or on a filter
+ * that does not parse), less the ones the API sets.
+ */
 function searchParameters(value: unknown, where: string, dropped: readonly string[]): RawParams {
   if (value === undefined || value === null) return {};
   if (typeof value !== 'object' || Array.isArray(value)) throw badRequest(`${where} must be an object`);
@@ -118,5 +122,6 @@ function searchParameters(value: unknown, where: string, dropped: readonly strin
     throw error;
   }
   for (const name of dropped) delete params[name];
+  checkFilterSyntax(params, where);
   return params;
 }

@@ -1,6 +1,7 @@
-import { ApiError, badRequest } from '../../errors';
+import { badRequest } from '../../errors';
 import { parseFilterArray, type FilterParam } from '../../search/filters/arrays';
 import { parseFilters } from '../../search/filters/parse-filters';
+import { within } from '../filter-syntax';
 import { requireObject } from '../../search/validate';
 import type { RecommendRule } from '../state';
 
@@ -169,7 +170,7 @@ function validateParams(value: unknown, where: string): void {
     } else if (name === 'automaticFacetFilters' || name === 'automaticOptionalFacetFilters') {
       validateAutomatic(param, at);
     } else {
-      within(at, () => parseFilterArray(param, ARRAY_FILTERS[name]));
+      within(at, ARRAY_FILTERS[name], () => parseFilterArray(param, ARRAY_FILTERS[name]));
     }
   }
 }
@@ -227,14 +228,4 @@ function requireText(value: unknown, where: string): string {
   if (typeof value !== 'string' || value === '')
     throw badRequest(`${where} is required and must be a non-empty string`);
   return value;
-}
-
-/** Runs a parser whose 400 names the parameter only, and puts the full path in front. */
-function within<T>(where: string, parse: () => T): T {
-  try {
-    return parse();
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 400) throw badRequest(`${where}: ${error.message}`);
-    throw error;
-  }
 }
