@@ -25,8 +25,24 @@ const pathOf = (route: Route, key = 'products') =>
   route.path.replace(/\{(\w+)\}/g, (_, name: string) =>
     encodeURIComponent(name === 'key' ? key : (SAMPLE[name] ?? 'products')),
   );
-/** The insights and personalization APIs answer a refused right with 401 instead of 403. */
-const refusal = (route: Route) => (route.host === 'insights' || route.host === 'personalization' ? 401 : 403);
+/**
+ * The insights and personalization APIs answer a refused right with 401 instead of 403; Query
+ * Suggestions too, except for creating a configuration (spec 001).
+ */
+const refusal = (route: Route) =>
+  route.host === 'suggestions'
+    ? route.method === 'POST'
+      ? 403
+      : 401
+    : route.host === 'insights' || route.host === 'personalization'
+      ? 401
+      : 403;
+
+/** The OpenAPI's `x-acl` of Query Suggestions: a key holding it still is not the admin key. */
+const suggestionsRefusal = (route: Route, acl: string) => {
+  const needed = route.method === 'GET' ? 'settings' : 'editSettings';
+  return acl === needed ? suggestionsMessages.adminOnly : `The provided API key is missing the "${needed}" ACL.`;
+};
 
 /** Routes the matrix checks: served (not 501 stubs) with a static right. */
 const emulatorRoutes = createEmulator().routes.filter(
@@ -65,7 +81,7 @@ describe('ACL matrix generated from the route table: every route x every right, 
           route.acl !== 'admin'
             ? 'Method not allowed with this API key'
             : route.host === 'suggestions'
-              ? suggestionsMessages.adminOnly
+              ? suggestionsRefusal(route, acl)
               : 'Invalid Application-ID or API key';
         if (allowed && res.status === refusal(route)) failures.push(`${route.operation} refused: ${body.message}`);
         if (!allowed && (res.status !== refusal(route) || body.message !== expectedMessage)) {

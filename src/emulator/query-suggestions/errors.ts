@@ -1,5 +1,5 @@
 import { ApiError, messages } from '../errors';
-import type { Auth, Route } from '../route';
+import type { Acl, Auth, Route } from '../route';
 
 /**
  * The Query Suggestions API's own messages (its public OpenAPI examples), kept in one place
@@ -18,7 +18,9 @@ export const suggestionsMessages = {
   invalidCredentials: 'Invalid credentials',
   /** The service's answer to updating or deleting a configuration that does not exist. */
   internal: 'Internal Server Error',
-  /** The emulator's wording: the spec requires the admin key, the service does not say how it refuses others. */
+  /** The OpenAPI's answer (MissingACL example) to a key without the operation's right. */
+  missingAcl: (acl: Acl) => `The provided API key is missing the "${acl}" ACL.`,
+  /** The emulator's wording for a key that holds the right but is not the admin key spec 001 requires. */
   adminOnly: 'The Query Suggestions API requires the application admin API key',
   /** The emulator's wording for the documented limit of 100 configurations. */
   tooMany: 'You have reached the limit of 100 Query Suggestions configurations for this application',
@@ -37,10 +39,24 @@ export const configNotFound = () => new ApiError(404, suggestionsMessages.notFou
 /** What the service answers when an update or delete names a configuration it does not have. */
 export const internalError = () => new ApiError(500, suggestionsMessages.internal);
 
+/** The right the OpenAPI names for an operation (`x-acl`): `settings` to read, `editSettings` to write. */
+export const suggestionsAcl = (route: Route): Acl => (route.method === 'GET' ? 'settings' : 'editSettings');
+
+/**
+ * How a recognised key that is not the admin key is refused: 401, as the OpenAPI documents
+ * for every operation, except creating a configuration, for which spec 001 lists 403. The
+ * message names the missing right, or says the admin key is needed when the key holds it.
+ */
+export function notAdminError(route: Route, auth: Pick<Auth, 'acl'>): ApiError {
+  const acl = suggestionsAcl(route);
+  const message = auth.acl.has(acl) ? suggestionsMessages.adminOnly : suggestionsMessages.missingAcl(acl);
+  return new ApiError(route.method === 'POST' ? 403 : 401, message);
+}
+
 /**
  * The gate refuses with 403 for the search API; this API answers 401 `Invalid credentials`
- * for missing or wrong credentials, and 403 for a valid key that is not the admin key
- * (`auth` is set once the key was recognised).
+ * for missing or wrong credentials, and {@link notAdminError} for a valid key that is not
+ * the admin key (`auth` is set once the key was recognised).
  */
 export function suggestionsAuthError(route: Route | undefined, auth: Auth | undefined, error: unknown): unknown {
   if (
@@ -50,9 +66,7 @@ export function suggestionsAuthError(route: Route | undefined, auth: Auth | unde
     error.message !== messages.invalidCredentials
   )
     return error;
-  return auth === undefined
-    ? new ApiError(401, suggestionsMessages.invalidCredentials)
-    : new ApiError(403, suggestionsMessages.adminOnly);
+  return auth === undefined ? new ApiError(401, suggestionsMessages.invalidCredentials) : notAdminError(route, auth);
 }
 
 /** A 500 the real service documents (not an emulator bug): the route fuzz test allows these. */
