@@ -87,6 +87,17 @@ describe.each(SURFACES)('getRecommendations (%s)', (surface) => {
     expect(ids(boosted.hits)).toEqual(['earbuds', 'case-x', 'charger', 'phone-y']);
   });
 
+  it('responseFields keeps only the fields named', async () => {
+    const { api } = await open(surface);
+    const [result] = await results(api, [
+      related({
+        maxRecommendations: 1,
+        queryParameters: { responseFields: ['hits', 'nbHits'], attributesToRetrieve: ['name'] },
+      }),
+    ]);
+    expect(result).toEqual({ hits: [expect.objectContaining({ objectID: 'case-x', _score: 33.33 })], nbHits: 1 });
+  });
+
   it('fills up with the fallback search when short of maxRecommendations, and only then', async () => {
     const { api } = await open(surface);
     const together = { indexName: 'shop', model: 'bought-together', objectID: 'phone-x', threshold: 0 };

@@ -185,6 +185,93 @@ describe.each(SURFACES)('Recommend rules (%s)', (surface) => {
     expect(ids((await ask(api)).hits)).toEqual(['case-x', 'charger', 'earbuds', 'phone-y']);
   });
 
+  it('a disjunctive automaticFacetFilters keeps the records holding any of the source item values', async () => {
+    const { emulator, api } = await open(surface);
+    // A kit in two categories: phone and audio. No record is in both.
+    await emulator.saveObjects({
+      indexName: 'shop',
+      objects: [{ objectID: 'kit', name: 'Kit', brand: 'Acme', category: ['phone', 'audio'], price: 5 }],
+    });
+    emulator.trainRecommendModels();
+    await save(api, [
+      {
+        objectID: 'any',
+        consequence: { params: { automaticFacetFilters: [{ facet: 'category', disjunctive: true }] } },
+      },
+    ]);
+    expect(ids((await ask(api, {}, 'kit')).hits)).toEqual(['earbuds', 'phone-x', 'phone-y', 'speaker']);
+    // Conjunctive (the default): every value at once.
+    await save(api, [{ objectID: 'any', consequence: { params: { automaticFacetFilters: [{ facet: 'category' }] } } }]);
+    expect((await ask(api, {}, 'kit')).hits).toEqual([]);
+  });
+
+  it('automaticOptionalFacetFilters put the records sharing the source item value first, without dropping others', async () => {
+    const { api } = await open(surface);
+    await save(api, [
+      {
+        objectID: 'same-category',
+        consequence: { params: { automaticOptionalFacetFilters: [{ facet: 'category' }] } },
+      },
+    ]);
+    expect(ids((await ask(api)).hits)).toEqual(['phone-y', 'case-x', 'charger', 'earbuds']);
+  });
+
+  it('optionalTagFilters boost the tagged records; sumOrFiltersScores adds the scores of an OR group', async () => {
+    const { emulator, api } = await open(surface);
+    await emulator.partialUpdateObject({
+      indexName: 'shop',
+      objectID: 'phone-y',
+      attributesToUpdate: { _tags: ['sale'] },
+    });
+    await save(api, [{ objectID: 'sale', consequence: { params: { optionalTagFilters: ['sale'] } } }]);
+    expect(ids((await ask(api)).hits)).toEqual(['phone-y', 'case-x', 'charger', 'earbuds']);
+
+    await emulator.saveObjects({
+      indexName: 'shop',
+      objects: [{ objectID: 'kit', name: 'Kit', brand: 'Acme', category: ['phone', 'audio'], price: 5 }],
+    });
+    emulator.trainRecommendModels();
+    // The speaker (Zen, audio) matches both filters of the group, the earbuds (Acme, audio) one.
+    const group = [['brand:Zen<score=2>', 'category:audio<score=3>']];
+    await save(api, [{ objectID: 'sale', consequence: { params: { optionalFilters: group } } }]);
+    // The best score of the group: a tie at 3, the model's order decides.
+    expect(ids((await ask(api, { maxRecommendations: 2 }, 'kit')).hits)).toEqual(['earbuds', 'speaker']);
+    await save(api, [
+      { objectID: 'sale', consequence: { params: { optionalFilters: group, sumOrFiltersScores: true } } },
+    ]);
+    // Summed: 5 for the speaker.
+    expect(ids((await ask(api, { maxRecommendations: 2 }, 'kit')).hits)).toEqual(['speaker', 'earbuds']);
+  });
+
+  it('getRankingInfo lists the rules applied, in the order they combine', async () => {
+    const { api } = await open(surface);
+    await save(api, [
+      { objectID: 'b-hide', consequence: { hide: [{ objectID: 'case-x' }] } },
+      { objectID: 'a-hide', consequence: { hide: [{ objectID: 'charger' }] } },
+      { objectID: 'off', consequence: { hide: [{ objectID: 'earbuds' }] }, enabled: false },
+    ]);
+    const ranked = await ask(api, { queryParameters: { getRankingInfo: true } });
+    expect(ids(ranked.hits)).toEqual(['earbuds', 'phone-y']);
+    expect((ranked as { appliedRules?: unknown }).appliedRules).toEqual([
+      { objectID: 'a-hide' },
+      { objectID: 'b-hide' },
+    ]);
+    expect(await ask(api)).not.toHaveProperty('appliedRules');
+  });
+
+  it('the rule search counts facet values up to maxValuesPerFacet', async () => {
+    const { api } = await open(surface);
+    await save(api, [
+      { objectID: 'r1', condition: { context: 'app' }, consequence: { hide: [{ objectID: 'x' }] } },
+      { objectID: 'r2', condition: { context: 'app' }, consequence: { hide: [{ objectID: 'x' }] } },
+      { objectID: 'r3', condition: { context: 'web' }, consequence: { hide: [{ objectID: 'x' }] } },
+    ]);
+    const search = (extra: Record<string, unknown>) =>
+      api.searchRecommendRules({ ...RELATED, searchRecommendRulesParams: { facets: ['condition.context'], ...extra } });
+    expect((await search({})).facets).toEqual({ 'condition.context': { app: 2, web: 1 } });
+    expect((await search({ maxValuesPerFacet: 1 })).facets).toEqual({ 'condition.context': { app: 2 } });
+  });
+
   it('context, enabled and validity on the clock decide whether a rule applies', async () => {
     const { emulator, api } = await open(surface);
     const now = Date.parse('2024-06-03T09:00:00Z') / 1000;
