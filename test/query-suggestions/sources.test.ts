@@ -82,6 +82,29 @@ describe.each(SURFACES)('what a build reads (%s)', (surface) => {
     ]);
   });
 
+  it('exclude patterns match whatever the case of the pattern or of the search', async () => {
+    const { emulator, client, api } = open(surface);
+    await stock(client);
+    await searchTimes(emulator, client, 'Running', 2);
+    await searchTimes(emulator, client, 'shoes', 2);
+    await searchTimes(emulator, client, 'bags', 2);
+    await api.createConfig({
+      indexName: 'qs',
+      sourceIndices: [{ indexName: 'products', minHits: 1 }],
+      exclude: ['^RUNNING$', 'Bag'],
+    });
+    await emulator.buildQuerySuggestions({ indexName: 'qs' });
+    const { hits } = await client.browse<{ query: string }>({ indexName: 'qs' });
+    expect(hits.map((hit) => hit.query)).toEqual(['shoes']);
+    const skipped = (await logOf(api, 'qs')).filter((line) => line.level === 'SKIP').map((line) => line.message);
+    expect(skipped).toEqual(
+      expect.arrayContaining([
+        'skipping query "running": excluded by "^RUNNING$"',
+        'skipping query "bags": excluded by "Bag"',
+      ]),
+    );
+  });
+
   it('special characters and diacritics only with allowSpecialCharacters', async () => {
     const { emulator, client, api } = open(surface);
     await client.saveObjects({
