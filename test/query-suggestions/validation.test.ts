@@ -11,7 +11,7 @@ const body = (extra: Record<string, unknown> = {}) => ({
   sourceIndices: [source()],
   ...extra,
 });
-const invalid = (reason: string) => `Invalid body "${reason}"`;
+const invalid = (reason: string) => `Invalid body "${reason}".`;
 
 /** Every configuration the service refuses with 400, and its message. */
 const REFUSED: [string, unknown, string][] = [

@@ -26,8 +26,8 @@ export const suggestionsMessages = {
   tooMany: 'You have reached the limit of 100 Query Suggestions configurations for this application',
 } as const;
 
-/** `Invalid body "<reason>"`: how the service words a refused configuration. */
-export const invalidBody = (reason: string) => new ApiError(400, `Invalid body "${reason}"`);
+/** `Invalid body "<reason>".`: how the service words a refused configuration (OpenAPI BadRequest examples). */
+export const invalidBody = (reason: string) => new ApiError(400, `Invalid body "${reason}".`);
 
 export const alreadyExists = (indexName: string) =>
   new ApiError(422, `Configuration already exists for index: ${indexName}`);
