@@ -265,6 +265,21 @@ describe('getRecommendations, keys and clients', () => {
     expect(res).toMatchObject({ status: 400, body: { message: 'requests is required', status: 400 } });
   });
 
+  it('refuses an array as the whole HTTP body; a direct call takes the legacy array, wrapped as the client does', async () => {
+    const { emulator } = await open('direct');
+    const res = await emulator.request({
+      method: 'POST',
+      path: '/1/indexes/*/recommendations',
+      body: [related({ maxRecommendations: 1 })],
+    });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { message: 'The body must be a JSON object with a `requests` array', status: 400 },
+    });
+    const legacy = await emulator.getRecommendations([related({ maxRecommendations: 1 })] as never);
+    expect(ids(legacy.results[0].hits as { objectID: string }[])).toEqual(['case-x']);
+  });
+
   it('answers with either header spelling', async () => {
     const { emulator } = await open('direct');
     for (const prefix of ['x-algolia', 'x-service']) {

@@ -34,10 +34,12 @@ export interface RecommendRequest {
   readonly fallbackParameters?: RawParams;
 }
 
-/** The `requests` of a body (the legacy signature sends the array itself). */
+/**
+ * The `requests` of a body. The body is an object (OpenAPI); the official client wraps the
+ * legacy array signature into `{ requests }` before sending, so an array here is refused.
+ */
 export function requestsOf(body: unknown): unknown[] {
-  if (Array.isArray(body)) return body;
-  if (body === null || typeof body !== 'object')
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
     throw badRequest('The body must be a JSON object with a `requests` array');
   const requests = (body as Record<string, unknown>).requests;
   if (requests === undefined) throw badRequest('requests is required');

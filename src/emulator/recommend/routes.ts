@@ -1,4 +1,4 @@
-import { route, type Route } from '../route';
+import { route, type CallShape, type Route } from '../route';
 import { getRecommendations } from './recommendations';
 import {
   batchRecommendRules,
@@ -10,10 +10,16 @@ import {
 
 const RULES = '/1/indexes/{indexName}/{model}/recommend/rules';
 
+/** The whole object is the body; the legacy array signature is wrapped, as the official client does. */
+const RECOMMENDATIONS: CallShape = {
+  body: '$params',
+  prepare: (params) => (Array.isArray(params) ? { requests: params } : params),
+};
+
 /** Recommend API routes: on the search hosts, as the v5 recommend client sends them. */
 // prettier-ignore
 export const recommendRoutes: Route[] = [
-  route({ operation: 'getRecommendations', method: 'POST', path: '/1/indexes/*/recommendations', host: 'search', acl: 'search', call: { body: '$params' }, handler: getRecommendations }),
+  route({ operation: 'getRecommendations', method: 'POST', path: '/1/indexes/*/recommendations', host: 'search', acl: 'search', call: RECOMMENDATIONS, handler: getRecommendations }),
   route({ operation: 'batchRecommendRules', method: 'POST', path: `${RULES}/batch`, host: 'search', acl: 'editSettings', call: { query: ['clearExistingRules'], body: 'recommendRule' }, handler: batchRecommendRules }),
   route({ operation: 'searchRecommendRules', method: 'POST', path: `${RULES}/search`, host: 'search', acl: 'settings', call: { body: 'searchRecommendRulesParams' }, handler: searchRecommendRules }),
   route({ operation: 'getRecommendRule', method: 'GET', path: `${RULES}/{objectID}`, host: 'search', acl: 'settings', call: {}, handler: getRecommendRule }),
