@@ -39,6 +39,14 @@ describe.each(SURFACES)('configurations (%s)', (surface) => {
     expect(JSON.stringify(config)).toBe(JSON.stringify(recorded));
   });
 
+  it('return languages as sent: a list, true or false ([] when not set)', async () => {
+    const { api } = open(surface);
+    for (const languages of [['en', 'fr'], true, false]) {
+      await api.createConfig({ indexName: `qs_${String(languages)}`, sourceIndices: [{ indexName: 'p' }], languages });
+      expect((await api.getConfig({ indexName: `qs_${String(languages)}` })).languages).toEqual(languages);
+    }
+  });
+
   it('create, list, update, delete: a lifecycle', async () => {
     const { emulator, api } = open(surface);
     const first = {

@@ -3,14 +3,19 @@ import { createConfig, deleteConfig, getAllConfigs, getConfig, updateConfig } fr
 import { getConfigStatus, getLogFile } from './status';
 
 const CONFIG = '/1/configs/{indexName}';
+/** What a configuration does not do here (docs/query-suggestions.md, Where the emulator chose). */
+const CONFIG_PARITY = {
+  status: 'partial',
+  note: 'enablePersonalization is stored, but suggestions are not personalized; the region check (401) is not emulated',
+} as const;
 
 /** Query Suggestions API routes (`query-suggestions.{us,eu}.algolia.com`, admin key only). */
 // prettier-ignore
 export const querySuggestionsRoutes: Route[] = [
-  route({ operation: 'createConfig', method: 'POST', path: '/1/configs', host: 'suggestions', acl: 'admin', call: { body: '$params' }, handler: createConfig }),
+  route({ operation: 'createConfig', method: 'POST', path: '/1/configs', host: 'suggestions', acl: 'admin', call: { body: '$params' }, handler: createConfig, parity: CONFIG_PARITY }),
   route({ operation: 'getAllConfigs', method: 'GET', path: '/1/configs', host: 'suggestions', acl: 'admin', call: {}, handler: getAllConfigs }),
   route({ operation: 'getConfig', method: 'GET', path: CONFIG, host: 'suggestions', acl: 'admin', call: {}, handler: getConfig }),
-  route({ operation: 'updateConfig', method: 'PUT', path: CONFIG, host: 'suggestions', acl: 'admin', call: { body: 'configuration' }, handler: updateConfig }),
+  route({ operation: 'updateConfig', method: 'PUT', path: CONFIG, host: 'suggestions', acl: 'admin', call: { body: 'configuration' }, handler: updateConfig, parity: CONFIG_PARITY }),
   route({ operation: 'deleteConfig', method: 'DELETE', path: CONFIG, host: 'suggestions', acl: 'admin', call: {}, handler: deleteConfig }),
   route({ operation: 'getConfigStatus', method: 'GET', path: `${CONFIG}/status`, host: 'suggestions', acl: 'admin', call: {}, handler: getConfigStatus }),
   route({ operation: 'getLogFile', method: 'GET', path: '/1/logs/{indexName}', host: 'suggestions', acl: 'admin', call: {}, handler: getLogFile }),

@@ -19,7 +19,7 @@ const RECOMMENDATIONS: CallShape = {
 /** Recommend API routes: on the search hosts, as the v5 recommend client sends them. */
 // prettier-ignore
 export const recommendRoutes: Route[] = [
-  route({ operation: 'getRecommendations', method: 'POST', path: '/1/indexes/*/recommendations', host: 'search', acl: 'search', call: RECOMMENDATIONS, handler: getRecommendations }),
+  route({ operation: 'getRecommendations', method: 'POST', path: '/1/indexes/*/recommendations', host: 'search', acl: 'search', call: RECOMMENDATIONS, handler: getRecommendations, parity: { status: 'partial', note: 'no Frequently Bought Together variants (bought-together is the strict one) and no Recommend analytics' } }),
   route({ operation: 'batchRecommendRules', method: 'POST', path: `${RULES}/batch`, host: 'search', acl: 'editSettings', call: { query: ['clearExistingRules'], body: 'recommendRule' }, handler: batchRecommendRules }),
   route({ operation: 'searchRecommendRules', method: 'POST', path: `${RULES}/search`, host: 'search', acl: 'settings', call: { body: 'searchRecommendRulesParams' }, handler: searchRecommendRules }),
   route({ operation: 'getRecommendRule', method: 'GET', path: `${RULES}/{objectID}`, host: 'search', acl: 'settings', call: {}, handler: getRecommendRule }),
