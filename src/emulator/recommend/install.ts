@@ -1,6 +1,7 @@
 import type { Core } from '../core';
 import { scheduleJob } from '../jobs';
 import { DAY } from './models/common';
+import { recommendRoutes } from './routes';
 import { ensureDailyTraining, trainModels, TRAINING_JOB } from './training';
 
 /**
@@ -8,15 +9,7 @@ import { ensureDailyTraining, trainModels, TRAINING_JOB } from './training';
  * use once the application sends events or makes a Recommend call (a refused one included:
  * asking an untrained model is how a user finds out it needs training).
  */
-const STARTERS = new Set([
-  'pushEvents',
-  'getRecommendations',
-  'batchRecommendRules',
-  'getRecommendRule',
-  'deleteRecommendRule',
-  'searchRecommendRules',
-  'getRecommendStatus',
-]);
+const STARTERS = new Set(['pushEvents', ...recommendRoutes.map((route) => route.operation)]);
 
 /** Registers the training job and starts its schedule when Recommend comes into use. */
 export function installRecommend(core: Core): void {

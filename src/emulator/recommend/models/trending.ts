@@ -1,4 +1,4 @@
-import { valuesAt } from '../../search/filters/values';
+import { facetValuesOf } from '../../search/facets/values';
 import type { Training } from '../state';
 import { DAY, derived, ranked, type Scored } from './common';
 import { scalars } from './content';
@@ -44,7 +44,8 @@ export function trendingFacets(training: Training, facetName: string): { facetVa
   for (const [objectID, count] of counts) {
     const record = training.records.get(objectID);
     if (!record) continue;
-    for (const value of new Set(facetValues(record, facetName))) {
+    for (const value of facetValuesOf(record, facetName)) {
+      if (value === '') continue;
       const sum = byValue.get(value) ?? { current: 0, previous: 0 };
       byValue.set(value, { current: sum.current + count.current, previous: sum.previous + count.previous });
     }
@@ -57,16 +58,6 @@ function againstStrongest(strengths: ReadonlyMap<string, number>): Scored[] {
   let strongest = 0;
   for (const strength of strengths.values()) strongest = Math.max(strongest, strength);
   return ranked(strengths, (strength) => (100 * strength) / strongest);
-}
-
-/** Facet values as the records hold them (numbers and booleans printed). */
-function facetValues(record: Readonly<Record<string, unknown>>, attribute: string): string[] {
-  const out: string[] = [];
-  for (const value of valuesAt(record, attribute)) {
-    if (typeof value === 'string' && value !== '') out.push(value);
-    else if (typeof value === 'number' || typeof value === 'boolean') out.push(String(value));
-  }
-  return out;
 }
 
 function conversionCounts(training: Training): Map<string, Counts> {

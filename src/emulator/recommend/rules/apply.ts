@@ -1,6 +1,6 @@
 import { readNested, type FilterParam } from '../../search/filters/arrays';
 import { compileFilter } from '../../search/filters/compile';
-import { valuesAt } from '../../search/filters/values';
+import { facetValuesOf } from '../../search/facets/values';
 import type { SearchRecord } from '../../state';
 import type { StoredRecommendRule } from '../state';
 import { automaticFacet } from './validate';
@@ -132,14 +132,9 @@ function automatic(value: unknown, source: SearchRecord | undefined): string[][]
   return groups;
 }
 
-function sourceValues(record: SearchRecord, facet: string): string[] {
-  const out: string[] = [];
-  for (const v of valuesAt(record, facet)) {
-    if (typeof v === 'string' && v !== '') out.push(v);
-    else if (typeof v === 'number' || typeof v === 'boolean') out.push(String(v));
-  }
-  return [...new Set(out)];
-}
+/** The source item's facet values, as search reads them; an empty string is no value. */
+const sourceValues = (record: SearchRecord, facet: string): string[] =>
+  [...facetValuesOf(record, facet)].filter((value) => value !== '');
 
 const quoteAttribute = (name: string) => (name.includes(':') ? `"${name}"` : name);
 
