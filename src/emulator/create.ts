@@ -29,6 +29,7 @@ import { explain } from './search/explain/explain';
 import type { Explanation, ExplainRequest } from './search/explain/types';
 import { installSearchStages } from './search/stages';
 import { installCrawler } from './crawler/install';
+import { installIngestion } from './ingestion/install';
 import { crawlerOptions } from './crawler/options';
 import { installQuerySuggestions } from './query-suggestions/install';
 import { querySuggestionsCalls } from './query-suggestions/direct';
@@ -138,6 +139,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   installClusters(core);
   installLogs(core);
   installCrawler(core);
+  installIngestion(core);
   installQuerySuggestions(core);
   installRecommend(core);
   const crawlerCredentials = { userId: crawlerOptions(core).userId, apiKey: crawlerOptions(core).apiKey };

@@ -85,10 +85,10 @@ export interface Route {
   readonly path: string;
   readonly host: HostFamily;
   /**
-   * The right the key needs: one ACL, `'admin'` (admin key only), `'none'` (the operation
-   * checks on its own), or a function of the request (batch: depends on its actions).
+   * The right the key needs: one ACL, several (all needed), `'admin'` (admin key only), `'none'`
+   * (the operation checks on its own), or a function of the request (batch: depends on its actions).
    */
-  readonly acl: Acl | 'admin' | 'none' | ((ctx: OperationContext) => readonly Acl[]);
+  readonly acl: Acl | readonly Acl[] | 'admin' | 'none' | ((ctx: OperationContext) => readonly Acl[]);
   /** Present when the route is offered as a direct call. */
   readonly call?: CallShape;
   readonly handler: Handler;

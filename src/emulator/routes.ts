@@ -1,6 +1,7 @@
 import { analyticsRoutes } from './analytics/routes';
 import { clusterRoutes } from './clusters/routes';
 import { crawlerRoutes } from './crawler/routes';
+import { ingestionRoutes } from './ingestion/routes';
 import { logRoutes } from './logs/routes';
 import { securityRoutes } from './security/routes';
 import { querySuggestionsRoutes } from './query-suggestions/routes';
@@ -22,6 +23,7 @@ const served: Route[] = [
   ...analyticsRoutes,
   ...crawlerRoutes,
   ...querySuggestionsRoutes,
+  ...ingestionRoutes,
 ];
 
 export const routes: readonly Route[] = [...served, ...unimplementedRoutes(served)];

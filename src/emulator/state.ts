@@ -4,6 +4,7 @@ import { initialClustersState, type ClustersState } from './clusters/state';
 import { initialCrawlerState, type CrawlerState } from './crawler/state';
 import { initialSecurityState, type SecurityState } from './security/state';
 import { initialDictionariesState, type DictionariesState } from './search/dictionaries/state';
+import { initialIngestionState, type IngestionState } from './ingestion/state';
 import { initialJobsState, type JobsState } from './jobs';
 import { initialLogsState, type LogsState } from './logs/state';
 import { initialQuerySuggestionsState, type QuerySuggestionsState } from './query-suggestions/state';
@@ -79,6 +80,8 @@ export interface State {
   readonly querySuggestions: QuerySuggestionsState;
   /** Recommend rules, model configurations and trainings. */
   readonly recommend: RecommendState;
+  /** The Ingestion API's resources, runs and events. */
+  readonly ingestion: IngestionState;
 }
 
 export function initialState(firstTaskID: number): State {
@@ -96,6 +99,7 @@ export function initialState(firstTaskID: number): State {
       crawler: initialCrawlerState(),
       querySuggestions: initialQuerySuggestionsState(),
       recommend: initialRecommendState(),
+      ingestion: initialIngestionState(),
     },
     true,
   );

@@ -4,7 +4,7 @@ import { cancelJobs, scheduleJob } from '../jobs';
 import type { State } from '../state';
 import { extractorSources, validateConfig } from './config';
 import { crawlerError, invalidRequest } from './errors';
-import { loadSandbox, sandboxHost } from './crawl/sandbox';
+import { loadSandbox, sandboxHost } from '../sandbox/sandbox';
 import type { CrawlerConfig } from './state';
 
 /** The job that starts a crawler's scheduled reindex. */

@@ -1,6 +1,6 @@
 import type { Core } from '../../core';
 import type { PageContext } from './page';
-import { loadSandbox } from './sandbox';
+import { loadSandbox } from '../../sandbox/sandbox';
 import type { CrawlSettings } from './settings';
 
 /** A page context: the HTML parser and the sandbox are loaded on first use, then kept. */

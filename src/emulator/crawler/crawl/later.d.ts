@@ -7,7 +7,7 @@ declare module '@breejs/later' {
   }
   const later: {
     date: { UTC(): void };
-    parse: { text(text: string): ScheduleData };
+    parse: { text(text: string): ScheduleData; cron(expression: string, hasSeconds?: boolean): ScheduleData };
     schedule(data: ScheduleData): { next(count: number, start?: Date): Date | Date[] | 0 };
   };
   export default later;

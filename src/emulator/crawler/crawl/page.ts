@@ -4,7 +4,7 @@ import type { SearchRecord } from '../../state';
 import { httpReason, outcome } from '../outcomes';
 import type { UrlOutcome } from '../state';
 import { buildHelpers } from './helpers';
-import { ExtractorTimeout, sandboxHost, type Extractor, type Sandbox } from './sandbox';
+import { ExtractorTimeout, sandboxHost, type Extractor, type Sandbox } from '../../sandbox/sandbox';
 import type { ActionSettings, CrawlSettings } from './settings';
 import { crawlUrl } from './urls';
 import { fetchUrl, fileTypeOf, USER_AGENT } from './web';

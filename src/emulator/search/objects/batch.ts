@@ -49,7 +49,7 @@ export function batchAcl(ctx: OperationContext): Acl[] {
  * Validates every request first, then draws the generated objectIDs in request order, so a
  * rejected batch leaves the seeded generator untouched too. Records are parsed once.
  */
-function parseAll(
+export function parseAll(
   core: Core,
   requests: readonly unknown[],
   check: (request: unknown, index: number) => void = () => {},
@@ -161,7 +161,7 @@ function needsID(body: Record<string, unknown>, action: string, index: number): 
 }
 
 /** Runs the operations of one index in order, inside its task. */
-function applyBatch(draft: Draft<State>, indexName: string, now: number, operations: readonly BatchOperation[]): void {
+export function applyBatch(draft: Draft<State>, indexName: string, now: number, operations: readonly BatchOperation[]): void {
   for (let i = 0; i < operations.length;) {
     const operation = operations[i];
     switch (operation.action) {

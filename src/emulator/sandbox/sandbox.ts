@@ -1,4 +1,4 @@
-import type { Core } from '../../core';
+import type { Core } from '../core';
 
 /**
  * Where extractors run. The real crawler stores an extractor as source text and runs it
