@@ -14,7 +14,7 @@ export function setupIngestion(options: EmulatorOptions = {}) {
   return (surface: Surface, overrides: EmulatorOptions = {}) => {
     const { emulator, client } = env.fresh(overrides);
     const ingestion = ingestionClient(emulator.appId, emulator.adminApiKey, 'us');
-    const api = (surface === 'direct' ? emulator : ingestion) as unknown as Api;
+    const api = (surface === 'direct' ? directIngestion(emulator) : ingestion) as unknown as Api;
     const search = algoliasearch(emulator.appId, emulator.adminApiKey, { transformationOptions: { region: 'us' } });
     return { emulator, client, api, search, server: env.server };
   };
@@ -40,4 +40,26 @@ export async function pushConnector(api: Api, indexName: string, code?: string) 
 export async function recordsIn(emulator: Emulator, indexName: string) {
   const { hits } = await emulator.browse({ indexName });
   return [...hits].sort((a, b) => String(a.objectID).localeCompare(String(b.objectID)));
+}
+
+/**
+ * Two ingestion operations share their name with an older API's direct call (`getTask` is the
+ * search API's, `deleteSource` the firewall's): the direct surface sends those two through
+ * `emulator.request` on the ingestion host, as docs/ingestion.md says users do.
+ */
+function directIngestion(emulator: Emulator): Api {
+  const viaRequest = (method: 'GET' | 'DELETE', path: string) =>
+    emulator.request({ method, host: 'ingestion', path }).then((res) => {
+      if (res.status >= 400)
+        throw Object.assign(new Error((res.body as { message: string }).message), { status: res.status });
+      return res.body;
+    });
+  return new Proxy(emulator as unknown as Api, {
+    get(target, name: string) {
+      if (name === 'getTask') return ({ taskID }: { taskID: string }) => viaRequest('GET', `/2/tasks/${taskID}`);
+      if (name === 'deleteSource')
+        return ({ sourceID }: { sourceID: string }) => viaRequest('DELETE', `/1/sources/${sourceID}`);
+      return target[name];
+    },
+  });
 }
