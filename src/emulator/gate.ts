@@ -58,7 +58,8 @@ export function authorize(ctx: OperationContext): void {
   assertUserAssigned(ctx);
   if (auth.admin || route.acl === 'none') return;
   if (route.acl === 'admin') throw forbidden(messages.invalidCredentials);
-  const needed = typeof route.acl === 'function' ? route.acl(ctx) : typeof route.acl === 'string' ? [route.acl] : route.acl;
+  const needed =
+    typeof route.acl === 'function' ? route.acl(ctx) : typeof route.acl === 'string' ? [route.acl] : route.acl;
   for (const acl of needed) {
     if (!auth.acl.has(acl)) throw forbidden(messages.methodNotAllowed);
   }

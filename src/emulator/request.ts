@@ -1,7 +1,7 @@
 /**
  * The host families the emulator answers; recommendations, composition and agent studio share
- * the search hosts, A/B testing the analytics hosts. Ingestion, monitoring and advanced
- * personalization only answer 501.
+ * the search hosts, A/B testing the analytics hosts. Monitoring and advanced personalization
+ * only answer 501.
  */
 export type HostFamily =
   | 'search'

@@ -117,10 +117,12 @@ describe('dispatch: one exit at a time', () => {
     const { res, event } = await send('GET', '/1/nowhere');
     expect(res).toMatchObject({ status: 404, body: { message: 'Path not found: GET /1/nowhere', status: 404 } });
     expect(event).toMatchObject({ served: true, route: undefined });
-    const unserved = await send('GET', '/1/nowhere', { host: 'ingestion' });
+    const unserved = await send('GET', '/1/nowhere', { host: 'advanced-personalization' });
     expect(unserved.res).toMatchObject({
       status: 501,
-      body: { message: expect.stringMatching(/^The Ingestion API \(GET \/1\/nowhere\) is not implemented/) },
+      body: {
+        message: expect.stringMatching(/^The Advanced Personalization API \(GET \/1\/nowhere\) is not implemented/),
+      },
     });
   });
 

@@ -1529,6 +1529,7 @@ function stableSlices(state: State): Record<string, unknown> {
     dictionaries: state.dictionaries,
     crawler: state.crawler,
     querySuggestions: state.querySuggestions,
+    ingestion: state.ingestion,
     ...Object.fromEntries([...slices('security', security), ...slices('analytics', analytics)]),
   };
 }

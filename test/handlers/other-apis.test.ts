@@ -41,12 +41,6 @@ const CASES: Case[] = [
     message: /^listABTests \(A\/B testing \(v3\) API, GET \/3\/abtests\) is not implemented/,
   },
   {
-    api: 'ingestion',
-    client: (client) => client.initIngestion({ region: 'eu' }).listTasks({}),
-    direct: (emulator) => emulator.listTasks({}),
-    message: /^listTasks \(Ingestion API, GET \/2\/tasks\) is not implemented/,
-  },
-  {
     api: 'monitoring',
     client: (client) => client.initMonitoring({}).getIncidents(),
     direct: (emulator) => emulator.getIncidents(),
@@ -118,8 +112,8 @@ describe('hosts of APIs without a client on npm, over msw', () => {
     const { emulator } = open('client');
     const cases = [
       [
-        'https://data.us.algolia.com/1/not-yet-released',
-        /^The Ingestion API \(GET \/1\/not-yet-released\) is not implemented/,
+        'https://ai-personalization.eu.algolia.com/1/not-yet-released',
+        /^The Advanced Personalization API \(GET \/1\/not-yet-released\) is not implemented/,
       ],
       ['https://status.algolia.com/2/whatever', /^The Monitoring API/],
       ['https://analytics.algolia.com/2/abtests/1/unknown', /^The A\/B testing \(v2\) API/],
@@ -142,7 +136,6 @@ describe('the parity report', () => {
     for (const [client, operation] of [
       ['abtesting', 'addABTests'],
       ['abtesting-v3', 'getTimeseries'],
-      ['ingestion', 'pushTask'],
       ['monitoring', 'getMetrics'],
       ['composition', 'putComposition'],
       ['agent-studio', 'createAgentCompletion'],

@@ -249,3 +249,19 @@ describe.each(SURFACES)('tasks, v2 and v1 (%s)', (surface) => {
     await rejects(api.getTask({ taskID: v1.taskID }), 404, `cannot find task ${v1.taskID}`);
   });
 });
+
+describe('rights (the OpenAPI x-acl: all three)', () => {
+  it('a key with addObject, deleteIndex and editSettings passes; one lacking any is refused', async () => {
+    const { emulator } = open('client');
+    const full = await emulator.addApiKey({ acl: ['addObject', 'deleteIndex', 'editSettings'] });
+    const partial = await emulator.addApiKey({ acl: ['addObject', 'deleteIndex'] });
+    const call = (key: string) =>
+      fetch('https://data.us.algolia.com/1/sources', {
+        headers: { 'x-algolia-application-id': emulator.appId, 'x-algolia-api-key': key },
+      });
+    expect((await call(full.key)).status).toBe(200);
+    const refused = await call(partial.key);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ message: 'Method not allowed with this API key', status: 403 });
+  });
+});

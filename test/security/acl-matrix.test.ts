@@ -44,10 +44,14 @@ const suggestionsRefusal = (route: Route, acl: string) => {
   return acl === needed ? suggestionsMessages.adminOnly : `The provided API key is missing the "${needed}" ACL.`;
 };
 
-/** Routes the matrix checks: served (not 501 stubs) with a static right. */
+/** Routes the matrix checks: served (not 501 stubs) with a static right, or several (all needed). */
 const emulatorRoutes = createEmulator().routes.filter(
-  (route) => route.parity?.status !== 'missing' && typeof route.acl === 'string',
+  (route) => route.parity?.status !== 'missing' && (typeof route.acl === 'string' || Array.isArray(route.acl)),
 );
+
+/** Whether a key holding only `acl` passes the route's right. */
+const passes = (route: Route, acl: string) =>
+  Array.isArray(route.acl) ? route.acl.length === 1 && route.acl[0] === acl : route.acl === acl;
 
 describe('ACL matrix generated from the route table: every route x every right, over msw', () => {
   it('covers this service and others', () => {
@@ -76,7 +80,7 @@ describe('ACL matrix generated from the route table: every route x every right, 
         });
         const text = await res.text(); // some operations answer with an empty body
         const body = (text ? JSON.parse(text) : {}) as { message?: string };
-        const allowed = route.acl === acl;
+        const allowed = passes(route, acl);
         const expectedMessage =
           route.acl !== 'admin'
             ? 'Method not allowed with this API key'

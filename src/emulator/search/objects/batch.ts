@@ -161,7 +161,12 @@ function needsID(body: Record<string, unknown>, action: string, index: number): 
 }
 
 /** Runs the operations of one index in order, inside its task. */
-export function applyBatch(draft: Draft<State>, indexName: string, now: number, operations: readonly BatchOperation[]): void {
+export function applyBatch(
+  draft: Draft<State>,
+  indexName: string,
+  now: number,
+  operations: readonly BatchOperation[],
+): void {
   for (let i = 0; i < operations.length;) {
     const operation = operations[i];
     switch (operation.action) {
