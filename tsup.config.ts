@@ -66,6 +66,9 @@ export default defineConfig({
     'picomatch',
     'robots-parser',
     '@breejs/later',
+    // Optional peers, imported only when a crawl renders a page or reads a PDF.
+    'happy-dom',
+    'unpdf',
     'vitest',
     'expect',
     /^node:/,
