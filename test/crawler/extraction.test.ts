@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src';
+import { makePdf } from './pdf';
 import { crawlerApi, SITE, siteConfig, siteHandlers, SURFACES } from './site';
 import { createHandlers } from '../../src/msw';
 import { setupMsw } from '../support/server';
@@ -131,11 +132,14 @@ describe('what a crawl follows', () => {
 
 describe('what an action extracts', () => {
   it('selectorsToMatch (with ! negation) and fileTypesToMatch choose the actions that run', async () => {
-    const pages = {
+    // A Response is read once: each crawl gets its own.
+    const pages = () => ({
       '/': html('<h1>Home</h1><div class="product"></div><a href="/hidden">h</a><a href="/doc.pdf">pdf</a>'),
       '/hidden': html('<h1>Hidden</h1><div class="product hidden"></div>'),
-      '/doc.pdf': new HttpResponse('%PDF-1.4', { headers: { 'content-type': 'application/pdf' } }),
-    };
+      '/doc.pdf': new HttpResponse(makePdf('Doc', [['A document']]), {
+        headers: { 'content-type': 'application/pdf' },
+      }),
+    });
     const actions = [
       {
         indexName: 'pages',
@@ -145,9 +149,16 @@ describe('what an action extracts', () => {
         recordExtractor: ({ $ }: any) => [{ title: $('h1').text() }],
       },
     ];
-    expect(await (await crawlerFor(pages, { actions })).crawl()).toMatchObject({
-      reasons: { success: 1, no_action_matched: 1, content_type_not_supported: 1 },
+    // The PDF is read (an action takes pdf), then has no `.product`.
+    expect(await (await crawlerFor(pages(), { actions })).crawl()).toMatchObject({
+      reasons: { success: 1, no_action_matched: 2 },
       objectIDs: [`${SITE}/`],
+    });
+    const htmlOnly = [{ ...actions[0], fileTypesToMatch: ['html'] }];
+    expect((await (await crawlerFor(pages(), { actions: htmlOnly })).crawl()).reasons).toEqual({
+      success: 1,
+      no_action_matched: 1,
+      file_type_not_matched: 1,
     });
   });
 
@@ -258,16 +269,19 @@ describe('what an action extracts', () => {
 });
 
 describe('schedule and determinism', () => {
-  it('a running crawler reindexes on its schedule, on the clock', async () => {
+  it('a new crawler reindexes on its schedule, on the clock; pauseCrawler stops the schedule, runCrawler resumes it', async () => {
     const { emulator, id } = await crawlerFor({ '/': html('<h1>Home</h1>') }, { schedule: 'every 1 day at 3:00 pm' });
-    await emulator.advance('2d');
-    expect((await emulator.getCrawler({ id })).lastReindexStartedAt).toBeNull(); // never started: not running
-    await emulator.runCrawler({ id });
+    // Not paused: the first scheduled crawl runs without a run or reindex call.
     await emulator.advance('1d');
     expect(await emulator.getCrawler({ id })).toMatchObject({
-      lastReindexStartedAt: '2024-01-03T15:00:00.000Z',
-      lastReindexEndedAt: '2024-01-03T15:00:01.000Z',
+      running: true,
+      lastReindexStartedAt: '2024-01-01T15:00:00.000Z',
+      lastReindexEndedAt: '2024-01-01T15:00:01.000Z',
     });
+    await emulator.pauseCrawler({ id });
+    await emulator.advance('2d');
+    expect((await emulator.getCrawler({ id })).lastReindexStartedAt).toBe('2024-01-01T15:00:00.000Z');
+    await emulator.runCrawler({ id });
     await emulator.advance('1d');
     expect((await emulator.getCrawler({ id })).lastReindexStartedAt).toBe('2024-01-04T15:00:00.000Z');
     expect((await emulator.listCrawlRuns({ id })).meta.total).toBe(2);

@@ -27,7 +27,7 @@ function resumeSteps(core: Core, draft: Draft<State>, crawler: Draft<CrawlerReco
     });
 }
 
-/** POST /api/1/crawlers/{id}/run — unpauses: a paused crawl resumes, otherwise the schedule runs again. */
+/** POST /api/1/crawlers/{id}/run — unpauses: a paused crawl resumes, the schedules run again. */
 export function runCrawler(ctx: OperationContext) {
   const { core, params } = ctx;
   const before = requireCrawler(core, params.id);
@@ -35,19 +35,22 @@ export function runCrawler(ctx: OperationContext) {
   core.commit((draft) => {
     const crawler = crawlerIn(draft, params.id);
     crawler.running = true;
+    crawler.paused = false;
     if (!before.running) resumeSteps(core, draft, crawler);
     taskId = addTask(core, draft, params.id);
   });
   return { taskId };
 }
 
-/** POST /api/1/crawlers/{id}/pause — the crawl under way stops where it is, the schedule too. */
+/** POST /api/1/crawlers/{id}/pause — the crawl under way stops where it is, the schedules too (until runCrawler). */
 export function pauseCrawler(ctx: OperationContext) {
   const { core, params } = ctx;
   requireCrawler(core, params.id);
   let taskId = '';
   core.commit((draft) => {
-    crawlerIn(draft, params.id).running = false;
+    const crawler = crawlerIn(draft, params.id);
+    crawler.running = false;
+    crawler.paused = true;
     taskId = addTask(core, draft, params.id);
   });
   return { taskId };

@@ -56,18 +56,54 @@ export function checkName(value: unknown): string {
   return value;
 }
 
-/**
- * Plans a crawler's next scheduled reindex from its configuration's `schedule` (inside a
- * commit, after `nextAt` was computed with the schedule module): any earlier plan is dropped.
- */
-export function planSchedule(draft: Draft<State>, crawlerId: string, nextAt: number | undefined): void {
-  cancelJobs(draft, (job) => job.kind === SCHEDULE_JOB && job.data.crawlerId === crawlerId);
-  if (nextAt !== undefined) scheduleJob(draft, nextAt, SCHEDULE_JOB, { crawlerId });
+/** A scheduled crawl: the crawler's (`schedule`), or one action's (its own `schedule`, by its `name`). */
+export interface SchedulePlan {
+  readonly action?: string;
+  readonly at: number;
 }
 
-/** When a configuration's schedule next runs after `now` (loads the schedule reader only when there is one). */
-export async function nextRunOf(config: CrawlerConfig, now: number): Promise<number | undefined> {
-  if (typeof config.schedule !== 'string') return undefined;
+/**
+ * Plans a crawler's next scheduled crawls (inside a commit, after `schedulePlans` computed
+ * them with the schedule module): any earlier plan is dropped.
+ */
+export function planSchedules(draft: Draft<State>, crawlerId: string, plans: readonly SchedulePlan[]): void {
+  cancelJobs(draft, (job) => job.kind === SCHEDULE_JOB && job.data.crawlerId === crawlerId);
+  for (const { action, at } of plans)
+    scheduleJob(draft, at, SCHEDULE_JOB, { crawlerId, ...(action === undefined ? {} : { action }) });
+}
+
+/** The schedule text of the crawler (`action` undefined) or of one of its actions. */
+export function scheduleTextOf(config: CrawlerConfig, action?: string): string | undefined {
+  if (action === undefined) return typeof config.schedule === 'string' ? config.schedule : undefined;
+  const found = (
+    Array.isArray(config.actions) ? (config.actions as { name?: unknown; schedule?: unknown }[]) : []
+  ).find((item) => item?.name === action);
+  return typeof found?.schedule === 'string' ? found.schedule : undefined;
+}
+
+/** When each of a configuration's schedules next runs after `now` (loads the schedule reader only when there is one). */
+export async function schedulePlans(
+  config: CrawlerConfig,
+  now: number,
+  only?: { action?: string },
+): Promise<SchedulePlan[]> {
+  const owners: (string | undefined)[] = only
+    ? [only.action]
+    : [
+        undefined,
+        ...(Array.isArray(config.actions) ? (config.actions as { name?: unknown }[]) : [])
+          .map((item) => item?.name)
+          .filter((name): name is string => typeof name === 'string'),
+      ];
+  const texts = owners
+    .map((action) => ({ action, text: scheduleTextOf(config, action) }))
+    .filter((item): item is { action: string | undefined; text: string } => item.text !== undefined);
+  if (texts.length === 0) return [];
   const { nextScheduled } = await import('./crawl/schedule');
-  return nextScheduled(config.schedule, now);
+  const plans: SchedulePlan[] = [];
+  for (const { action, text } of texts) {
+    const at = nextScheduled(text, now);
+    if (at !== undefined) plans.push({ ...(action === undefined ? {} : { action }), at });
+  }
+  return plans;
 }

@@ -95,12 +95,93 @@ const initialIndexSettings: Check = (value, path) => {
   }
 };
 
+/**
+ * An object whose known fields are checked (each optional unless `required`); fields it does
+ * not list are kept as sent (the live API's examples spell some of them differently).
+ */
+const shape =
+  (fields: Record<string, Check>, required: readonly string[] = []): Check =>
+  (value, path) => {
+    object(value, path);
+    const item = value as Record<string, unknown>;
+    for (const name of required)
+      if (item[name] === undefined) throw invalidRequest(`Invalid configuration: \`${path}.${name}\` is required`);
+    for (const [name, check] of Object.entries(fields))
+      if (item[name] !== undefined) check(item[name], `${path}.${name}`);
+  };
+
+const headers: Check = (value, path) => {
+  object(value, path);
+  for (const [name, item] of Object.entries(value as Record<string, unknown>)) string()(item, `${path}.${name}`);
+};
+
+/** `{ min, max }` milliseconds a browser waits for a page (renderJavaScript, browser login). */
+const waitTime = shape({ min: integer(0, 600_000), max: integer(0, 600_000) });
+
+/** `cache: { enabled }` (OpenAPI `cache`). */
+const cache = shape({ enabled: boolean });
+
+/** `renderJavaScript`: a boolean, URL patterns, or `{ enabled, patterns, adBlock, waitTime }`. */
+const renderJavaScript = either(
+  'a boolean, an array of URL patterns or an object { enabled, patterns, adBlock, waitTime }',
+  boolean,
+  strings(9999),
+  shape({ enabled: boolean, patterns: strings(9999), adBlock: boolean, waitTime }, ['enabled', 'patterns']),
+);
+
+const loginRequestOptions = shape({ method: string(), headers, body: string(), timeout: integer(0, 600_000) });
+
+/**
+ * `login`: an HTTP request (`url` and `requestOptions`), a browser login (`url`, `username`,
+ * `password`), or an OAuth 2.0 client-credentials request (`accessTokenRequest`).
+ */
+const login: Check = (value, path) => {
+  object(value, path);
+  const item = value as Record<string, unknown>;
+  if (item.accessTokenRequest !== undefined) {
+    shape({ url: string(), scope: string(), extraParameters: object })(
+      item.accessTokenRequest,
+      `${path}.accessTokenRequest`,
+    );
+    const token = item.accessTokenRequest as Record<string, unknown>;
+    for (const [camel, snake] of [
+      ['url', 'url'],
+      ['grantType', 'grant_type'],
+      ['clientId', 'client_id'],
+      ['clientSecret', 'client_secret'],
+    ]) {
+      const given = token[camel] ?? token[snake];
+      if (given === undefined)
+        throw invalidRequest(`Invalid configuration: \`${path}.accessTokenRequest.${camel}\` is required`);
+      string()(given, `${path}.accessTokenRequest.${camel}`);
+    }
+    const grant = token.grantType ?? token.grant_type;
+    if (grant !== 'client_credentials') fail(`${path}.accessTokenRequest.grantType`, '"client_credentials"', grant);
+    return;
+  }
+  if (item.username !== undefined || item.password !== undefined) {
+    shape({ url: string(), username: string(), password: string(), waitTime }, ['url', 'username', 'password'])(
+      value,
+      path,
+    );
+    return;
+  }
+  shape({ url: string(), requestOptions: loginRequestOptions }, ['url'])(value, path);
+};
+
+const requestOptions = shape({
+  proxy: string(),
+  timeout: integer(0, 600_000),
+  retries: integer(0, 100),
+  headers,
+});
+
 /** Fields an action and the configuration share (the docs place them at either level). */
 const SHARED: Record<string, Check> = {
   discoveryPatterns: strings(100),
   hostnameAliases: object,
   pathAliases: object,
-  cache: object,
+  cache,
 };
 
 const ACTION: Record<string, Check> = {
@@ -122,12 +203,22 @@ const action: Check = (value, path) => {
     if ((value as Record<string, unknown>)[required] === undefined)
       throw invalidRequest(`Invalid configuration: \`${path}.${required}\` is required`);
   }
+  // The OpenAPI: an action's `name` is required when it has a `schedule` (its crawls are named after it).
+  const { schedule, name } = value as Record<string, unknown>;
+  if (schedule !== undefined && name === undefined)
+    throw invalidRequest(`Invalid configuration: \`${path}.name\` is required when \`${path}.schedule\` is set`);
 };
 
 const actions: Check = (value, path) => {
   if (!Array.isArray(value) || value.length < 1 || value.length > 30)
     return fail(path, 'an array of 1 to 30 actions', value);
   value.forEach((item, i) => action(item, `${path}[${i}]`));
+  const names = value.map((item: { name?: unknown }) => item.name).filter((name) => name !== undefined);
+  const repeated = names.find((name, i) => names.indexOf(name) !== i);
+  if (repeated !== undefined)
+    throw invalidRequest(
+      `Invalid configuration: two actions are named ${JSON.stringify(repeated)}: names must be unique`,
+    );
 };
 
 /** Every top-level configuration property (OpenAPI `Configuration`, plus the older spellings the docs show). */
@@ -148,12 +239,12 @@ const CONFIG: Record<string, Check> = {
   indexPrefix: string(64),
   initialIndexSettings,
   linkExtractor: functionObject,
-  login: object,
+  login,
   maxDepth: integer(1, 100),
   maxUrls: integer(1, 15_000_000),
   rateLimit: integer(1, 100),
-  renderJavaScript: either('a boolean, an array of URL patterns or an object', boolean, strings(9999), object),
-  requestOptions: object,
+  renderJavaScript,
+  requestOptions,
   safetyChecks,
   saveBackup: boolean,
   schedule: string(),

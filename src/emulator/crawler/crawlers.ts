@@ -1,14 +1,21 @@
 import { cancelJobs } from '../jobs';
 import type { OperationContext } from '../route';
 import { requireBody } from './body';
-import { checkConfig, checkName, nextRunOf, planSchedule } from './check';
+import { withGeneratedKey } from './api-key';
+import { checkConfig, checkName, planSchedules, schedulePlans } from './check';
 import { invalidRequest } from './errors';
 import { uuid } from './ids';
 import { dropTemporaries } from './lifecycle';
 import type { CrawlerRecord } from './state';
 import { addTask, crawlerIn, newVersion, paginate, renderCrawler, requireCrawler } from './store';
+import { warningsField } from './warnings';
 
-/** POST /api/1/crawlers — a crawler with its configuration (version 1); `{ id }`. */
+/**
+ * POST /api/1/crawlers — a crawler with its configuration (version 1); `{ id }`, and
+ * `warnings` naming what the configuration asks that the emulator does not do. A
+ * configuration without `apiKey` gets a generated key (api-key.ts). Its schedules run from
+ * now on: a new crawler is not paused.
+ */
 export async function createCrawler(ctx: OperationContext) {
   const { core } = ctx;
   const body = requireBody(ctx.req.body);
@@ -16,11 +23,13 @@ export async function createCrawler(ctx: OperationContext) {
     if (key !== 'name' && key !== 'config') throw invalidRequest(`Unknown property \`${key}\`: expected name, config`);
   const name = checkName(body.name);
   if (body.config === undefined) throw invalidRequest('`config` is required');
-  const config = await checkConfig(core, body.config);
-  const nextAt = await nextRunOf(config, core.now());
+  const checked = await checkConfig(core, body.config);
+  const plans = await schedulePlans(checked, core.now());
   const id = uuid(core);
   const now = core.now();
+  const { config, key } = withGeneratedKey(core, checked, name);
   core.commit((draft) => {
+    if (key) draft.security.keys.set(key.value, key as never);
     const crawler: CrawlerRecord = {
       id,
       name,
@@ -34,11 +43,14 @@ export async function createCrawler(ctx: OperationContext) {
       versions: [newVersion(core, [], config)],
       lastOutcomes: new Map(),
       indexedUrls: new Set(),
+      paused: false,
+      cache: new Map(),
+      cacheConfig: null,
     };
     draft.crawler.crawlers.set(id, crawler as never);
-    planSchedule(draft, id, nextAt);
+    planSchedules(draft, id, plans);
   });
-  return { id };
+  return { id, ...warningsField(config) };
 }
 
 /** GET /api/1/crawlers — pages of `{ id, name }`, filtered by `name` (contains, any case) and `appId` (or `appID`). */
@@ -66,30 +78,33 @@ export function getCrawler(ctx: OperationContext) {
 
 /**
  * PATCH /api/1/crawlers/{id} — renames the crawler and/or replaces its whole configuration
- * (not versioned, as the live API documents); `{ taskId }`.
+ * (not versioned, as the live API documents; one without `apiKey` gets a generated key);
+ * `{ taskId }`, and `warnings` for the new configuration.
  */
 export async function patchCrawler(ctx: OperationContext) {
   const { core, params } = ctx;
-  requireCrawler(core, params.id);
+  const before = requireCrawler(core, params.id);
   const body = requireBody(ctx.req.body);
   for (const key of Object.keys(body))
     if (key !== 'name' && key !== 'config') throw invalidRequest(`Unknown property \`${key}\`: expected name, config`);
   const name = body.name === undefined ? undefined : checkName(body.name);
-  const config = body.config === undefined ? undefined : await checkConfig(core, body.config);
-  const nextAt = config ? await nextRunOf(config, core.now()) : undefined;
+  const checked = body.config === undefined ? undefined : await checkConfig(core, body.config);
+  const plans = checked ? await schedulePlans(checked, core.now()) : [];
   requireCrawler(core, params.id);
+  const generated = checked ? withGeneratedKey(core, checked, name ?? before.name) : undefined;
   let taskId = '';
   core.commit((draft) => {
     const crawler = crawlerIn(draft, params.id);
     if (name !== undefined) crawler.name = name;
-    if (config !== undefined) {
-      crawler.config = config;
-      planSchedule(draft, params.id, nextAt);
+    if (generated !== undefined) {
+      if (generated.key) draft.security.keys.set(generated.key.value, generated.key as never);
+      crawler.config = generated.config;
+      planSchedules(draft, params.id, plans);
     }
     crawler.updatedAt = core.now();
     taskId = addTask(core, draft, params.id);
   });
-  return { taskId };
+  return { taskId, ...warningsField(generated?.config) };
 }
 
 /** DELETE /api/1/crawlers/{id} — the crawler, its schedule and any crawl under way; the live indices stay. */

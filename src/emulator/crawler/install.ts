@@ -1,12 +1,14 @@
 import type { Core } from '../core';
 import { crawlerIn } from './store';
-import { nextRunOf, planSchedule, SCHEDULE_JOB } from './check';
+import { scheduleJob } from '../jobs';
+import { SCHEDULE_JOB, schedulePlans } from './check';
 import { STEP_JOB } from './lifecycle';
 import { addTask } from './store';
 
 /**
  * Registers the crawler's jobs: crawl steps (the engine is loaded on the first one) and
- * scheduled reindexes (a crawler that is running and idle starts one, then plans the next).
+ * scheduled crawls (a crawler that is not paused, idle and unblocked starts one, then plans
+ * the next): the crawler's `schedule` starts a full reindex, an action's its own crawl.
  */
 export function installCrawler(core: Core): void {
   core.onJob(STEP_JOB, async (_, job) => {
@@ -15,17 +17,18 @@ export function installCrawler(core: Core): void {
   });
   core.onJob(SCHEDULE_JOB, async (_, job) => {
     const crawlerId = String(job.data.crawlerId);
+    const action = typeof job.data.action === 'string' ? job.data.action : undefined;
     const crawler = core.state.crawler.crawlers.get(crawlerId);
     if (!crawler) return;
-    const nextAt = await nextRunOf(crawler.config, job.at);
+    const [next] = await schedulePlans(crawler.config, job.at, { action });
     let taskId: string | undefined;
     core.commit((draft) => {
-      planSchedule(draft, crawlerId, nextAt);
+      if (next) scheduleJob(draft, next.at, SCHEDULE_JOB, { crawlerId, ...(action === undefined ? {} : { action }) });
       const target = crawlerIn(draft, crawlerId);
-      if (target.running && !target.crawl && !target.blocked) taskId = addTask(core, draft, crawlerId);
+      if (!target.paused && !target.crawl && !target.blocked) taskId = addTask(core, draft, crawlerId);
     });
     if (taskId === undefined) return;
     const { startCrawl } = await import('./crawl');
-    await startCrawl(core, crawlerId, taskId);
+    await startCrawl(core, crawlerId, taskId, action);
   });
 }

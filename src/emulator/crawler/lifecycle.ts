@@ -29,6 +29,7 @@ export function newCrawl(
   now: number,
   targets: ReadonlyMap<string, string>,
   firstLine: string,
+  action?: string,
 ): Crawl {
   return {
     runId,
@@ -44,6 +45,9 @@ export function newCrawl(
     robots: new Map(),
     recordIds: new Map(),
     log: [`${new Date(now).toISOString()} ${firstLine}`],
+    session: {},
+    cached: new Map(),
+    ...(action === undefined ? {} : { action }),
   };
 }
 

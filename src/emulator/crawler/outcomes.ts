@@ -26,6 +26,8 @@ const REASONS: Record<string, { status: UrlStatus; category: UrlCategory; readab
   http_not_implemented: { status: 'FAILED', category: 'fetch', readable: 'HTTP Not Implemented (501)' },
   http_connection_error: { status: 'FAILED', category: 'fetch', readable: 'HTTP Connection Error (502,503,504)' },
   http_status_code_not_supported: { status: 'FAILED', category: 'fetch', readable: 'HTTP Status Code not supported' },
+  javascript_rendering_error: { status: 'FAILED', category: 'fetch', readable: 'JavaScript rendering failed' },
+  document_conversion_error: { status: 'FAILED', category: 'extraction', readable: 'Document could not be converted' },
   extractor_error: { status: 'FAILED', category: 'extraction', readable: 'Extractor error' },
   extractor_timeout: { status: 'FAILED', category: 'extraction', readable: 'Extractor execution timed out' },
   invalid_records: { status: 'FAILED', category: 'extraction', readable: 'Extractor returned invalid records' },

@@ -40,12 +40,12 @@ function bodyOf(pathParams: readonly string[], config: 'nested' | 'body' | 'none
 /** What a configuration may ask for that the emulator stores and validates but does not do (docs/crawler.md). */
 const CONFIG_NOT_RUN = {
   status: 'partial',
-  note: 'Stored and validated, not acted on: renderJavaScript, login, cache, saveBackup, action-level schedule',
+  note: "Stored, not acted on, each named in the answer's `warnings` and the crawl log: saveBackup, requestOptions.proxy and timeout, login timeouts and waitTime, renderJavaScript.adBlock",
 } as const;
 /** What a crawl of the emulator does not do. */
 const CRAWL_NOT_RUN = {
   status: 'partial',
-  note: 'HTML only (other documents skipped as content_type_not_supported); no JavaScript rendering, login or cache',
+  note: 'PDFs need the optional package unpdf and renderJavaScript the optional happy-dom; other documents (doc, xls, ppt, odt, ods, odp, email) are not converted (content_type_not_supported)',
 } as const;
 
 /** A crawl-URLs call: a crawl's limits, and records a page no longer gives stay. */

@@ -31,6 +31,19 @@ export interface QueuedUrl {
   readonly from: 'start' | 'sitemap' | 'link' | 'extra';
 }
 
+/**
+ * What a reindex learned about a page, for the next one's conditional request (`cache`): the
+ * validators the site sent, the links and the records (objectIDs by live index) it gave.
+ */
+export interface CachedPage {
+  readonly etag?: string;
+  readonly lastModified?: string;
+  readonly links: readonly string[];
+  readonly records: Readonly<Record<string, readonly string[]>>;
+  /** The page's external data then (JSON): a change means the page is fetched in full. */
+  readonly data: string;
+}
+
 /** A reindex under way: the queue, the URLs seen, the outcomes so far and where records go. */
 export interface Crawl {
   readonly runId: string;
@@ -53,6 +66,12 @@ export interface Crawl {
   readonly robots: ReadonlyMap<string, string | null>;
   /** The run's log lines, as the run's log file shows them. */
   readonly log: readonly string[];
+  /** Headers the login at the start gave (`Cookie`, `Authorization`), sent with every request. */
+  readonly session: Readonly<Record<string, string>>;
+  /** Pages fetched so far that the next reindex may request conditionally. */
+  readonly cached: ReadonlyMap<string, CachedPage>;
+  /** The action an action-level `schedule` started this crawl for (only its pages and index); none for a full crawl. */
+  readonly action?: string;
 }
 
 export interface ConfigVersion {
@@ -80,6 +99,11 @@ export interface CrawlerRecord {
   readonly lastOutcomes: ReadonlyMap<string, UrlOutcome>;
   /** URLs that gave records during the last reindex (the crawl-URLs `save` rule reads them). */
   readonly indexedUrls: ReadonlySet<string>;
+  /** Paused by `pauseCrawler` (and not run since): its schedules do not start crawls. */
+  readonly paused: boolean;
+  /** The last full reindex's pages, for conditional requests, and the configuration (JSON) it ran with. */
+  readonly cache: ReadonlyMap<string, CachedPage>;
+  readonly cacheConfig: string | null;
 }
 
 /** A task an action returned: getTaskStatus answers for the crawler's own tasks only. */

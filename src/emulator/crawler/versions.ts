@@ -1,19 +1,21 @@
 import type { OperationContext } from '../route';
-import { checkConfig, nextRunOf, planSchedule } from './check';
+import { checkConfig, planSchedules, schedulePlans } from './check';
 import { crawlerError, crawlerMessages, invalidRequest } from './errors';
 import { addTask, crawlerIn, iso, newVersion, paginate, requireCrawler } from './store';
+import { warningsField } from './warnings';
 
 /**
  * PATCH /api/1/crawlers/{id}/config — replaces the top-level properties the body names (a
  * nested part such as one extractor needs its whole `actions`); the result must still be a
- * whole configuration. Each call adds a configuration version. `{ taskId }`.
+ * whole configuration. Each call adds a configuration version. `{ taskId }`, and `warnings`
+ * for the resulting configuration.
  */
 export async function patchConfig(ctx: OperationContext) {
   const { core, params } = ctx;
   const crawler = requireCrawler(core, params.id);
   const partial = await checkConfig(core, ctx.req.body, true);
   const config = await checkConfig(core, { ...crawler.config, ...partial });
-  const nextAt = await nextRunOf(config, core.now());
+  const plans = await schedulePlans(config, core.now());
   requireCrawler(core, params.id);
   let taskId = '';
   core.commit((draft) => {
@@ -21,10 +23,10 @@ export async function patchConfig(ctx: OperationContext) {
     target.config = config;
     target.versions.push(newVersion(core, target.versions, config));
     target.updatedAt = core.now();
-    planSchedule(draft, params.id, nextAt);
+    planSchedules(draft, params.id, plans);
     taskId = addTask(core, draft, params.id);
   });
-  return { taskId };
+  return { taskId, ...warningsField(config) };
 }
 
 /** GET /api/1/crawlers/{id}/config/versions — newest first, pages of `{ version, createdAt, authorId }`. */

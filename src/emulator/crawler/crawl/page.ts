@@ -2,12 +2,14 @@ import type { CheerioAPI } from 'cheerio';
 import type { Core } from '../../core';
 import type { SearchRecord } from '../../state';
 import { httpReason, outcome } from '../outcomes';
-import type { UrlOutcome } from '../state';
-import { buildHelpers } from './helpers';
+import type { CachedPage, UrlOutcome } from '../state';
+import { convertPdf } from './documents';
+import { buildHelpers } from './helpers/index';
+import { renderPage } from './render';
 import { ExtractorTimeout, sandboxHost, type Extractor, type Sandbox } from '../../sandbox/sandbox';
 import type { ActionSettings, CrawlSettings } from './settings';
 import { crawlUrl } from './urls';
-import { fetchUrl, fileTypeOf, USER_AGENT } from './web';
+import { fetchUrl, fileTypeOf, type Fetched } from './web';
 
 /** What one crawl step (or a test, or a crawl-URLs call) needs to process pages. */
 export interface PageContext {
@@ -19,6 +21,10 @@ export interface PageContext {
   readonly robots: Map<string, Promise<string | null>>;
   /** Extractors compiled once per context, by source. */
   readonly compiled: Map<string, Extractor>;
+  /** Headers every request sends: the user agent, `requestOptions.headers`, the login's. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The last reindex's pages when this crawl may request them conditionally (`cache`). */
+  readonly cache?: ReadonlyMap<string, CachedPage>;
 }
 
 /** The records one action gave (the test endpoint's `recordsPerExtractor`). */
@@ -35,6 +41,10 @@ export interface PageResult {
   readonly extracted: ActionRecords[];
   /** What extractors logged, then the crawler's own lines. */
   readonly logs: string[][];
+  /** The validators the site sent with a page it gave in full (for the next conditional request). */
+  readonly validators?: { readonly etag?: string; readonly lastModified?: string };
+  /** The last reindex's page, when the site answered 304 Not Modified: its records are kept. */
+  readonly reused?: CachedPage;
 }
 
 /** Largest record the crawler sends (bytes of its JSON), and records one URL may give. */
@@ -42,9 +52,10 @@ const MAX_RECORD_BYTES = 500_000;
 const MAX_RECORDS_PER_URL = 200;
 
 /**
- * Processes one page: robots.txt, fetch, redirects, HTTP status, content type, meta robots,
- * canonical link, links, then every matching action's extractor. Never throws for what the
- * site or the extractor does: that becomes the URL's outcome.
+ * Processes one page: robots.txt, fetch (conditional when the cache allows), redirects, HTTP
+ * status, content type (PDFs converted to HTML, pages rendered when `renderJavaScript` covers
+ * them), meta robots, canonical link, links, then every matching action's extractor. Never
+ * throws for what the site or the extractor does: that becomes the URL's outcome.
  */
 export async function processPage(ctx: PageContext, url: string): Promise<PageResult> {
   const logs: string[][] = [[`Processing url '${url}'`]];
@@ -54,9 +65,27 @@ export async function processPage(ctx: PageContext, url: string): Promise<PageRe
     return { url, outcome: outcome(reason, records, error), links, extracted, logs };
   };
   const { settings } = ctx;
+  // Drawn before the first await, so pages processed side by side draw in queue order.
+  const renderSeed = settings.render(url) ? ctx.core.random.next() : 0;
   if (!settings.ignoreRobotsTxtRules && !(await robotsAllow(ctx, url))) return done('forbidden_by_robotstxt');
-  const fetched = await fetchUrl(ctx.core, url, settings.headers);
+  const previous = conditional(ctx, url);
+  const fetched = await fetchUrl(ctx.core, url, {
+    headers: { ...ctx.headers, ...(previous ? validatorHeaders(previous) : {}) },
+    retries: settings.retries,
+  });
   if (!fetched.ok) return done('network_error', [], [], fetched.error);
+  if (fetched.status === 304 && previous) {
+    const kept = Object.values(previous.records).reduce((sum, ids) => sum + ids.length, 0);
+    logs.push([`Not modified (304): the ${kept} records of the last reindex are kept`]);
+    return {
+      url,
+      outcome: outcome(kept === 0 ? 'no_records' : 'success', kept),
+      links: [...previous.links],
+      extracted: [],
+      logs,
+      reused: previous,
+    };
+  }
   if (fetched.status >= 300 && fetched.status < 400 && fetched.location !== undefined) {
     const target = crawlUrl(fetched.location, url, settings, true);
     logs.push([`Redirected (${fetched.status}) to '${target ?? fetched.location}'`]);
@@ -66,7 +95,13 @@ export async function processPage(ctx: PageContext, url: string): Promise<PageRe
     return done(httpReason(fetched.status), [], [], `HTTP status ${fetched.status}`);
   const fileType = fileTypeOf(fetched.contentType);
   if (fileType === undefined) return done('content_type_not_supported');
-  const $ = ctx.cheerio.load(fetched.body);
+  const validators = {
+    ...(fetched.etag ? { etag: fetched.etag } : {}),
+    ...(fetched.lastModified ? { lastModified: fetched.lastModified } : {}),
+  };
+  const html = await pageHtml(ctx, url, fetched, fileType, logs, renderSeed);
+  if (typeof html !== 'string') return done(html.reason, [], [], html.error);
+  const $ = ctx.cheerio.load(html);
   const robotsMeta = metaRobots($);
   const follow = settings.ignoreNoFollowTo || !robotsMeta.has('nofollow');
   const canonical = canonicalOf($, url, settings);
@@ -81,7 +116,7 @@ export async function processPage(ctx: PageContext, url: string): Promise<PageRe
   if (selected.length === 0) return done('no_action_matched', links);
   const extracted: ActionRecords[] = [];
   for (const action of selected) {
-    const result = await runExtractor(ctx, action, url, fetched.body, fileType, logs);
+    const result = await runExtractor(ctx, action, url, html, fetched.bytes.length, fileType, logs);
     if (typeof result === 'string')
       return done(result === 'timeout' ? 'extractor_timeout' : 'extractor_error', links, [], lastError(logs));
     const problem = recordsProblem(result, action);
@@ -91,23 +126,81 @@ export async function processPage(ctx: PageContext, url: string): Promise<PageRe
   const count = extracted.reduce((sum, item) => sum + item.records.length, 0);
   if (count > MAX_RECORDS_PER_URL)
     return done('too_many_records', links, [], `${count} records extracted, ${MAX_RECORDS_PER_URL} at most`);
-  return done(count === 0 ? 'no_records' : 'success', links, extracted);
+  return { ...done(count === 0 ? 'no_records' : 'success', links, extracted), validators };
 }
+
+/**
+ * The HTML extractors see: the page as fetched, the page once its scripts ran (when
+ * `renderJavaScript` covers it), or a PDF converted to HTML. Other documents are not
+ * converted by the emulator; a document no action takes is skipped before it is read.
+ */
+async function pageHtml(
+  ctx: PageContext,
+  url: string,
+  fetched: Extract<Fetched, { ok: true }>,
+  fileType: string,
+  logs: string[][],
+  seed: number,
+): Promise<string | { reason: string; error?: string }> {
+  const { settings } = ctx;
+  if (fileType !== 'html') {
+    const matching = settings.actions.filter((action) => action.matches(url));
+    if (matching.length === 0) return { reason: 'no_action_matched' };
+    if (!matching.some((action) => action.fileTypes.includes(fileType))) return { reason: 'file_type_not_matched' };
+    if (fileType !== 'pdf')
+      return {
+        reason: 'content_type_not_supported',
+        error: `The emulator converts PDF documents only: a ${fileType} document is not read`,
+      };
+    const converted = await convertPdf(fetched.bytes);
+    if ('error' in converted) return { reason: 'document_conversion_error', error: converted.error };
+    return converted.html;
+  }
+  const render = settings.render(url);
+  if (!render) return fetched.body;
+  const rendered = await renderPage({
+    core: ctx.core,
+    url,
+    html: fetched.body,
+    headers: ctx.headers,
+    wait: render.waitTime,
+    seed,
+  });
+  if ('error' in rendered) return { reason: 'javascript_rendering_error', error: rendered.error };
+  for (const line of rendered.logs) logs.push([line]);
+  return rendered.html;
+}
+
+/** The last reindex's page, when this URL may be requested conditionally: cache on, same external data, validators known. */
+function conditional(ctx: PageContext, url: string): CachedPage | undefined {
+  const previous = ctx.cache?.get(url);
+  if (!previous || !ctx.settings.cacheEnabled(url)) return undefined;
+  if (previous.etag === undefined && previous.lastModified === undefined) return undefined;
+  return previous.data === externalDataKey(ctx, url) ? previous : undefined;
+}
+
+const validatorHeaders = (page: CachedPage): Record<string, string> => ({
+  ...(page.etag ? { 'if-none-match': page.etag } : {}),
+  ...(page.lastModified ? { 'if-modified-since': page.lastModified } : {}),
+});
+
+/** A URL's external data, as the cache compares it. */
+export const externalDataKey = (ctx: PageContext, url: string) => JSON.stringify(externalDataFor(ctx, url));
 
 /** Whether robots.txt lets the crawler fetch a URL (a missing or unreadable robots.txt allows all). */
 async function robotsAllow(ctx: PageContext, url: string): Promise<boolean> {
   const origin = new URL(url).origin;
   let text = ctx.robots.get(origin);
   if (text === undefined) {
-    text = fetchUrl(ctx.core, `${origin}/robots.txt`, ctx.settings.headers).then((r) =>
-      r.ok && r.status >= 200 && r.status < 300 ? r.body : null,
+    text = fetchUrl(ctx.core, `${origin}/robots.txt`, { headers: ctx.headers, retries: ctx.settings.retries }).then(
+      (r) => (r.ok && r.status >= 200 && r.status < 300 ? r.body : null),
     );
     ctx.robots.set(origin, text);
   }
   const body = await text;
   if (body === null) return true;
   const { default: robotsParser } = await import('robots-parser');
-  return robotsParser(`${origin}/robots.txt`, body).isAllowed(url, USER_AGENT) !== false;
+  return robotsParser(`${origin}/robots.txt`, body).isAllowed(url, ctx.settings.userAgent) !== false;
 }
 
 /** The directives of `<meta name="robots">`, lower-cased (`none` means both noindex and nofollow). */
@@ -197,6 +290,7 @@ async function runExtractor(
   action: ActionSettings,
   url: string,
   body: string,
+  contentLength: number,
   fileType: string,
   logs: string[][],
 ): Promise<unknown> {
@@ -209,7 +303,7 @@ async function runExtractor(
       {
         url: page,
         $,
-        contentLength: new TextEncoder().encode(body).length,
+        contentLength,
         fileType,
         dataSources,
         helpers: buildHelpers($, page),

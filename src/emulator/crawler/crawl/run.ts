@@ -10,43 +10,61 @@ import { enqueue } from '../../tasks';
 import { uuid } from '../ids';
 import { crawlerIn } from '../store';
 import { outcome, readableReason } from '../outcomes';
-import type { Crawl, CrawlerRecord, QueuedUrl, UrlOutcome } from '../state';
+import type { CachedPage, Crawl, CrawlerRecord, QueuedUrl, UrlOutcome } from '../state';
 import { accessProblem } from './access';
+import { configWarnings } from '../warnings';
 import { pageContext, robotsOf } from './context';
-import { processPage, type PageResult } from './page';
+import { logIn } from './login';
+import { externalDataKey, processPage, type PageResult } from './page';
 import { readSitemap, type SitemapResult } from './sitemaps';
-import { initialSettingsFor, readSettings, type CrawlSettings } from './settings';
+import { forAction, initialSettingsFor, readSettings, type CrawlSettings } from './settings';
 import { crawlUrl, pathDepth } from './urls';
 
 type CrawlDraft = Draft<Crawl>;
 
 /**
- * Starts a reindex: checks the application and key, prepares a temporary index per action
- * index (settings, synonyms and rules of the live one, or `initialIndexSettings` for an index
- * that does not exist yet), queues the start URLs, extra URLs and sitemaps, and schedules the
- * first step. A crawl that cannot start blocks the crawler on `taskId`.
+ * Starts a reindex: checks the application and key, logs in (`login`), prepares a temporary
+ * index per action index (settings, synonyms and rules of the live one, or
+ * `initialIndexSettings` for an index that does not exist yet), queues the start URLs, extra
+ * URLs and sitemaps, and schedules the first step. A crawl that cannot start blocks the
+ * crawler on `taskId`. `action`: the crawl an action-level schedule starts, for that action's
+ * pages and index only.
  */
-export async function startCrawl(core: Core, crawlerId: string, taskId: string): Promise<void> {
+export async function startCrawl(core: Core, crawlerId: string, taskId: string, action?: string): Promise<void> {
   const crawler = core.state.crawler.crawlers.get(crawlerId);
   if (!crawler) return;
-  const settings = readSettings(crawler.config);
-  const live = [...new Set(settings.actions.map((action) => action.indexName))];
+  const settings = forAction(readSettings(crawler.config), action);
+  const live = [...new Set(settings.actions.map((item) => item.indexName))];
   const fresh = live.filter((name) => !core.state.indices.has(name));
   const applySettings = fresh.some((name) => initialSettingsFor(settings, name) !== undefined);
-  const problem =
+  let problem =
     (await accessProblem(core, settings, [...live, ...live.map(temporaryIndex)], applySettings)) ??
     externalDataProblem(core, settings);
+  const session = problem === undefined ? await logIn(core, settings) : { headers: {} };
+  if ('error' in session) problem = `Error: ${session.error}`;
   const now = core.now();
   const runId = uuid(core);
   const targets = new Map(live.map((name) => [name, temporaryIndex(name)]));
-  const crawl = newCrawl(crawler, runId, taskId, now, targets, `Crawl started (run ${runId})`);
+  const first =
+    action === undefined
+      ? `Crawl started (run ${runId})`
+      : `Crawl of action "${action}" started (run ${runId}, its schedule)`;
+  const stamp = new Date(now).toISOString();
+  const warnings = configWarnings(crawler.config).map((warning) => `${stamp} Warning: ${warning}`);
+  const begun = newCrawl(crawler, runId, taskId, now, targets, first, action);
+  const crawl: Crawl = {
+    ...begun,
+    log: [...begun.log, ...warnings],
+    session: 'headers' in session ? session.headers : {},
+  };
   const current = core.state.crawler.crawlers.get(crawlerId);
   if (!current || current.crawl) return; // deleted or restarted while the key was checked
   if (problem !== undefined) {
+    const error = problem;
     core.commit((draft) => {
       const target = crawlerIn(draft, crawlerId);
-      target.crawl = { ...crawl, log: [...crawl.log, `${new Date(now).toISOString()} ${problem}`] } as CrawlDraft;
-      block(core, draft, target, problem, now);
+      target.crawl = { ...crawl, log: [...crawl.log, `${stamp} ${error}`] } as CrawlDraft;
+      block(core, draft, target, error, now);
     });
     return;
   }
@@ -67,12 +85,13 @@ export async function startCrawl(core: Core, crawlerId: string, taskId: string):
   core.commit((draft) => {
     const target = crawlerIn(draft, crawlerId);
     const seeded = crawl as CrawlDraft;
-    for (const url of settings.startUrls) addUrl(seeded, settings, url, 'start', 'page');
-    for (const url of settings.extraUrls) addUrl(seeded, settings, url, 'extra', 'page');
-    for (const url of settings.sitemaps) addUrl(seeded, settings, url, 'start', 'sitemap');
+    for (const url of settings.startUrls) addUrl(seeded, settings, url, 'start', 'page', stamp);
+    for (const url of settings.extraUrls) addUrl(seeded, settings, url, 'extra', 'page', stamp);
+    for (const url of settings.sitemaps) addUrl(seeded, settings, url, 'start', 'sitemap', stamp);
     target.crawl = seeded;
     target.reindexing = true;
     target.running = true;
+    target.paused = false;
     target.lastReindexStartedAt = now;
     scheduleJob(draft, now + STEP_INTERVAL, STEP_JOB, { crawlerId, runId, step: 0 });
   });
@@ -98,6 +117,7 @@ function addUrl(
   href: string,
   from: QueuedUrl['from'],
   kind: QueuedUrl['kind'],
+  stamp: string,
 ): void {
   const url = crawlUrl(href, undefined, settings, from === 'link');
   if (url === undefined || crawl.seen.has(url)) return;
@@ -107,8 +127,11 @@ function addUrl(
     crawl.queue.push({ url, kind, from });
     return;
   }
-  if (settings.excluded(url)) {
-    crawl.outcomes.set(url, outcome('excluded'));
+  const pattern = settings.exclusionOf(url);
+  if (pattern !== undefined) {
+    const excluded = outcome('excluded', 0, `matches exclusionPatterns "${pattern}"`);
+    crawl.outcomes.set(url, excluded);
+    crawl.log.push(logLine(stamp, url, excluded));
     return;
   }
   if (from === 'link' || from === 'sitemap') {
@@ -138,9 +161,15 @@ export async function runStep(core: Core, job: Job): Promise<void> {
   };
   const start = stillOurs();
   if (!start) return;
-  const settings = readSettings(start.crawl.config);
+  const settings = forAction(readSettings(start.crawl.config), start.crawl.action);
   const batch = start.crawl.queue.slice(0, settings.rateLimit);
-  const ctx = await pageContext(core, settings, start.crawl.robots);
+  // Conditional requests only when the configuration is the one the last reindex ran with.
+  const sameConfig = start.crawler.cacheConfig === JSON.stringify(start.crawl.config);
+  const ctx = await pageContext(core, settings, {
+    robots: start.crawl.robots,
+    session: start.crawl.session,
+    ...(sameConfig ? { cache: start.crawler.cache } : {}),
+  });
   const results: StepResult[] = await Promise.all(
     batch.map(async (item) =>
       item.kind === 'sitemap'
@@ -163,19 +192,25 @@ export async function runStep(core: Core, job: Job): Promise<void> {
         crawl.log.push(
           `${stamp} Sitemap ${sitemap.url}: ${sitemap.error ?? `${sitemap.pages.length} URLs, ${sitemap.sitemaps.length} sitemaps`}`,
         );
-        for (const url of sitemap.sitemaps) addUrl(crawl, settings, url, 'sitemap', 'sitemap');
-        for (const url of sitemap.pages) addUrl(crawl, settings, url, 'sitemap', 'page');
+        for (const url of sitemap.sitemaps) addUrl(crawl, settings, url, 'sitemap', 'sitemap', stamp);
+        for (const url of sitemap.pages) addUrl(crawl, settings, url, 'sitemap', 'page', stamp);
         continue;
       }
       if (!page) continue;
       crawl.outcomes.set(item.url, page.outcome);
       crawl.log.push(logLine(stamp, item.url, page.outcome));
-      for (const link of page.links) addUrl(crawl, settings, link, 'link', 'page');
-      for (const { action, records } of page.extracted) {
-        const target = crawl.targets.get(action.indexName)!; // the crawl's config named every target
+      for (const link of page.links) addUrl(crawl, settings, link, 'link', 'page', stamp);
+      const extracted = page.reused
+        ? reusedRecords(core, page.reused)
+        : page.extracted.map(({ action, records }) => ({ indexName: action.indexName, records }));
+      for (const { indexName, records } of extracted) {
+        const target = crawl.targets.get(indexName);
+        if (target === undefined) continue; // an index the crawl no longer fills
         written.set(target, [...(written.get(target) ?? []), ...records]);
-        noteRecords(crawl, action.indexName, records);
+        noteRecords(crawl, indexName, records);
       }
+      const cached = cacheEntry(page, extracted, externalDataKey(ctx, item.url));
+      if (cached) crawl.cached.set(item.url, cached as Draft<CachedPage>);
     }
     crawl.step = step + 1;
   });
@@ -192,6 +227,36 @@ export async function runStep(core: Core, job: Job): Promise<void> {
     return;
   }
   finishCrawl(core, crawlerId, settings, at);
+}
+
+/** The records of the live indices a page gave at the last reindex, by live index (a 304 keeps them). */
+function reusedRecords(core: Core, page: CachedPage): { indexName: string; records: SearchRecord[] }[] {
+  return Object.entries(page.records).map(([indexName, ids]) => {
+    const live = core.state.indices.get(indexName)?.records;
+    const records = ids.map((id) => live?.get(id)).filter((record): record is SearchRecord => record !== undefined);
+    return { indexName, records };
+  });
+}
+
+/** What the next reindex may request conditionally about a page: a page the site validated (ETag, Last-Modified). */
+function cacheEntry(
+  page: PageResult,
+  extracted: readonly { indexName: string; records: readonly SearchRecord[] }[],
+  data: string,
+): CachedPage | undefined {
+  const validators = page.reused ?? page.validators;
+  if (!validators || (validators.etag === undefined && validators.lastModified === undefined)) return undefined;
+  if (page.outcome.status !== 'DONE' && !page.reused) return undefined;
+  const records: Record<string, string[]> = {};
+  for (const { indexName, records: list } of extracted)
+    records[indexName] = [...(records[indexName] ?? []), ...list.map((record) => record.objectID)];
+  return {
+    ...(validators.etag === undefined ? {} : { etag: validators.etag }),
+    ...(validators.lastModified === undefined ? {} : { lastModified: validators.lastModified }),
+    links: [...page.links],
+    records,
+    data,
+  };
 }
 
 function logLine(stamp: string, url: string, result: UrlOutcome): string {
@@ -234,6 +299,9 @@ function finishCrawl(core: Core, crawlerId: string, settings: CrawlSettings, at:
     const ended = crawler.crawl!;
     ended.log.push(`${new Date(at).toISOString()} Crawl done: the temporary indices replaced the live ones`);
     recordRun(core, draft, crawler, ended as Crawl, at, 'DONE');
+    // A full reindex's pages are the cache of the next one; an action's crawl refreshes its own pages.
+    crawler.cache = ended.action === undefined ? ended.cached : new Map([...crawler.cache, ...ended.cached]);
+    crawler.cacheConfig = JSON.stringify(ended.config);
     crawler.lastOutcomes = ended.outcomes;
     crawler.indexedUrls = new Set([...ended.outcomes].filter(([, o]) => o.records > 0).map(([url]) => url));
     crawler.crawl = undefined;

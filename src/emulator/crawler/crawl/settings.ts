@@ -1,5 +1,6 @@
 import picomatch from 'picomatch';
 import type { CrawlerConfig } from '../state';
+import { USER_AGENT } from './web';
 
 /** One action, ready to test URLs against and to run. */
 export interface ActionSettings {
@@ -13,6 +14,16 @@ export interface ActionSettings {
   readonly fileTypes: readonly string[];
   readonly autoGenerateObjectIDs: boolean;
   readonly extractor: string;
+  /** The action's `name` (required with a `schedule`). */
+  readonly name: string | undefined;
+  /** `cache.enabled` of the action, when it sets one. */
+  readonly cache: boolean | undefined;
+}
+
+/** How a page is rendered when `renderJavaScript` covers it. */
+export interface RenderSettings {
+  /** Page time the render waits: at least `min`, at most `max` (default 20,000 ms). */
+  readonly waitTime: { readonly min?: number; readonly max?: number };
 }
 
 /** A configuration read once per crawl step: defaults applied, patterns compiled. */
@@ -24,6 +35,8 @@ export interface CrawlSettings {
   readonly extraUrls: readonly string[];
   readonly sitemaps: readonly string[];
   readonly excluded: (url: string) => boolean;
+  /** The `exclusionPatterns` entry that excludes a URL, for the run's log. */
+  readonly exclusionOf: (url: string) => string | undefined;
   /** Whether a discovered URL is worth adding: some action or discovery pattern matches it. */
   readonly inScope: (url: string) => boolean;
   readonly ignoredQueryParam: (name: string) => boolean;
@@ -45,6 +58,16 @@ export interface CrawlSettings {
   readonly hostnameAliases: Readonly<Record<string, string>>;
   readonly pathAliases: Readonly<Record<string, Readonly<Record<string, string>>>>;
   readonly indexPrefix: string;
+  /** The render settings for a URL `renderJavaScript` covers, undefined for one it does not. */
+  readonly render: (url: string) => RenderSettings | undefined;
+  /** What the crawler calls itself to sites and to robots.txt (`userAgent`). */
+  readonly userAgent: string;
+  /** `requestOptions.retries`: further attempts after a network error or a 5xx (default 3). */
+  readonly retries: number;
+  /** Whether conditional requests may spare a URL (`cache.enabled`, default true, at either level). */
+  readonly cacheEnabled: (url: string) => boolean;
+  /** The `login` configuration, as validated. */
+  readonly login: Readonly<Record<string, unknown>> | undefined;
 }
 
 const strings = (value: unknown): string[] =>
@@ -58,10 +81,22 @@ const record = (value: unknown): Record<string, any> =>
  * negations) and no `!` pattern excludes it. An empty list matches nothing.
  */
 function patternList(patterns: readonly string[]): (url: string) => boolean {
-  if (patterns.length === 0) return () => false;
-  const positive = patterns.filter((p) => !p.startsWith('!')).map((p) => picomatch(p, { dot: true }));
+  const matching = matchingPattern(patterns);
+  return (url) => matching(url) !== undefined;
+}
+
+/** The pattern of the list that takes a URL (`*` when only negations are given), or undefined. */
+function matchingPattern(patterns: readonly string[]): (url: string) => string | undefined {
+  if (patterns.length === 0) return () => undefined;
+  const positive = patterns
+    .filter((p) => !p.startsWith('!'))
+    .map((p) => ({ pattern: p, matches: picomatch(p, { dot: true }) }));
   const negative = patterns.filter((p) => p.startsWith('!')).map((p) => picomatch(p.slice(1), { dot: true }));
-  return (url) => (positive.length === 0 || positive.some((m) => m(url))) && !negative.some((m) => m(url));
+  return (url) => {
+    if (negative.some((m) => m(url))) return undefined;
+    if (positive.length === 0) return '*';
+    return positive.find(({ matches }) => matches(url))?.pattern;
+  };
 }
 
 const hostOf = (url: string) => {
@@ -91,6 +126,8 @@ export function readSettings(config: CrawlerConfig): CrawlSettings {
     fileTypes: item.fileTypesToMatch === undefined ? ['html'] : strings(item.fileTypesToMatch),
     autoGenerateObjectIDs: item.autoGenerateObjectIDs !== false,
     extractor: String(record(item.recordExtractor).source ?? ''),
+    name: typeof item.name === 'string' ? item.name : undefined,
+    cache: typeof record(item.cache).enabled === 'boolean' ? (record(item.cache).enabled as boolean) : undefined,
   }));
   const discovery = patternList([
     ...strings(config.discoveryPatterns),
@@ -107,6 +144,7 @@ export function readSettings(config: CrawlerConfig): CrawlSettings {
     extraUrls,
     sitemaps,
     excluded: patternList(strings(config.exclusionPatterns)),
+    exclusionOf: matchingPattern(strings(config.exclusionPatterns)),
     inScope: (url) => discovery(url) || actions.some((action) => action.matches(url)),
     ignoredQueryParam: ignoredParams,
     canonicalIgnored:
@@ -139,7 +177,39 @@ export function readSettings(config: CrawlerConfig): CrawlSettings {
       ...Object.assign({}, ...actionList.map((item) => record(item.pathAliases))),
     },
     indexPrefix: prefix,
+    render: renderSettings(config.renderJavaScript),
+    userAgent: typeof config.userAgent === 'string' && config.userAgent !== '' ? config.userAgent : USER_AGENT,
+    retries: typeof record(config.requestOptions).retries === 'number' ? record(config.requestOptions).retries : 3,
+    cacheEnabled: (url) =>
+      record(config.cache).enabled !== false &&
+      !actions.some((action) => action.cache === false && action.matches(url)),
+    login: typeof config.login === 'object' && config.login !== null ? record(config.login) : undefined,
   };
+}
+
+/** `renderJavaScript` read: true renders every page, patterns the pages they match, the object form its patterns when enabled. */
+function renderSettings(value: unknown): (url: string) => RenderSettings | undefined {
+  if (value === true) return () => ({ waitTime: {} });
+  if (Array.isArray(value)) {
+    const matches = patternList(strings(value));
+    return (url) => (matches(url) ? { waitTime: {} } : undefined);
+  }
+  const form = record(value);
+  if (form.enabled !== true) return () => undefined;
+  const matches = patternList(strings(form.patterns));
+  const wait = record(form.waitTime);
+  const waitTime = {
+    ...(typeof wait.min === 'number' ? { min: wait.min } : {}),
+    ...(typeof wait.max === 'number' ? { max: wait.max } : {}),
+  };
+  return (url) => (matches(url) ? { waitTime } : undefined);
+}
+
+/** The settings of a crawl an action-level schedule started: that action alone. */
+export function forAction(settings: CrawlSettings, name: string | undefined): CrawlSettings {
+  if (name === undefined) return settings;
+  const actions = settings.actions.filter((action) => action.name === name);
+  return { ...settings, actions, inScope: (url) => actions.some((action) => action.matches(url)) };
 }
 
 /** The settings an index is created with: `initialIndexSettings` under its full or its action name. */

@@ -11,7 +11,7 @@ export interface SitemapResult {
 
 /** Reads an XML sitemap (`<urlset>`) or sitemap index (`<sitemapindex>`); gzip is not read. */
 export async function readSitemap(ctx: PageContext, url: string): Promise<SitemapResult> {
-  const fetched = await fetchUrl(ctx.core, url, ctx.settings.headers);
+  const fetched = await fetchUrl(ctx.core, url, { headers: ctx.headers, retries: ctx.settings.retries });
   if (!fetched.ok) return { url, pages: [], sitemaps: [], error: `Network error: ${fetched.error}` };
   if (fetched.status < 200 || fetched.status >= 300)
     return { url, pages: [], sitemaps: [], error: `HTTP status ${fetched.status}` };

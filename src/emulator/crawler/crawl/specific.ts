@@ -5,6 +5,7 @@ import { noteRecords, temporaryIndex } from '../lifecycle';
 import type { Crawl, CrawlerRecord } from '../state';
 import { accessProblem } from './access';
 import { pageContext } from './context';
+import { logIn } from './login';
 import { processPage } from './page';
 import { block, writeTo } from './run';
 import { readSettings } from './settings';
@@ -31,7 +32,12 @@ export async function crawlSpecificUrls(
     blockOnTask(core, crawlerId, taskId, problem);
     return;
   }
-  const ctx = await pageContext(core, settings, ongoing?.robots);
+  const session = ongoing ? { headers: ongoing.session } : await logIn(core, settings);
+  if ('error' in session) {
+    blockOnTask(core, crawlerId, taskId, `Error: ${session.error}`);
+    return;
+  }
+  const ctx = await pageContext(core, settings, { robots: ongoing?.robots, session: session.headers });
   const results = await Promise.all(urls.map((url) => processPage(ctx, url)));
   const current = core.state.crawler.crawlers.get(crawlerId);
   if (!current) return;

@@ -2,6 +2,7 @@ import type { Core } from '../../core';
 import type { CrawlerConfig } from '../state';
 import { readableReason } from '../outcomes';
 import { pageContext } from './context';
+import { logIn } from './login';
 import { externalDataFor, processPage } from './page';
 import { readSettings } from './settings';
 import { crawlUrl } from './urls';
@@ -13,7 +14,18 @@ import { crawlUrl } from './urls';
 export async function testPage(core: Core, config: CrawlerConfig, url: string) {
   const startDate = core.isoNow();
   const settings = readSettings(config);
-  const ctx = await pageContext(core, settings);
+  const session = await logIn(core, settings);
+  if ('error' in session)
+    return {
+      startDate,
+      endDate: core.isoNow(),
+      logs: [[`Error: ${session.error}`]],
+      records: [],
+      links: [],
+      externalData: {},
+      error: { code: 'login_error', message: session.error },
+    };
+  const ctx = await pageContext(core, settings, { session: session.headers });
   const target = crawlUrl(url, undefined, settings, false) ?? new URL(url).href;
   const result = await processPage(ctx, target);
   const byIndex = new Map<string, { index: number; type: string; records: Record<string, unknown>[] }[]>();
