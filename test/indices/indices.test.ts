@@ -164,7 +164,6 @@ describe.each(SURFACES)('index management through %s calls', (surface) => {
       fileSize: 2 * dataSize + JSON.stringify({ replicas: ['b_asc', 'virtual(b_desc)'] }).length + 4,
       lastBuildTimeS: 0,
       numberOfPendingTasks: 0,
-      numberOfPendingTask: 0,
       pendingTask: false,
       replicas: ['b_asc', 'b_desc'],
     });

@@ -36,7 +36,6 @@ describe.each(SURFACES)('tasks with indexingDelay through %s calls', (surface) =
       name: 'p',
       entries: 1,
       numberOfPendingTasks: 2,
-      numberOfPendingTask: 2,
       pendingTask: true,
     });
     expect(await api.getObject({ indexName: 'p', objectID: 'a' })).toEqual({ objectID: 'a', n: 1 });

@@ -24,7 +24,7 @@ describe.each(SURFACES)('the request journal (%s)', (surface) => {
       host: 'search',
       method: 'POST',
       path: '/1/indexes/products',
-      status: 200,
+      status: 201,
       served: true,
     });
     expect(save.at).toBe(Date.parse('2024-03-01T10:00:00Z'));

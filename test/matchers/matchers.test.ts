@@ -119,7 +119,7 @@ describe('failure messages', () => {
     expect(lines[first + 1]).toBe('      indexName: expected "products", received "articles"');
     expect(lines[first + 2]).toBe('  #2 searchSingleIndex POST /1/indexes/products/query -> 200');
     expect(lines[first + 3]).toBe('      query: expected "phone", received "phne"');
-    expect(lines[first + 4]).toBe('  #1 saveObject POST /1/indexes/products -> 200');
+    expect(lines[first + 4]).toBe('  #1 saveObject POST /1/indexes/products -> 201');
   });
 
   it('say when nothing at all was received, and when a request was not served', async () => {

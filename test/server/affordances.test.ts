@@ -43,7 +43,7 @@ describe('test affordances over the standalone server', () => {
         e.served,
       ]),
     ).toEqual([
-      ['saveObject', 200, true],
+      ['saveObject', 201, true],
       ['searchSingleIndex', 200, true],
     ]);
     expect(body.entries[1].queries).toEqual([{ indexName: 'p', query: 'phone' }]);

@@ -52,7 +52,8 @@ export function recordOwnership(core: Core, event: DispatchEvent): void {
   if (
     (core.options.clusters ?? []).length === 0 ||
     !event.route ||
-    event.res.status !== 200 ||
+    event.res.status < 200 ||
+    event.res.status >= 300 ||
     event.req.method === 'GET'
   )
     return;

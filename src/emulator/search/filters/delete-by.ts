@@ -57,6 +57,6 @@ export function deleteBy(ctx: OperationContext) {
     target.records.forEachUnordered((objectID, record) => doomed(record) && ids.push(objectID));
     deleteRecords(draft, params.indexName, core.now(), ids);
   });
-  const at = core.isoNow();
-  return { taskID, updatedAt: at, deletedAt: at };
+  // `updatedAt` only: the OpenAPI's `deletedAt` was corrected after a live answer (api-clients-automation #4107).
+  return { taskID, updatedAt: core.isoNow() };
 }

@@ -214,9 +214,8 @@ function indexEntry(state: State, index: IndexState): Record<string, unknown> {
     dataSize,
     fileSize: 2 * dataSize + configSize,
     lastBuildTimeS: 0,
+    // Plural only, as the OpenAPI corrected it (api-clients-automation #1211); spec 000 has the old singular.
     numberOfPendingTasks: pending,
-    // Spec 000 spells it in the singular; the public schema in the plural: both are sent.
-    numberOfPendingTask: pending,
     pendingTask: pending > 0,
   };
   if (index.primary !== undefined) entry.primary = index.primary;

@@ -1,6 +1,6 @@
 import { badRequest, notFound, messages } from '../../errors';
 import { assertIndexAllowed } from '../../gate';
-import type { OperationContext } from '../../route';
+import { Reply, type OperationContext } from '../../route';
 import { enqueue } from '../../tasks';
 import { assertIndexName, deleteRecords, recordOf, recordsOf, requireIndex, writeRecords } from '../store';
 import { assertNotReplica, generateObjectIDs, requireObject, requireObjectID } from '../validate';
@@ -11,7 +11,8 @@ const REPLICA_ADD = 'cannot apply a add object request on a replica index';
 
 /**
  * POST /1/indexes/{indexName} — adds a record; an objectID in the body is kept (the record
- * is then replaced), otherwise one is generated from the seeded generator.
+ * is then replaced), otherwise one is generated from the seeded generator. 201 Created, the
+ * one write route the OpenAPI documents so (api-clients-automation #2374).
  */
 export function saveObject(ctx: OperationContext) {
   const { core, params } = ctx;
@@ -23,7 +24,7 @@ export function saveObject(ctx: OperationContext) {
   const taskID = enqueue(core, params.indexName, (draft) =>
     writeRecords(draft, params.indexName, core.now(), (records) => records.set(objectID, record)),
   );
-  return { createdAt: core.isoNow(), taskID, objectID };
+  return new Reply(201, { createdAt: core.isoNow(), taskID, objectID });
 }
 
 /** PUT /1/indexes/{indexName}/{objectID} — creates or replaces a record. */

@@ -38,7 +38,8 @@ export function saveRule(ctx: OperationContext) {
   const taskID = enqueue(core, params.indexName, (draft) =>
     writeRules(draft, params.indexName, core.now(), forward, (rules) => rules.set(rule.objectID, rule)),
   );
-  return { objectID: rule.objectID, updatedAt: core.isoNow(), taskID };
+  // No `objectID`: the OpenAPI dropped it after a live answer (api-clients-automation #4170).
+  return { taskID, updatedAt: core.isoNow() };
 }
 
 /** POST /1/indexes/{indexName}/rules/batch — body: array of rules. */
