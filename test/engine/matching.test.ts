@@ -292,6 +292,6 @@ describe('odd query text', () => {
     const body = await search({ query: 'math \ud835' });
     expect(body.nbHits).toBe(1);
     expect(body.query).toBe('math \ud835');
-    expect(body.params).toBe('query=math%20%EF%BF%BD');
+    expect(body.params).toBe('query=math+%EF%BF%BD');
   });
 });

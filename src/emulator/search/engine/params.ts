@@ -282,20 +282,23 @@ export function parseParams(
   return out;
 }
 
-/** The `params` string echoed in responses: every parameter used, URL-encoded. */
+/**
+ * The `params` string echoed in responses: every parameter used, form-encoded as the service
+ * writes it (spaces as `+`, quotes as `%27`; CTS "search filters end to end" recorded
+ * `filters=editor%3A%27visual+studio%27+OR+editor%3Aneovim`), lists and objects as JSON.
+ */
 export function encodeParams(params: RawParams): string {
-  return Object.entries(params)
-    .filter(([, value]) => value !== undefined)
-    .map(
-      ([name, value]) =>
-        `${encodeURIComponent(wellFormed(name))}=${encodeURIComponent(wellFormed(typeof value === 'string' ? value : JSON.stringify(value)))}`,
-    )
-    .join('&');
+  const form = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined)
+      form.append(wellFormed(name), wellFormed(typeof value === 'string' ? value : JSON.stringify(value)));
+  }
+  return form.toString();
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
-/** `text` with lone surrogates (half a character, e.g. a prefix cut inside an emoji) as U+FFFD, which URL encoding can write (it throws on them). */
+/** `text` with lone surrogates (half a character, e.g. a prefix cut inside an emoji) as U+FFFD, as URL encoding writes them. */
 function wellFormed(text: string): string {
   return text.replace(LONE_SURROGATE, '\ufffd');
 }
