@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { replicaMessages } from '../../src/emulator/search/settings/replicas';
+import { expectConforms } from '../support/schemas/validate';
 import { rejects, setupSurfaces, SURFACES } from '../support/surfaces';
 
 const open = setupSurfaces();
@@ -32,16 +33,24 @@ describe.each(SURFACES)('replicas through %s calls', (surface) => {
     ]);
   });
 
-  it('an empty replica name (CTS "setSettings everything" sends replicas: [""]) is a 400 and changes nothing', async () => {
-    const { api, emulator } = open(surface);
-    await api.setSettings({ indexName: 'products', indexSettings: { hitsPerPage: 7 } });
-    const before = emulator.core.state.indices;
-    await rejects(
-      api.setSettings({ indexName: 'products', indexSettings: { replicas: [''], hitsPerPage: 9 } }),
-      400,
-      'Invalid replica name in `replicas`: ""',
-    );
-    expect(emulator.core.state.indices).toBe(before);
+  it('replicas: [""] unlinks every replica (the documented "unlink replica index" snippet)', async () => {
+    const { api } = open(surface);
+    await api.addOrUpdateObject({ indexName: 'products', objectID: 'p1', body: { name: 'Phone' } });
+    await api.setSettings({
+      indexName: 'products',
+      indexSettings: { replicas: ['products_price', 'virtual(products_rating)'] },
+    });
+    const answer = await api.setSettings({ indexName: 'products', indexSettings: { replicas: [''], hitsPerPage: 9 } });
+    expectConforms('setSettings', 200, answer);
+    expect(await api.getSettings({ indexName: 'products' })).toMatchObject({ replicas: [], hitsPerPage: 9 });
+    // The former replicas stand alone, holding a copy of the records.
+    for (const replica of ['products_price', 'products_rating']) {
+      expect(await api.getSettings({ indexName: replica })).not.toHaveProperty('primary');
+      expect(await api.getObject({ indexName: replica, objectID: 'p1' })).toEqual({ objectID: 'p1', name: 'Phone' });
+    }
+    // An empty name beside real ones is dropped too.
+    await api.setSettings({ indexName: 'products', indexSettings: { replicas: ['', 'products_price'] } });
+    expect((await api.getSettings({ indexName: 'products' })).replicas).toEqual(['products_price']);
   });
 
   it('an existing index becomes a replica: it keeps its settings and serves the primary records', async () => {

@@ -8,7 +8,7 @@ import { SETTINGS_BY_NAME } from './catalogue';
 import { applyLegacySynonyms } from './legacy-synonyms';
 import { parseSettingsBody, type SettingsChange } from './parse';
 import { renderSettings } from './render';
-import { checkReplicas, replicasOf, syncReplicas } from './replicas';
+import { checkReplicas, replicasOf, syncReplicas, withoutEmptyReplicaNames } from './replicas';
 
 /** GET /1/indexes/{indexName}/settings — `getVersion=2` leaves the settings-level synonyms out. */
 export function getSettings(ctx: OperationContext) {
@@ -27,7 +27,7 @@ export function setSettings(ctx: OperationContext) {
   const indexName = params.indexName;
   assertIndexName(indexName);
   const forward = parseBoolean(req.query.forwardToReplicas ?? req.query.forwardToSlaves, 'forwardToReplicas', false);
-  const change = parseSettingsBody(req.body);
+  const change = withoutEmptyReplicaNames(parseSettingsBody(req.body));
   if ('replicas' in change.values)
     checkReplicas(core.state, indexName, (change.values.replicas as string[] | null) ?? []);
   const taskID = enqueue(core, indexName, (draft) => applySettings(draft, indexName, change, forward, core.now()));

@@ -3,6 +3,7 @@ import { badRequest } from '../../errors';
 import type { IndexState, State } from '../../state';
 import { emptyRecords } from '../record-store';
 import { emptyIndex } from '../store';
+import type { SettingsChange } from './parse';
 
 /** One entry of a `replicas` list: `name` or `virtual(name)`. */
 export interface ReplicaEntry {
@@ -18,6 +19,18 @@ export const replicaMessages = {
   primaryAsReplica: (index: string) => `Index ${index} has replicas: a primary index cannot be a replica`,
   invalidName: (entry: string) => `Invalid replica name in \`replicas\`: "${entry}"`,
 } as const;
+
+/**
+ * The `replicas` of a settings change without empty names: `replicas: [""]` is how the official
+ * documentation unlinks every replica (its "unlink replica index" snippet, the CTS setSettings
+ * case of that name), so an empty name is dropped rather than refused.
+ */
+export function withoutEmptyReplicaNames(change: SettingsChange): SettingsChange {
+  const list = change.values.replicas;
+  if (!Array.isArray(list) || !list.some((entry) => typeof entry === 'string' && entry.trim() === '')) return change;
+  const replicas = list.filter((entry) => typeof entry !== 'string' || entry.trim() !== '');
+  return { ...change, values: { ...change.values, replicas } };
+}
 
 /** Parses a `replicas` list; a name listed twice counts once (the last form wins). */
 function parseReplicaList(list: readonly string[]): ReplicaEntry[] {
