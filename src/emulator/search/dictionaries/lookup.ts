@@ -33,10 +33,13 @@ export function isStopWord(state: DictionariesState, word: string, languages: re
 /**
  * The other declensions of `word` for `ignorePlurals`: from the custom entry containing it
  * if any (a custom entry replaces the standard sets that share a word with it), otherwise
- * from the standard set. Lower case; the word itself is not included.
+ * from the standard set. Words compare in lower case, else folded (the engine's terms are:
+ * `hutte` finds `hütte`, `hütten`). Lower case; the word itself is not included.
  */
 export function pluralFormsOf(state: DictionariesState, word: string, languages: readonly string[]): string[] {
   const target = lower(word);
+  const folded = foldText(word);
+  const sameWord = (w: string) => lower(w) === target || foldText(w) === folded;
   requireTables(
     'plurals',
     languages.filter((language) => !disabled(state, 'plurals', language)),
@@ -44,20 +47,36 @@ export function pluralFormsOf(state: DictionariesState, word: string, languages:
   const out = new Set<string>();
   for (const language of languages) {
     const custom = [...state.custom.plurals.values()].filter((e) => e.language === language);
-    const own = custom.find((e) => (e.words ?? []).some((w) => lower(w) === target));
+    const own = custom.find((e) => (e.words ?? []).some(sameWord));
     if (own) {
       for (const w of own.words ?? []) out.add(lower(w));
       continue;
     }
     if (disabled(state, 'plurals', language)) continue;
-    const set = standardPlurals(language).get(target);
+    const set = standardPlurals(language).get(target) ?? foldedPlurals(language).get(folded);
     if (!set) continue;
     const overridden = new Set(custom.flatMap((e) => (e.words ?? []).map(lower)));
     if (set.some((w) => overridden.has(w))) continue;
     for (const w of set) out.add(w);
   }
-  out.delete(target);
+  for (const form of out) if (sameWord(form)) out.delete(form);
   return [...out];
+}
+
+const foldedPluralTables = new Map<string, ReadonlyMap<string, readonly string[]>>();
+
+/** The standard plural sets of a language keyed by each word's folded form (first set wins). */
+function foldedPlurals(language: string): ReadonlyMap<string, readonly string[]> {
+  let table = foldedPluralTables.get(language);
+  if (!table) {
+    const byFolded = new Map<string, readonly string[]>();
+    for (const [word, set] of standardPlurals(language)) {
+      const key = foldText(word);
+      if (!byFolded.has(key)) byFolded.set(key, set);
+    }
+    foldedPluralTables.set(language, (table = byFolded));
+  }
+  return table;
 }
 
 /**

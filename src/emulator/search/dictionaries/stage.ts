@@ -13,9 +13,10 @@ import type { DictionariesState } from './state';
 
 /**
  * The dictionaries applied to queries: `removeStopWords` drops stop words (never a word read
- * as a prefix), `ignorePlurals` adds the other declensions of each word, `decompoundQuery`
- * adds a compound's parts as a phrase. Languages: the parameter's list, else `queryLanguages`,
- * else every supported language.
+ * as a prefix), `decompoundQuery` splits a compound into its parts, which become query words
+ * with the whole compound as their alternative reading, and `ignorePlurals` adds the other
+ * declensions of each word (and of a split compound). Languages: the parameter's list, else
+ * `queryLanguages`, else every supported language.
  */
 export function registerDictionaries(): void {
   registerWordsRewrite((ctx, words) => {
@@ -24,6 +25,34 @@ export function registerDictionaries(): void {
     const stopWords = foldedStopWords(ctx.core.state.dictionaries, languages);
     const kept = words.filter((w) => w.excluded || w.prefix || w.phrase >= 0 || !stopWords.has(w.term));
     return kept.map((w, index) => ({ ...w, index }));
+  });
+
+  // As the service does (v4 integration test "decompounding at query time": "Hundehütte" is
+  // explained as the words "hunde" at 0 and "hutte" at 1, the compound over both).
+  registerWordsRewrite((ctx, words) => {
+    const compounds = compoundLanguagesOf(ctx);
+    if (compounds.length === 0) return [...words];
+    const out: QueryWord[] = [];
+    for (const word of words) {
+      const parts =
+        word.excluded || word.phrase >= 0
+          ? undefined
+          : decompound(ctx.core.state.dictionaries, word.term, compounds)?.flatMap((part) => ctx.tokenizer.terms(part));
+      if (!parts || parts.length < 2) {
+        out.push({ ...word, index: out.length });
+        continue;
+      }
+      parts.forEach((term, k) =>
+        out.push({
+          ...word,
+          index: out.length,
+          term,
+          prefix: word.prefix && k === parts.length - 1,
+          ...(k === 0 ? { compound: { term: word.term, parts: parts.length } } : {}),
+        }),
+      );
+    }
+    return out;
   });
 
   registerAlternatives((ctx, words) => {
@@ -40,19 +69,22 @@ export function registerDictionaries(): void {
         }
       }
     }
-    const compounds = compoundLanguagesOf(ctx);
-    if (compounds.length > 0) {
-      for (const word of searchable(words)) {
-        const parts = decompound(dictionaries, word.term, compounds)?.flatMap((part) => ctx.tokenizer.terms(part));
-        if (parts && parts.length > 1)
-          out.push({
-            start: word.index,
-            end: word.index + 1,
-            words: parts,
-            typos: 0,
-            exact: false,
-            source: DECOMPOUND,
-          });
+    for (const word of words) {
+      const compound = word.compound;
+      if (!compound) continue;
+      const end = word.index + compound.parts;
+      // The compound as typed reads the parts it was split into.
+      out.push({ start: word.index, end, words: [compound.term], typos: 0, exact: true, source: DECOMPOUND });
+      if (!plurals) continue;
+      // Its plurals: the last part declined (hundehütte -> hundehütten).
+      const last = words[end - 1].term;
+      if (!compound.term.endsWith(last)) continue;
+      const head = compound.term.slice(0, compound.term.length - last.length);
+      const exact = asExact(ctx).includes('ignorePlurals');
+      for (const form of pluralFormsOf(dictionaries, last, plurals)) {
+        const terms = ctx.tokenizer.terms(head + form);
+        if (terms.length === 1 && terms[0] !== compound.term)
+          out.push({ start: word.index, end, words: terms, typos: 0, exact, source: PLURAL });
       }
     }
     return out;

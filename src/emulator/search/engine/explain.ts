@@ -16,19 +16,19 @@ export type AlternativeKind = 'original' | 'compound' | 'split' | 'synonym' | 'p
 
 const ORDER: readonly AlternativeKind[] = ['original', 'compound', 'split', 'synonym', 'plural'];
 
-/** A stage's reading under explain's name for it: a decompounded word is a split. */
+/** A stage's reading under explain's name for it (a decompounded word is listed twice, see below). */
 const KIND_OF: Readonly<Record<AlternativeSource['kind'], AlternativeKind>> = {
   synonym: 'synonym',
   plural: 'plural',
-  decompound: 'split',
+  decompound: 'compound',
 };
 
 /**
  * The `explain` part of a search response for the parts asked (`explain: ['match.alternatives']`),
  * or undefined: every reading the query ran with. The query's own words (`original`), two
  * words joined (`compound`) and a word split in two or decompounded (`split`), as the engine
- * planned them against the index, then the stages' readings (synonyms, plurals), listed by
- * kind, then words.
+ * planned them against the index, then the stages' readings (synonyms, plurals, a compound
+ * the query was split into), listed by kind, then words.
  */
 export function explainQuery(
   asked: unknown,
@@ -49,13 +49,11 @@ export function explainQuery(
   }
   for (const alt of alternatives) {
     if (alt.end <= alt.start || alt.end > plans.length) continue;
-    add({
-      types: [alt.source ? KIND_OF[alt.source.kind] : 'synonym'],
-      words: [...alt.words],
-      typos: alt.typos,
-      offset: alt.start,
-      length: alt.end - alt.start,
-    });
+    const span = { typos: alt.typos, offset: alt.start, length: alt.end - alt.start };
+    add({ types: [alt.source ? KIND_OF[alt.source.kind] : 'synonym'], words: [...alt.words], ...span });
+    // A compound the query was split into: the whole word, and its split into the query's words.
+    if (alt.source?.kind === 'decompound')
+      add({ types: ['split'], words: plans.slice(alt.start, alt.end).map((plan) => plan.word.term), ...span });
   }
   const alternativesList = [...out.values()].sort(
     (a, b) =>

@@ -104,7 +104,7 @@ export interface WordAlternative {
   readonly exact: boolean;
   /** Highlight the query words in place of the matched record words (`replaceSynonymsInHighlight`). */
   readonly replaceInHighlight?: boolean;
-  /** Where the reading comes from, for the relevance explainer: a synonym object, a plural form, a compound's parts. */
+  /** Where the reading comes from, for the relevance explainer: a synonym object, a plural form, the compound the query words were split from. */
   readonly source?: AlternativeSource;
 }
 

@@ -15,6 +15,11 @@ export interface QueryWord {
   readonly excluded: boolean;
   /** Listed in optionalWords, or made optional by removeWordsIfNoResults. */
   optional: boolean;
+  /**
+   * On the first part of a query word that decompounding split (`decompoundQuery`): that word,
+   * and how many consecutive query words its parts became.
+   */
+  readonly compound?: { readonly term: string; readonly parts: number };
 }
 
 /** Whether the chunk's words include pieces of one word run cut by CJK segmentation (consecutive tokens that touch). */

@@ -38,8 +38,8 @@ export function appliedTo(
       });
     else if (source?.kind === 'decompound')
       decompounded.push({
-        word: queryWords(alt.start, alt.end).join(' '),
-        parts: alt.words,
+        word: alt.words.join(' '),
+        parts: queryWords(alt.start, alt.end),
         usedByRecord: used(alt.words),
       });
   }

@@ -29,7 +29,7 @@ export function render(e: Omit<Explanation, 'text'>): string {
     lines.push(`Plural: "${p.word}" also reads "${p.form}"${p.usedByRecord ? ' (this record holds it)' : ''}.`);
   for (const d of applied.decompounded)
     lines.push(
-      `Compound: "${d.word}" also reads "${d.parts.join(' ')}"${d.usedByRecord ? ' (this record holds it)' : ''}.`,
+      `Compound: "${d.word}" searched as "${d.parts.join(' ')}"${d.usedByRecord ? ' (this record holds it whole)' : ''}.`,
     );
   if (applied.personalization) {
     const p = applied.personalization;

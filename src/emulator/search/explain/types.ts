@@ -112,7 +112,7 @@ export interface Applied {
   }[];
   /** Other forms `ignorePlurals` offered, and whether this record matched through them. */
   readonly plurals: readonly { readonly word: string; readonly form: string; readonly usedByRecord: boolean }[];
-  /** Compounds split into their parts (`decompoundQuery`). */
+  /** Compounds split into their parts (`decompoundQuery`), and whether this record holds the compound whole. */
   readonly decompounded: readonly {
     readonly word: string;
     readonly parts: readonly string[];
