@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setupSurfaces, SURFACES } from '../support/surfaces';
+import { expectConforms } from '../support/schemas/validate';
 import { v4Client } from '../support/v4';
 
 const open = setupSurfaces({ clusters: ['c1-test', 'c2-test'] });
@@ -36,6 +37,22 @@ describe.each(SURFACES)('multi-cluster user IDs through %s calls', (surface) => 
     expect(Object.keys(top.topUsers['c1-test'][0])).toEqual(['userID', 'nbRecords', 'dataSize']);
   });
 
+  it('searchUserIds finds a hyphenated user by its whole ID right after the assignment', async () => {
+    const { api } = open(surface);
+    const userID = 'javascript-2024-06-03-09-00-00-host-mcm-1';
+    await api.assignUserId({ xAlgoliaUserID: userID, assignUserIdParams: { cluster: 'c1-test' } });
+    await api.assignUserId({ xAlgoliaUserID: `${userID}0`, assignUserIdParams: { cluster: 'c2-test' } });
+    const found = await api.searchUserIds({ query: userID, clusterName: 'c1-test' });
+    expectConforms('searchUserIds', 200, found);
+    expect(found).toMatchObject({ nbHits: 1, page: 0, hitsPerPage: 20 });
+    expect(found.hits[0]).toMatchObject({
+      userID,
+      clusterName: 'c1-test',
+      _highlightResult: { userID: { value: `<em>${userID}</em>`, matchLevel: 'full' } },
+    });
+    expect((await api.searchUserIds({ query: userID })).nbHits).toBe(2);
+  });
+
   it('a userID without a mapping is 404 "Mapping does not exist for this userID"', async () => {
     const { api } = open(surface);
     await expect(api.getUserId({ userID: 'ghost' })).rejects.toMatchObject({
@@ -46,7 +63,7 @@ describe.each(SURFACES)('multi-cluster user IDs through %s calls', (surface) => 
 });
 
 describe('multi-cluster management through the v4 client (its integration test)', () => {
-  it('assignUserID and removeUserID send X-Algolia-User-ID in the query string; topUsers[cluster] is read', async () => {
+  it('assignUserID and removeUserID send X-Algolia-User-ID in the query string; searchUserIDs finds each user; topUsers[cluster] is read', async () => {
     const { emulator } = open('client');
     const client = v4Client(emulator);
     const { clusters } = await client.listClusters();
@@ -62,6 +79,15 @@ describe('multi-cluster management through the v4 client (its integration test)'
         nbRecords: 0,
         dataSize: 0,
       });
+    }
+    // Each user is found by its whole hyphenated ID right after getUserID reads it.
+    const searched = await Promise.all([0, 1, 2].map((n) => client.searchUserIDs(userID(n), { cluster } as never)));
+    for (const n of [0, 1, 2]) {
+      expect(searched[n].nbHits).toBe(1);
+      expect(searched[n].page).toBe(0);
+      expect(searched[n]).toHaveProperty('updatedAt');
+      expect(searched[n].hits[0].userID).toEqual(userID(n));
+      expect(searched[n].hits[0].clusterName).toEqual(cluster);
     }
     const listed = await client.listUserIDs();
     expect(Object.keys(listed.userIDs[0])).toEqual(['userID', 'clusterName', 'nbRecords', 'dataSize']);

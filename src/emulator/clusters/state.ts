@@ -6,14 +6,6 @@ export interface UserAssignment {
   readonly at: number;
 }
 
-/** One change of the mapping, kept so the userID search index can be rebuilt as of any time. */
-export interface MappingEvent {
-  readonly userID: string;
-  /** `null` when the user was removed. */
-  readonly cluster: string | null;
-  readonly at: number;
-}
-
 /** A user creation or migration still running until the clock reaches `until`. */
 export interface PendingMapping {
   readonly userID: string;
@@ -24,7 +16,6 @@ export interface PendingMapping {
 
 export interface ClustersState {
   readonly users: ReadonlyMap<string, UserAssignment>;
-  readonly history: readonly MappingEvent[];
   readonly pending: readonly PendingMapping[];
   /** Which user wrote a record (`X-Algolia-User-ID` on the write): index -> objectID -> userID. */
   readonly owners: ReadonlyMap<string, ReadonlyMap<string, string>>;
@@ -32,7 +23,6 @@ export interface ClustersState {
 
 export const initialClustersState = (): ClustersState => ({
   users: new Map(),
-  history: [],
   pending: [],
   owners: new Map(),
 });
