@@ -2,6 +2,7 @@ import { algoliasearch } from 'algoliasearch';
 import { liteClient } from 'algoliasearch/lite';
 import { describe, expect, it } from 'vitest';
 import { generateSecuredApiKey } from '../../src';
+import { expectConforms } from '../support/schemas/validate';
 import { rejects, SURFACES } from '../support/surfaces';
 import { ids, setupRecommend, type RecommendApi } from './support';
 
@@ -70,6 +71,18 @@ describe.each(SURFACES)('getRecommendations (%s)', (surface) => {
     expect(none.hits).toEqual([]);
     // An objectID the index does not hold has no recommendations: an empty result, no error.
     expect(unknown).toMatchObject({ hits: [], nbHits: 0 });
+  });
+
+  it('hitsPerPage: maxRecommendations, else 30; 0 for an empty list (live answers, ruby client #506 and #507)', async () => {
+    const { api } = await open(surface);
+    const answer = await api.getRecommendations({
+      requests: [related(), related({ maxRecommendations: 2 }), related({ objectID: 'no-such-record' })],
+    });
+    expectConforms('getRecommendations', 200, answer);
+    const [all, two, empty] = answer.results;
+    expect(all).toMatchObject({ nbHits: 4, nbPages: 1, hitsPerPage: 30 });
+    expect(two).toMatchObject({ nbHits: 2, nbPages: 1, hitsPerPage: 2 });
+    expect(empty).toMatchObject({ hits: [], nbHits: 0, nbPages: 0, hitsPerPage: 0 });
   });
 
   it('queryParameters filter through the search core; their facetFilters are the API own, so ignored', async () => {

@@ -14,7 +14,7 @@ import { derived, type Scored } from './models/common';
 import { lookingSimilar } from './models/looking-similar';
 import { relatedProducts } from './models/related-products';
 import { trendingFacets, trendingItems } from './models/trending';
-import { parseRequest, requestsOf, type RecommendRequest } from './request';
+import { MAX_RECOMMENDATIONS, parseRequest, requestsOf, type RecommendRequest } from './request';
 import { applyRecommendRules, type RulesOutcome } from './rules/apply';
 import { rulesOf } from './rules/operations';
 import { decorate, fallbackHits, select } from './search-core';
@@ -178,6 +178,16 @@ function pin(ordered: readonly string[], promoted: readonly { objectID: string; 
   );
 }
 
+/**
+ * `hitsPerPage` as the live service answers it: 0 for an empty list (algoliasearch-client-ruby
+ * #506), otherwise `maxRecommendations`, or 30 (its default) when absent (ruby #507: five
+ * hits, `hitsPerPage` 30); never fewer than the hits, which fill one page.
+ */
+function pageSize(request: RecommendRequest, hits: number): number {
+  if (hits === 0) return 0;
+  return request.maxRecommendations > 0 ? request.maxRecommendations : Math.max(MAX_RECOMMENDATIONS, hits);
+}
+
 /** A result as the live API shapes it: one page holding every hit, the index's rendering content, a query ID when tracked. */
 function result(
   core: Core,
@@ -193,7 +203,7 @@ function result(
     nbHits: hits.length,
     page: 0,
     nbPages: hits.length > 0 ? 1 : 0,
-    hitsPerPage: request.maxRecommendations > 0 ? request.maxRecommendations : hits.length,
+    hitsPerPage: pageSize(request, hits.length),
     exhaustiveNbHits: true,
     ...(typo ? { exhaustiveTypo: true } : {}),
     exhaustive: typo ? { nbHits: true, typo: true } : { nbHits: true },

@@ -3,8 +3,8 @@ import { parseParams, type RawParams } from '../search/engine/params';
 import { checkFilterSyntax } from './filter-syntax';
 import { MODELS, type Model } from './state';
 
-/** `maxRecommendations` above this is refused, as the live API does (OpenAPI: 1 to 30; 0 or absent: all). */
-const MAX_RECOMMENDATIONS = 30;
+/** `maxRecommendations` above this is refused, as the live API does (OpenAPI: 1 to 30, default 30; 0 or absent: all). */
+export const MAX_RECOMMENDATIONS = 30;
 
 /**
  * Parameters of `queryParameters` the live API sets itself: the recommendations are the hits
