@@ -293,7 +293,6 @@ describe('a scripted day through search-insights and the v5 clients', () => {
       hit: 'p1',
       count: 3,
       trackedHitCount: 3,
-      trackedSearchCount: 3,
       clickCount: 1,
       conversionCount: 1,
       clickThroughRate: 1 / 3,

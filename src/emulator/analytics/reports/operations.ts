@@ -206,9 +206,8 @@ export const getTopHits: Report = (ctx) => {
       count: totals.count,
       clickThroughRate: rateOf(totals.clicked, totals.tracked),
       conversionRate: rateOf(totals.conversions.all.converting, totals.tracked),
+      // The OpenAPI's name since its March 2024 analytics reference (spec 002 has `trackedSearchCount`).
       trackedHitCount: totals.tracked,
-      // The spec's name for the same figure.
-      trackedSearchCount: totals.tracked,
       clickCount: totals.clickCount,
       conversionCount: totals.conversions.all.count,
     };
