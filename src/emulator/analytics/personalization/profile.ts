@@ -53,12 +53,14 @@ export function computeProfile(state: State, userToken: string, strategy: Strate
   return { userToken, lastEventAt, scores };
 }
 
-/** The (facet, value) pairs an event touches: its records' values, or its filters. */
+/** The (facet, value) pairs an event touches: its records' values, or its `attribute:value` filters. */
 function facetValues(state: State, event: StoredEvent, facets: readonly string[]): [string, string][] {
   const out: [string, string][] = [];
   if (event.filters) {
     for (const filter of event.filters) {
+      // Other forms (`rating>=4`) name no facet value: they count for nothing here.
       const colon = filter.indexOf(':');
+      if (colon <= 0) continue;
       const facet = filter.slice(0, colon);
       if (facets.includes(facet)) out.push([facet, filter.slice(colon + 1)]);
     }
