@@ -49,7 +49,7 @@ export async function dispatch(core: Core, req: EmulatorRequest): Promise<Emulat
     }
   } catch (error) {
     served = true;
-    res = toErrorResponse(suggestionsAuthError(route, auth, familyAuthError(route, error)));
+    res = toErrorResponse(suggestionsAuthError(route, familyAuthError(route, error)));
   }
   // A surface that sends text would stringify the answer anyway: once here, the API log reads it too.
   if (req.sendsText && res.status !== 0) res = { ...res, text: bodyText(res) };

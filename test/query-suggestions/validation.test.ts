@@ -254,32 +254,32 @@ describe('credentials', () => {
     }
   });
 
-  it('a valid key that is not the admin key: 401 naming the missing right (403 to create), for every operation', async () => {
+  it('a key without the right: 401 naming it (settings to read, editSettings to write), for every operation', async () => {
     const { emulator } = open('client');
     await emulator.createConfig(body());
-    const rights = await emulator.addApiKey({ acl: ['search', 'settings', 'editSettings', 'analytics'] });
+    const readOnly = await emulator.addApiKey({ acl: ['search', 'settings', 'analytics'] });
     const searchOnly = await emulator.addApiKey({ acl: ['search'] });
     const before = emulator.core.state.querySuggestions;
-    const adminOnly = 'The Query Suggestions API requires the application admin API key';
-    for (const [key, read, write] of [
-      // Holding the OpenAPI's rights is not enough: spec 001 asks for the admin key.
-      [rights.key, adminOnly, adminOnly],
-      [
-        searchOnly.key,
-        'The provided API key is missing the "settings" ACL.',
-        'The provided API key is missing the "editSettings" ACL.',
-      ],
-    ]) {
+    const missingRead = 'The provided API key is missing the "settings" ACL.';
+    const missingWrite = 'The provided API key is missing the "editSettings" ACL.';
+    for (const [key, read] of [
+      [readOnly.key, undefined],
+      [searchOnly.key, missingRead],
+    ] as const) {
       const client = querySuggestionsClient(emulator.appId, key, 'us');
       const direct = emulator.as({ apiKey: key });
       for (const api of [client as unknown as typeof direct, direct]) {
-        await rejects(api.createConfig(body({ indexName: 'other_qs' })), 403, write);
+        await rejects(api.createConfig(body({ indexName: 'other_qs' })), 401, missingWrite);
         await rejects(
           api.updateConfig({ indexName: 'products_qs', configuration: { sourceIndices: [source()] } }),
           401,
-          write,
+          missingWrite,
         );
-        await rejects(api.deleteConfig({ indexName: 'products_qs' }), 401, write);
+        await rejects(api.deleteConfig({ indexName: 'products_qs' }), 401, missingWrite);
+        if (read === undefined) {
+          expect(await api.getConfig({ indexName: 'products_qs' })).toMatchObject({ indexName: 'products_qs' });
+          continue;
+        }
         await rejects(api.getConfig({ indexName: 'products_qs' }), 401, read);
         await rejects(api.getAllConfigs(), 401, read);
         await rejects(api.getConfigStatus({ indexName: 'products_qs' }), 401, read);
@@ -288,4 +288,27 @@ describe('credentials', () => {
     }
     expect(emulator.core.state.querySuggestions).toBe(before);
   });
+
+  it.each(SURFACES)(
+    'a key holding settings and editSettings manages configurations, as the admin key does (%s)',
+    async (surface) => {
+      const { emulator } = open(surface);
+      const { key } = await emulator.addApiKey({ acl: ['settings', 'editSettings'] });
+      const api =
+        surface === 'direct'
+          ? (emulator.as({ apiKey: key }) as unknown as typeof emulator)
+          : (querySuggestionsClient(emulator.appId, key, 'us') as unknown as typeof emulator);
+      await api.createConfig(body());
+      expect(await api.getConfig({ indexName: 'products_qs' })).toMatchObject({ indexName: 'products_qs' });
+      expect(await api.getAllConfigs()).toHaveLength(1);
+      expect(await api.getConfigStatus({ indexName: 'products_qs' })).toMatchObject({ indexName: 'products_qs' });
+      await api.updateConfig({
+        indexName: 'products_qs',
+        configuration: { sourceIndices: [source()], exclude: ['^x'] },
+      });
+      expect((await api.getConfig({ indexName: 'products_qs' })).exclude).toEqual(['^x']);
+      await api.deleteConfig({ indexName: 'products_qs' });
+      expect(await emulator.getAllConfigs()).toEqual([]);
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import { ApiError, messages } from '../errors';
-import type { Acl, Auth, Route } from '../route';
+import type { Acl, Route } from '../route';
 
 /**
  * The Query Suggestions API's own messages (its public OpenAPI examples), kept in one place
@@ -20,8 +20,6 @@ export const suggestionsMessages = {
   internal: 'Internal Server Error',
   /** The OpenAPI's answer (MissingACL example) to a key without the operation's right. */
   missingAcl: (acl: Acl) => `The provided API key is missing the "${acl}" ACL.`,
-  /** The emulator's wording for a key that holds the right but is not the admin key spec 001 requires. */
-  adminOnly: 'The Query Suggestions API requires the application admin API key',
   /** The emulator's wording for the documented limit of 100 configurations. */
   tooMany: 'You have reached the limit of 100 Query Suggestions configurations for this application',
 } as const;
@@ -39,34 +37,17 @@ export const configNotFound = () => new ApiError(404, suggestionsMessages.notFou
 /** What the service answers when an update or delete names a configuration it does not have. */
 export const internalError = () => new ApiError(500, suggestionsMessages.internal);
 
-/** The right the OpenAPI names for an operation (`x-acl`): `settings` to read, `editSettings` to write. */
-export const suggestionsAcl = (route: Route): Acl => (route.method === 'GET' ? 'settings' : 'editSettings');
-
 /**
- * How a recognised key that is not the admin key is refused: 401, as the OpenAPI documents
- * for every operation, except creating a configuration, for which spec 001 lists 403. The
- * message names the missing right, or says the admin key is needed when the key holds it.
+ * The gate refuses with 403 for the search API; this API answers 401: `Invalid credentials`
+ * for missing or wrong credentials, the OpenAPI's MissingACL message for a key without the
+ * operation's right. Other refusals (an index the key may not touch) keep the gate's answer.
  */
-export function notAdminError(route: Route, auth: Pick<Auth, 'acl'>): ApiError {
-  const acl = suggestionsAcl(route);
-  const message = auth.acl.has(acl) ? suggestionsMessages.adminOnly : suggestionsMessages.missingAcl(acl);
-  return new ApiError(route.method === 'POST' ? 403 : 401, message);
-}
-
-/**
- * The gate refuses with 403 for the search API; this API answers 401 `Invalid credentials`
- * for missing or wrong credentials, and {@link notAdminError} for a valid key that is not
- * the admin key (`auth` is set once the key was recognised).
- */
-export function suggestionsAuthError(route: Route | undefined, auth: Auth | undefined, error: unknown): unknown {
-  if (
-    route?.host !== 'suggestions' ||
-    !(error instanceof ApiError) ||
-    error.status !== 403 ||
-    error.message !== messages.invalidCredentials
-  )
-    return error;
-  return auth === undefined ? new ApiError(401, suggestionsMessages.invalidCredentials) : notAdminError(route, auth);
+export function suggestionsAuthError(route: Route | undefined, error: unknown): unknown {
+  if (route?.host !== 'suggestions' || !(error instanceof ApiError) || error.status !== 403) return error;
+  if (error.message === messages.invalidCredentials) return new ApiError(401, suggestionsMessages.invalidCredentials);
+  if (error.message === messages.methodNotAllowed)
+    return new ApiError(401, suggestionsMessages.missingAcl(route.acl as Acl));
+  return error;
 }
 
 /** A 500 the real service documents (not an emulator bug): the route fuzz test allows these. */
