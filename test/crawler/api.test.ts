@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src';
 import { basicAuth } from '../../src/emulator/facade';
+import { expectConforms } from '../support/schemas/validate';
 import { rejects } from '../support/surfaces';
 import { crawlerApi, extractor, SITE, siteConfig, siteHandlers, SURFACES, type Surface } from './site';
 import { createHandlers } from '../../src/msw';
@@ -208,6 +209,13 @@ describe.each(SURFACES)('crawlers and configurations (%s)', (surface) => {
     expect(first.config.rateLimit).toBe(4);
     expect(first.config.maxUrls).toBeUndefined();
     await rejects(api.getConfigVersion({ id, version: 9 }), 404, 'Configuration version does not exist');
+    expectConforms('listConfigVersions', 200, await api.listConfigVersions({ id }));
+    expectConforms('getConfigVersion', 200, first);
+    // These routes document only a 404 (live OpenAPI): an unknown crawler is one there, a 403 elsewhere.
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    await rejects(api.listConfigVersions({ id: unknown }), 404, 'Crawler does not exist');
+    await rejects(api.getConfigVersion({ id: unknown, version: 1 }), 404, 'Crawler does not exist');
+    await rejects(api.getCrawler({ id: unknown }), 403, /no access rights/);
     // PATCH of the crawler replaces the whole configuration, without a version.
     await api.patchCrawler({ id, config: siteConfig(emulator, { rateLimit: 1 }) });
     expect((await api.getCrawler({ id, withConfig: true })).config.maxUrls).toBeUndefined();

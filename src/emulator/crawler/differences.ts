@@ -59,7 +59,7 @@ export const SPEC_DIFFERENCES: readonly { topic: string; spec: string; live: str
     topic: 'Unknown crawler',
     spec: '403',
     live: '403 documented, except the config version routes, which document only 404 (Not found)',
-    emulator: '403 on every route, versions too (their 404 is for an unknown version)',
+    emulator: '403, except the config version routes (not in spec 001): 404, as documented there',
   },
   {
     topic: 'Unknown task',

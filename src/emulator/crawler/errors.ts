@@ -20,5 +20,7 @@ export const crawlerMessages = {
   notBlocking: 'Only the blocking task of a blocked crawler can be cancelled',
   noSuchTask: 'Task does not exist',
   noSuchVersion: 'Configuration version does not exist',
+  /** The config version routes' answer for a crawler that does not exist (the live OpenAPI documents only 404 there). */
+  noVersionedCrawler: 'Crawler does not exist',
   tooManyCrawlCalls: 'Too many crawl URLs calls: 200 are allowed per 24 hours',
 } as const;

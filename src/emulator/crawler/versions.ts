@@ -1,6 +1,7 @@
 import type { OperationContext } from '../route';
 import { checkConfig, planSchedules, schedulePlans } from './check';
 import { crawlerError, crawlerMessages, invalidRequest } from './errors';
+import type { CrawlerRecord } from './state';
 import { addTask, crawlerIn, iso, newVersion, paginate, requireCrawler } from './store';
 import { warningsField } from './warnings';
 
@@ -29,9 +30,20 @@ export async function patchConfig(ctx: OperationContext) {
   return { taskId, ...warningsField(config) };
 }
 
+/**
+ * The crawler a config version route names. These routes are not in spec 001, and the live
+ * OpenAPI documents only a 404 for them (every other crawler route: 403 for a crawler that
+ * does not exist), so an unknown crawler is a 404 here.
+ */
+function versionedCrawler(ctx: OperationContext): CrawlerRecord {
+  const crawler = ctx.core.state.crawler.crawlers.get(ctx.params.id);
+  if (!crawler) throw crawlerError(404, 'not_found', crawlerMessages.noVersionedCrawler);
+  return crawler;
+}
+
 /** GET /api/1/crawlers/{id}/config/versions — newest first, pages of `{ version, createdAt, authorId }`. */
 export function listConfigVersions(ctx: OperationContext) {
-  const crawler = requireCrawler(ctx.core, ctx.params.id);
+  const crawler = versionedCrawler(ctx);
   const newestFirst = [...crawler.versions]
     .reverse()
     .map(({ version, createdAt, authorId }) => ({ version, createdAt: iso(createdAt), authorId }));
@@ -40,7 +52,7 @@ export function listConfigVersions(ctx: OperationContext) {
 
 /** GET /api/1/crawlers/{id}/config/versions/{version} — one version with its configuration; 404 when there is none. */
 export function getConfigVersion(ctx: OperationContext) {
-  const crawler = requireCrawler(ctx.core, ctx.params.id);
+  const crawler = versionedCrawler(ctx);
   const number = Number(ctx.params.version);
   if (!Number.isInteger(number) || number < 1)
     throw invalidRequest(`\`version\` must be a positive integer, got "${ctx.params.version}"`);
