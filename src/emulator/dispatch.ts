@@ -28,10 +28,11 @@ export async function dispatch(core: Core, req: EmulatorRequest): Promise<Emulat
     const match = core.router.match(req.host, req.method, req.path);
     if (match !== undefined && match !== 'method') ({ route, params } = match);
     // Injected faults sit where the network does: before anything the service would do.
-    fault = core.faults.decide(req, route);
+    // The inspector's reads meet no fault and no firewall: they are not the application's traffic.
+    fault = req.internal ? undefined : core.faults.decide(req, route);
     if (fault?.response) res = fault.response;
     // The firewall allow-list works at the network level: a refused source reaches no server.
-    else if (core.state.security.firewall.enabled && !sourceAllowed(core, clientIp(core, req)))
+    else if (!req.internal && core.state.security.firewall.enabled && !sourceAllowed(core, clientIp(core, req)))
       res = { status: 0, headers: {}, body: { message: messages.unreachable } };
     else {
       served = true;
@@ -53,7 +54,8 @@ export async function dispatch(core: Core, req: EmulatorRequest): Promise<Emulat
   }
   // A surface that sends text would stringify the answer anyway: once here, the API log reads it too.
   if (req.sendsText && res.status !== 0) res = { ...res, text: bodyText(res) };
-  core.report({ req, res, route, params, auth, at: core.now(), served, ...(fault ? { fault: fault.applied } : {}) });
+  if (!req.internal)
+    core.report({ req, res, route, params, auth, at: core.now(), served, ...(fault ? { fault: fault.applied } : {}) });
   if (!fault) return res;
   // A response timeout: the service answered, the body never reaches the client.
   if (fault.applied.kind === 'timeout' && served) return { ...res, transport: 'no-body' };

@@ -43,6 +43,11 @@ export interface EmulatorRequest {
    * it once ({@link EmulatorResponse.text}), for the surface and the API log.
    */
   sendsText?: boolean;
+  /**
+   * Not a client's request: the inspector's own read (docs/inspector.md). It runs the operation
+   * as any request does, but no fault, firewall or observer (journal, API log, analytics) sees it.
+   */
+  internal?: boolean;
 }
 
 export interface EmulatorResponse {

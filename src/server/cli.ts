@@ -19,6 +19,7 @@ Options:
   --data <path>       fixture folder or file loaded into the default application
   --max-body <bytes>  request body limit (default 104857600)
   --verbose           one line per request
+  --no-inspector      do not serve the inspector page at /_inspector (docs/inspector.md)
   --help              this text`;
 
 /** `search-emulator serve ...`: starts the server, prints its URL, stops cleanly on SIGINT/SIGTERM. */
@@ -41,6 +42,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         data: { type: 'string' },
         'max-body': { type: 'string' },
         verbose: { type: 'boolean', default: false },
+        'no-inspector': { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
     });
@@ -82,6 +84,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     ...(values['indexing-delay'] === undefined ? {} : { indexingDelay: numeric(values['indexing-delay']) }),
     ...(values.data === undefined ? {} : { data: values.data }),
     ...(maxBody === undefined ? {} : { maxBodyBytes: maxBody }),
+    inspector: !values['no-inspector'],
     apps: (values.app ?? []).map((entry) => {
       const [appId, key] = entry.split(':');
       return { appId, ...(key ? { adminApiKey: key } : apiKey ? { adminApiKey: apiKey } : {}) };
@@ -103,6 +106,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   const apps = server.apps.list().map((app) => `${app.appId} (admin key ${app.adminApiKey})`);
   console.log(`search-emulator listening on ${server.url}`);
+  if (options.inspector) console.log(`inspector: ${server.url}/_inspector`);
   console.log(`applications: ${apps.join(', ')}; others are created on first use`);
   const running = server;
   await new Promise<void>((resolve) => {

@@ -1,8 +1,10 @@
 import type { Snapshot } from '../emulator/core';
+import { readOperation } from '../inspector/model/reads';
+import { isViewName, readView, VIEWS } from '../inspector/model/views';
 import type { Emulator } from '../emulator/create';
 import type { FaultSpec } from '../emulator/faults/spec';
 import type { ExplainRequest } from '../emulator/search/explain/types';
-import { badRequest, notFound } from '../emulator/errors';
+import { ApiError, badRequest, notFound } from '../emulator/errors';
 import type { Apps } from './apps';
 
 /** Paths under this prefix steer the server; no path of the real APIs starts with it. */
@@ -13,7 +15,13 @@ interface ControlRequest {
   readonly params: Readonly<Record<string, string>>;
   readonly body: unknown;
   readonly apps: Apps;
-  readonly snapshots: Map<string, Snapshot>;
+  readonly snapshots: Map<string, StoredSnapshot>;
+}
+
+/** A snapshot the server keeps for an application, with the time of its clock when taken. */
+export interface StoredSnapshot {
+  readonly snapshot: Snapshot;
+  readonly takenAt: string;
 }
 
 type Control = (req: ControlRequest) => unknown;
@@ -106,8 +114,22 @@ const CONTROLS: readonly [method: string, path: string, control: Control][] = [
     '/apps/{appId}/snapshots',
     (req) => {
       const snapshotId = `${req.params.appId.toUpperCase()}-${req.snapshots.size + 1}`;
-      req.snapshots.set(snapshotId, app(req).snapshot());
+      const emulator = app(req);
+      req.snapshots.set(snapshotId, { snapshot: emulator.snapshot(), takenAt: clockOf(emulator).now });
       return { snapshotId };
+    },
+  ],
+  [
+    'GET',
+    '/apps/{appId}/snapshots',
+    (req) => {
+      app(req);
+      const prefix = `${req.params.appId.toUpperCase()}-`;
+      return {
+        snapshots: [...req.snapshots]
+          .filter(([snapshotId]) => snapshotId.startsWith(prefix))
+          .map(([snapshotId, { takenAt }]) => ({ snapshotId, takenAt })),
+      };
     },
   ],
   [
@@ -117,7 +139,7 @@ const CONTROLS: readonly [method: string, path: string, control: Control][] = [
       const snapshot = req.snapshots.get(req.params.snapshotId);
       if (!snapshot || !req.params.snapshotId.startsWith(`${req.params.appId.toUpperCase()}-`))
         throw notFound(`Snapshot ${req.params.snapshotId} does not exist for this application`);
-      app(req).restore(snapshot);
+      app(req).restore(snapshot.snapshot);
       return { restored: req.params.snapshotId };
     },
   ],
@@ -137,7 +159,11 @@ const CONTROLS: readonly [method: string, path: string, control: Control][] = [
       return { cleared: req.params.appId };
     },
   ],
-  ['GET', '/apps/{appId}/faults', (req) => ({ faults: app(req).faults.list, waiting: app(req).faults.waiting })],
+  [
+    'GET',
+    '/apps/{appId}/faults',
+    (req) => ({ faults: app(req).faults.list, waiting: app(req).faults.waiting, active: app(req).faults.active }),
+  ],
   [
     'POST',
     '/apps/{appId}/faults',
@@ -155,7 +181,42 @@ const CONTROLS: readonly [method: string, path: string, control: Control][] = [
       return { cleared: req.params.appId };
     },
   ],
+  [
+    'DELETE',
+    '/apps/{appId}/faults/{id}',
+    (req) => {
+      const id = Number(req.params.id);
+      if (!Number.isInteger(id) || !app(req).faults.remove(id))
+        throw notFound(`No active fault ${req.params.id} in application ${req.params.appId}`);
+      return { removed: id };
+    },
+  ],
   ['POST', '/apps/{appId}/explain', (req) => app(req).explain(req.body as ExplainRequest)],
+  // The inspector's reads (docs/inspector.md): the read model's slices and internal read operations.
+  [
+    'POST',
+    '/apps/{appId}/inspector/read',
+    (req) => readOperation(app(req), field(req.body, 'operation'), field(req.body, 'params') ?? {}),
+  ],
+  [
+    'POST',
+    '/apps/{appId}/inspector/unlock',
+    (req) => {
+      const emulator = app(req);
+      if (field(req.body, 'adminApiKey') !== emulator.adminApiKey)
+        throw new ApiError(403, `That is not the admin API key of application ${emulator.appId}`);
+      return { unlocked: emulator.appId };
+    },
+  ],
+  [
+    'GET',
+    '/apps/{appId}/inspector/{view}',
+    (req) => {
+      const { view } = req.params;
+      if (!isViewName(view)) throw notFound(`No inspector view ${view}: one of ${Object.keys(VIEWS).join(', ')}`);
+      return readView(app(req), view);
+    },
+  ],
 ];
 
 const compiled = CONTROLS.map(([method, path, control]) => {
@@ -173,7 +234,7 @@ export function control(
   path: string,
   body: unknown,
   apps: Apps,
-  snapshots: Map<string, Snapshot>,
+  snapshots: Map<string, StoredSnapshot>,
 ): unknown {
   let pathMatched = false;
   for (const entry of compiled) {

@@ -1,11 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Core, Snapshot } from '../emulator/core';
+import type { Core } from '../emulator/core';
 import { dispatch, toErrorResponse } from '../emulator/dispatch';
 import { ApiError, payloadTooLarge } from '../emulator/errors';
 import { bodyText, JSON_TYPE, readCredential, type EmulatorResponse, type Method } from '../emulator/request';
 import { CORS_HEADERS, toEmulatorRequest } from '../handlers/fetch-request';
 import type { Apps } from './apps';
-import { CONTROL_PREFIX, control } from './control';
+import { CONTROL_PREFIX, control, type StoredSnapshot } from './control';
+import { isInspectorPath, serveInspector } from './inspector-page';
+import { streamedApp, streamJournal } from './journal-stream';
 import { destinationOf } from './families';
 
 export interface ListenerOptions {
@@ -14,6 +16,14 @@ export interface ListenerOptions {
   readonly maxBodyBytes: number;
   /** Called once per request, answered or not (the CLI's `--verbose`). */
   readonly onRequest?: (line: RequestLine) => void;
+  /** Serve the inspector at `/_inspector` (docs/inspector.md). Default true. */
+  readonly inspector?: boolean;
+}
+
+/** The listener, and a way to end the long-lived answers (journal streams) when the server closes. */
+export interface Listener {
+  (incoming: IncomingMessage, outgoing: ServerResponse): Promise<void>;
+  endStreams(): void;
 }
 
 export interface RequestLine {
@@ -41,9 +51,22 @@ interface Held {
  * an EmulatorRequest, the application's dispatcher answers), plus the control endpoints.
  * It never throws: a bug answers 500 like any other.
  */
-export function createListener(options: ListenerOptions) {
-  const snapshots = new Map<string, Snapshot>();
-  return async (incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> => {
+export function createListener(options: ListenerOptions): Listener {
+  const snapshots = new Map<string, StoredSnapshot>();
+  const closing = new AbortController();
+  const listener = async (incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> => {
+    const pathname = new URL(incoming.url ?? '/', 'http://localhost').pathname;
+    const method = (incoming.method ?? 'GET').toUpperCase();
+    const streamed = streamedApp(method, pathname);
+    if (streamed !== undefined) {
+      options.onRequest?.({ method, path: pathname, status: 200, appId: streamed });
+      return streamJournal(incoming, outgoing, options.apps, streamed, closing.signal);
+    }
+    if (options.inspector !== false && isInspectorPath(pathname)) {
+      serveInspector(method, pathname, outgoing);
+      options.onRequest?.({ method, path: pathname, status: outgoing.statusCode });
+      return;
+    }
     const line: { -readonly [K in keyof RequestLine]: RequestLine[K] } = {
       method: incoming.method ?? 'GET',
       path: (incoming.url ?? '/').split('?')[0],
@@ -79,12 +102,13 @@ export function createListener(options: ListenerOptions) {
     outgoing.end(text);
     options.onRequest?.(line);
   };
+  return Object.assign(listener, { endStreams: () => closing.abort() });
 }
 
 async function answer(
   incoming: IncomingMessage,
   options: ListenerOptions,
-  snapshots: Map<string, Snapshot>,
+  snapshots: Map<string, StoredSnapshot>,
   line: { appId?: string; family?: string },
   signal: AbortSignal,
   held: Held,

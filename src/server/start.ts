@@ -19,6 +19,8 @@ export interface ServerOptions extends EmulatorOptions {
   maxBodyBytes?: number;
   /** Called once per request, answered or not (`RequestLine.failure` says which never completed). */
   onRequest?: (line: RequestLine) => void;
+  /** Serve the inspector's page at `/_inspector` (docs/inspector.md). Default true. */
+  inspector?: boolean;
 }
 
 export interface RunningServer {
@@ -45,6 +47,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     data,
     maxBodyBytes = 100 * 1024 * 1024,
     onRequest,
+    inspector = true,
     ...emulatorOptions
   } = options;
   const defaultAppId = emulatorOptions.appId ?? 'TESTAPP';
@@ -52,7 +55,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const emulator = apps.create({ ...emulatorOptions, appId: defaultAppId });
   for (const app of declared) apps.create(app);
   if (data !== undefined) emulator.load(typeof data === 'string' ? await readFixtures(data) : data);
-  const server = createServer(createListener({ apps, maxBodyBytes, onRequest }));
+  const listener = createListener({ apps, maxBodyBytes, onRequest, inspector });
+  const server = createServer(listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
@@ -64,7 +68,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     port: address.port,
     emulator,
     apps,
-    close: () => closeGracefully(server),
+    close: () => {
+      listener.endStreams();
+      return closeGracefully(server);
+    },
   };
 }
 

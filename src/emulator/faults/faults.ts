@@ -117,6 +117,18 @@ export class Faults {
     return this.rules.filter((rule) => rule.remaining > 0).map((rule) => rule.spec);
   }
 
+  /** The faults that may still act, with their IDs and hits (the inspector removes one by ID). */
+  get active(): readonly { readonly id: number; readonly spec: FaultSpec; readonly hits: number }[] {
+    return this.rules.filter((rule) => rule.remaining > 0).map(({ id, spec, hits }) => ({ id, spec, hits }));
+  }
+
+  /** Removes the fault with this ID; false when no fault that may still act has it. */
+  remove(id: number): boolean {
+    const found = this.rules.some((rule) => rule.id === id && rule.remaining > 0);
+    this.rules = this.rules.filter((rule) => rule.id !== id);
+    return found;
+  }
+
   /** Answers held for the clock (latency) or never coming (timeouts) right now. */
   get waiting(): number {
     return this.held.size;

@@ -33,6 +33,11 @@ export interface JournalEvent {
   readonly accepted: boolean;
 }
 
+interface JournalListener {
+  readonly entry: (entry: JournalEntry) => void;
+  readonly cleared: () => void;
+}
+
 /** The default number of entries kept: the newest ones, as the API log keeps its last 1,000. */
 export const DEFAULT_JOURNAL_LIMIT = 1000;
 
@@ -47,6 +52,7 @@ export class Journal implements Iterable<JournalEntry> {
   private start = 0;
   private seq = 0;
   #dropped = 0;
+  readonly #listeners = new Set<JournalListener>();
 
   constructor(readonly limit: number = DEFAULT_JOURNAL_LIMIT) {
     if (!Number.isInteger(limit) || limit < 0)
@@ -56,7 +62,8 @@ export class Journal implements Iterable<JournalEntry> {
   /** @internal The observer: files one answered request. */
   record(event: DispatchEvent): void {
     if (this.limit === 0) return;
-    this.items.push(new JournalEntry(++this.seq, event));
+    const entry = new JournalEntry(++this.seq, event);
+    this.items.push(entry);
     if (this.items.length - this.start > this.limit) {
       this.start++;
       this.#dropped++;
@@ -66,6 +73,17 @@ export class Journal implements Iterable<JournalEntry> {
         this.start = 0;
       }
     }
+    for (const listener of this.#listeners) listener.entry(entry);
+  }
+
+  /**
+   * Calls `entry` with each request filed from now on and `cleared` when the journal is
+   * emptied (`clear()`, `reset()`); answers the unsubscribe. The inspector's live journal.
+   */
+  subscribe(entry: (entry: JournalEntry) => void, cleared: () => void = () => {}): () => void {
+    const listener: JournalListener = { entry, cleared };
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   /** Entries kept now. */
@@ -132,6 +150,7 @@ export class Journal implements Iterable<JournalEntry> {
     this.start = 0;
     this.seq = 0;
     this.#dropped = 0;
+    for (const listener of this.#listeners) listener.cleared();
   }
 }
 

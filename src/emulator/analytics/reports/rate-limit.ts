@@ -9,10 +9,12 @@ const WINDOW_MS = 60_000;
 
 /**
  * The analytics API allows 100 calls per minute per application, in fixed 60-second windows
- * of clock time. Every answer, errors included, carries the `X-RateLimit-*` headers.
+ * of clock time (the inspector's internal reads do not count). Every answer, errors included, carries the `X-RateLimit-*` headers.
  */
 export function rateLimited(handler: Handler): Handler {
   return async (ctx) => {
+    // The inspector's reads spend none of the application's calls.
+    if (ctx.req.internal) return handler(ctx);
     const { allowed, headers } = take(ctx.core);
     if (!allowed) {
       return new Reply(
