@@ -1,4 +1,5 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { build } from 'esbuild';
 import { defineConfig } from 'tsup';
 
 const DATA = 'src/emulator/search/dictionaries/data';
@@ -37,6 +38,26 @@ function writeLanguageFiles() {
   }
 }
 
+/**
+ * The page script the standalone server serves at `/_inspector`: the UI and the HTTP transport
+ * in one minified file (no emulator code: the server holds the emulator).
+ */
+async function buildInspectorPage() {
+  await build({
+    entryPoints: ['src/inspector/ui/standalone.ts'],
+    outfile: 'dist/inspector/app.js',
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: 'es2022',
+    platform: 'browser',
+    loader: { '.css': 'text' },
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
+    legalComments: 'none',
+  });
+}
+
 export default defineConfig({
   // `search-emulator` never loads msw; `search-emulator/msw` holds the handlers,
   // `search-emulator/server` the Node-only standalone server, `search-emulator/vitest` and
@@ -48,6 +69,9 @@ export default defineConfig({
     server: 'src/server/index.ts',
     vitest: 'src/vitest.ts',
     jest: 'src/jest.ts',
+    // The inspector (docs/inspector.md): its UI library (Preact) and charts (uPlot) are
+    // devDependencies, so they are bundled into its chunks, never into the emulator's.
+    inspector: 'src/inspector/index.ts',
   },
   format: ['esm', 'cjs'],
   splitting: true,
@@ -74,9 +98,13 @@ export default defineConfig({
     /^node:/,
   ],
   esbuildPlugins: [languageFiles],
+  loader: { '.css': 'text' },
   esbuildOptions(options, { format }) {
     // CommonJS loads the tables with require(), never import(): Jest runs it without ESM support.
     if (format === 'cjs') options.supported = { ...options.supported, 'dynamic-import': false };
   },
-  onSuccess: async () => writeLanguageFiles(),
+  onSuccess: async () => {
+    writeLanguageFiles();
+    await buildInspectorPage();
+  },
 });
