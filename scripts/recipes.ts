@@ -34,5 +34,9 @@ export const RECIPES: readonly Recipe[] = [
     name: 'server-browser',
     leg: 'Chromium, the standalone server on another origin: writes (one preflighted) and InstantSearch searches',
   },
+  {
+    name: 'inspector',
+    leg: 'Chromium, the inspector served by the server: every view, live journal, clock, search equal to the API, axe-core',
+  },
   { name: 'storybook', leg: 'Chromium, Storybook 10, msw-storybook-addon mswLoader: a story answered by the emulator' },
 ];
