@@ -79,6 +79,8 @@ export default defineConfig({
   // No source maps: the bundles are unminified, keep every name and mark each source file with a
   // `// src/...` comment; maps would double the tarball, or point bundlers at sources not shipped.
   sourcemap: false,
+  // The server finds the inspector's page script beside its bundle with `import.meta.url`.
+  shims: true,
   clean: true,
   target: 'es2022',
   platform: 'neutral',

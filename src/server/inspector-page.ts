@@ -8,10 +8,8 @@ export const INSPECTOR_PREFIX = '/_inspector';
 
 // The built page script sits in dist/inspector/ beside the server's bundle; from the sources
 // (the repository's own tests) it is two folders up, in dist/.
-const here = (): string => {
-  const url = (import.meta as { url?: string }).url;
-  return url ? dirname(fileURLToPath(url)) : __dirname;
-};
+// tsup's shims give `import.meta.url` its CommonJS equivalent in the .cjs build.
+const here = (): string => dirname(fileURLToPath(import.meta.url));
 
 let cached: Buffer | undefined;
 

@@ -62,7 +62,7 @@ describe('test affordances over the standalone server', () => {
       status: 400,
       body: { status: 400, message: 'fault.status must be an error status (400-599), got 200' },
     });
-    expect((await control('GET', '/faults')).body).toEqual({ faults: [], waiting: 0 });
+    expect((await control('GET', '/faults')).body).toEqual({ faults: [], waiting: 0, active: [] });
   });
 
   it('refuses a fault that would break every request or never act, with a 400 saying why', async () => {
@@ -79,7 +79,7 @@ describe('test affordances over the standalone server', () => {
         body: { status: 400, message: expect.stringContaining(message) },
       });
     }
-    expect((await control('GET', '/faults')).body).toEqual({ faults: [], waiting: 0 });
+    expect((await control('GET', '/faults')).body).toEqual({ faults: [], waiting: 0, active: [] });
     await expect(client().listIndices()).resolves.toMatchObject({ items: [] });
   });
 
