@@ -72,6 +72,12 @@ export default defineConfig({
     // The inspector (docs/inspector.md): its UI library (Preact) and charts (uPlot) are
     // devDependencies, so they are bundled into its chunks, never into the emulator's.
     inspector: 'src/inspector/index.ts',
+    // The Storybook addon: the decorator stories import, the preview annotation (the channel's
+    // answering end, beside the story's emulator) and the manager entry (the panel, with the
+    // inspector's UI). `react` and `storybook/*` are Storybook's own, never bundled.
+    storybook: 'src/storybook/index.ts',
+    'storybook/preview': 'src/storybook/preview.ts',
+    'storybook/manager': 'src/storybook/manager.ts',
   },
   format: ['esm', 'cjs'],
   splitting: true,
@@ -97,6 +103,8 @@ export default defineConfig({
     'unpdf',
     'vitest',
     'expect',
+    'react',
+    /^storybook(\/|$)/,
     /^node:/,
   ],
   esbuildPlugins: [languageFiles],

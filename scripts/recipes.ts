@@ -38,5 +38,8 @@ export const RECIPES: readonly Recipe[] = [
     name: 'inspector',
     leg: 'Chromium, the inspector served by the server: every view, live journal, clock, search equal to the API, axe-core',
   },
-  { name: 'storybook', leg: 'Chromium, Storybook 10, msw-storybook-addon mswLoader: a story answered by the emulator' },
+  {
+    name: 'storybook',
+    leg: "Chromium, Storybook 10, msw-storybook-addon mswLoader: a story answered by the emulator; the addon's panel",
+  },
 ];

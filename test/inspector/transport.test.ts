@@ -1,11 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../src';
+import { answerOnChannel } from '../../src/inspector/channel/answer';
+import { channelTransport } from '../../src/inspector/channel/client';
 import { httpTransport } from '../../src/inspector/http';
 import { inPageTransport } from '../../src/inspector/in-page';
 import type { InspectorTransport, JournalItem } from '../../src/inspector/transport';
 import { startServer, type RunningServer } from '../../src/server';
+import { withSearchEmulator } from '../../src/storybook';
+import { currentTransport } from '../../src/storybook/registry';
+import { channelPair } from './channel-pair';
 
-/** One conformance suite, run on both transports (hono's `common.case.test.ts` way). */
+/** One conformance suite, run on every transport (hono's `common.case.test.ts` way). */
 interface Opened {
   readonly emulator: Emulator;
   readonly transport: InspectorTransport;
@@ -14,11 +19,23 @@ interface Opened {
 const OPTIONS = { appId: 'INSPECTED', adminApiKey: 'inspected-admin', indexingDelay: 0 } as const;
 const servers: RunningServer[] = [];
 const transports: InspectorTransport[] = [];
+const answering: (() => void)[] = [];
+let stories = 0;
 
-async function open(kind: 'in-page' | 'http', options: { indexingDelay?: number } = {}): Promise<Opened> {
+async function open(kind: Kind, options: { indexingDelay?: number } = {}): Promise<Opened> {
   if (kind === 'in-page') {
     const emulator = createEmulator({ ...OPTIONS, ...options });
     const transport = inPageTransport(emulator);
+    transports.push(transport);
+    return { emulator, transport };
+  }
+  if (kind === 'storybook channel') {
+    // The preview's side answers with the story's emulator, as the addon's preview annotation does.
+    const emulator = createEmulator({ ...OPTIONS, ...options });
+    withSearchEmulator(emulator)(() => 'rendered', { id: `products--story-${++stories}` });
+    const { preview, manager } = channelPair();
+    answering.push(answerOnChannel(preview, currentTransport));
+    const transport = await channelTransport(manager);
     transports.push(transport);
     return { emulator, transport };
   }
@@ -32,6 +49,7 @@ async function open(kind: 'in-page' | 'http', options: { indexingDelay?: number 
 
 afterEach(async () => {
   for (const transport of transports.splice(0)) transport.close();
+  for (const stop of answering.splice(0)) stop();
   for (const server of servers.splice(0)) await server.close();
 });
 
@@ -64,7 +82,10 @@ function nextEntries(transport: InspectorTransport, after: number, count: number
   });
 }
 
-describe.each(['in-page', 'http'] as const)('the %s transport', (kind) => {
+const KINDS = ['in-page', 'http', 'storybook channel'] as const;
+type Kind = (typeof KINDS)[number];
+
+describe.each(KINDS)('the %s transport', (kind) => {
   it('lists the application and its overview', async () => {
     const { emulator, transport } = await open(kind);
     await seed(emulator);

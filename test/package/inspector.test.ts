@@ -25,7 +25,7 @@ const gzipped = (files: Iterable<string>) =>
 
 describe('the inspector bundle', () => {
   beforeAll(() => {
-    if (!existsSync(join(dist, 'inspector', 'app.js')) || !existsSync(join(dist, 'inspector.js')))
+    if (!['inspector/app.js', 'inspector.js', 'storybook/manager.js'].every((file) => existsSync(join(dist, file))))
       execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
   });
 
@@ -35,15 +35,19 @@ describe('the inspector bundle', () => {
     const emulator = graph(join(dist, 'index.js'));
     const own = [...graph(join(dist, 'inspector.js'))].filter((file) => !emulator.has(file));
     const entry = gzipped(own);
+    // The Storybook panel: everything its manager entry reaches (Storybook bundles it again).
+    const panel = gzipped(graph(join(dist, 'storybook', 'manager.js')));
     console.log(
-      `inspector: page script ${(page / 1024).toFixed(1)} KB gzipped, search-emulator/inspector ${(entry / 1024).toFixed(1)} KB gzipped (budget ${BUDGET / 1024} KB)`,
+      `inspector: page script ${(page / 1024).toFixed(1)} KB gzipped, search-emulator/inspector ${(entry / 1024).toFixed(1)} KB gzipped, Storybook panel ${(panel / 1024).toFixed(1)} KB gzipped (budget ${BUDGET / 1024} KB)`,
     );
     expect(page).toBeLessThanOrEqual(BUDGET);
     expect(entry).toBeLessThanOrEqual(BUDGET);
+    expect(panel).toBeLessThanOrEqual(BUDGET);
   });
 
-  it('is never loaded by search-emulator, its server or its msw entry', () => {
-    for (const entry of ['index.js', 'msw.js', 'server.js', 'vitest.js']) {
+  it('is never loaded by search-emulator, its server, its msw entry or the Storybook preview', () => {
+    // The decorator stories import and the preview annotation run beside the story: no UI there.
+    for (const entry of ['index.js', 'msw.js', 'server.js', 'vitest.js', 'storybook.js', 'storybook/preview.js']) {
       const files = [...graph(join(dist, entry))];
       const loaded = files.filter((file) => /uPlot|__PREACT_DEVTOOLS__|preact/.test(readFileSync(file, 'utf8')));
       expect({ entry, loaded }).toEqual({ entry, loaded: [] });
@@ -55,5 +59,16 @@ describe('the inspector bundle', () => {
     const hosts = [...text.matchAll(/https?:\/\/([\w.-]+)/g)].map((m) => m[1]);
     // Namespaces (SVG, XHTML) are names, not requests.
     expect([...new Set(hosts)].filter((host) => host !== 'www.w3.org')).toEqual([]);
+  });
+
+  it("leaves Storybook's and React's modules to Storybook: the panel imports them, bundles neither", () => {
+    const files = [...graph(join(dist, 'storybook', 'manager.js'))];
+    const bare = new Set(
+      files.flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*["']([^."'][^"']*)["']/g)].map((m) => m[1]),
+      ),
+    );
+    expect([...bare].sort()).toEqual(['react', 'storybook/internal/core-events', 'storybook/manager-api']);
+    expect(files.some((file) => /react-dom|__SECRET_INTERNALS/.test(readFileSync(file, 'utf8')))).toBe(false);
   });
 });
