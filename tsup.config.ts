@@ -1,4 +1,5 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { build } from 'esbuild';
 import { defineConfig } from 'tsup';
 
@@ -39,16 +40,20 @@ function writeLanguageFiles() {
 }
 
 /**
- * The page script the standalone server serves at `/_inspector`: the UI and the HTTP transport
- * in one minified file (no emulator code: the server holds the emulator).
+ * The inspector's UI (Preact, uPlot, the views) is one minified file, dist/inspector/ui.cjs: a
+ * script that defines `searchEmulatorInspector` for the page the server serves at /_inspector,
+ * and a CommonJS module for the entries that import it. One copy in the package, not one per
+ * format: it is most of the inspector's weight.
  */
-async function buildInspectorPage() {
+async function buildInspectorUi() {
   await build({
-    entryPoints: ['src/inspector/ui/standalone.ts'],
-    outfile: 'dist/inspector/app.js',
+    entryPoints: ['src/inspector/ui/bundle.ts'],
+    outfile: 'dist/inspector/ui.cjs',
     bundle: true,
     minify: true,
     format: 'iife',
+    globalName: 'searchEmulatorInspector',
+    footer: { js: 'if(typeof module<"u")module.exports=searchEmulatorInspector.default;' },
     target: 'es2022',
     platform: 'browser',
     loader: { '.css': 'text' },
@@ -57,6 +62,27 @@ async function buildInspectorPage() {
     legalComments: 'none',
   });
 }
+
+/** The entries that import the UI bundle, and its path from their built file. */
+const UI_IMPORTERS: Record<string, string> = {
+  'src/inspector/index.ts': './inspector/ui.cjs',
+  'src/storybook/manager.ts': '../inspector/ui.cjs',
+};
+
+/** Keeps the UI out of the entries' chunks: they import dist/inspector/ui.cjs. */
+const inspectorUi = {
+  name: 'inspector-ui',
+  setup(build: {
+    onResolve(options: { filter: RegExp }, callback: (args: { path: string; importer: string }) => unknown): void;
+  }) {
+    build.onResolve({ filter: /\/ui\/bundle$/ }, (args) => {
+      const importer = relative(process.cwd(), args.importer).replace(/\\/g, '/');
+      const path = UI_IMPORTERS[importer];
+      if (!path) throw new Error(`${importer} imports the inspector's UI bundle: only an entry in UI_IMPORTERS may`);
+      return { path, external: true };
+    });
+  },
+};
 
 export default defineConfig({
   // `search-emulator` never loads msw; `search-emulator/msw` holds the handlers,
@@ -107,7 +133,7 @@ export default defineConfig({
     /^storybook(\/|$)/,
     /^node:/,
   ],
-  esbuildPlugins: [languageFiles],
+  esbuildPlugins: [languageFiles, inspectorUi],
   loader: { '.css': 'text' },
   esbuildOptions(options, { format }) {
     // CommonJS loads the tables with require(), never import(): Jest runs it without ESM support.
@@ -115,6 +141,6 @@ export default defineConfig({
   },
   onSuccess: async () => {
     writeLanguageFiles();
-    await buildInspectorPage();
+    await buildInspectorUi();
   },
 });

@@ -2,11 +2,11 @@
  * `search-emulator/inspector`: the inspector's UI for any page (docs/inspector.md). Never loaded
  * by `search-emulator` itself; its UI library and charts are bundled in, nothing is fetched.
  */
-import { render } from 'preact';
 import type { Emulator } from '../emulator/emulator';
 import { httpTransport, type HttpTarget } from './http';
 import { inPageTransport } from './in-page';
-import { mountWith, type MountedInspector, type MountOptions } from './ui/mount';
+import ui from './ui/bundle';
+import type { MountedInspector, MountOptions } from './ui/mount';
 
 export interface MountInspectorOptions extends MountOptions {
   /** Keep the inspector read-only even in-page (the buttons that write are disabled). */
@@ -27,15 +27,16 @@ export function mountInspector(
   element: Element,
   options: MountInspectorOptions = {},
 ): MountedInspector {
-  if (isEmulator(target)) return mountWith(inPageTransport(target, { readOnly: options.readOnly }), element, options);
+  if (isEmulator(target))
+    return ui.mountWith(inPageTransport(target, { readOnly: options.readOnly }), element, options);
   const transport = httpTransport(target);
-  const mounted = mountWith(transport, element, options);
+  const mounted = ui.mountWith(transport, element, options);
   if (target.adminApiKey !== undefined && !options.readOnly) {
     // Mounted read-only at once, then again with writes on once the server accepts the key.
     transport.unlock(target.adminApiKey).then(
       () => {
-        render(null, element);
-        mountWith(transport, element, options);
+        ui.clear(element);
+        ui.mountWith(transport, element, options);
       },
       () => undefined,
     );

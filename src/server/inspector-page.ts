@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 /** Where the server serves the inspector (docs/inspector.md); no path of the real APIs starts with it. */
 export const INSPECTOR_PREFIX = '/_inspector';
 
-// The built page script sits in dist/inspector/ beside the server's bundle; from the sources
-// (the repository's own tests) it is two folders up, in dist/.
+// The inspector's UI bundle (src/inspector/ui/bundle.ts) sits in dist/inspector/ beside the
+// server's bundle; from the sources (the repository's own tests) it is two folders up, in dist/.
 // tsup's shims give `import.meta.url` its CommonJS equivalent in the .cjs build.
 const here = (): string => dirname(fileURLToPath(import.meta.url));
 
@@ -16,8 +16,8 @@ let cached: Buffer | undefined;
 function script(): Buffer | undefined {
   if (cached) return cached;
   for (const candidate of [
-    join(here(), 'inspector', 'app.js'),
-    join(here(), '..', '..', 'dist', 'inspector', 'app.js'),
+    join(here(), 'inspector', 'ui.cjs'),
+    join(here(), '..', '..', 'dist', 'inspector', 'ui.cjs'),
   ]) {
     if (existsSync(candidate)) return (cached = readFileSync(candidate));
   }
@@ -34,6 +34,7 @@ const PAGE = `<!doctype html>
 <body>
 <div id="inspector"></div>
 <script src="${INSPECTOR_PREFIX}/app.js"></script>
+<script>searchEmulatorInspector.default.mountPage()</script>
 </body>
 </html>
 `;
@@ -57,7 +58,7 @@ export function serveInspector(method: string, pathname: string, outgoing: Serve
   }
   if (pathname === `${INSPECTOR_PREFIX}/app.js`) {
     const body = script();
-    if (!body) return json(404, 'The inspector is not built: run `npm run build` (dist/inspector/app.js is missing)');
+    if (!body) return json(404, 'The inspector is not built: run `npm run build` (dist/inspector/ui.cjs is missing)');
     outgoing.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' });
     outgoing.end(method === 'HEAD' ? undefined : body);
     return;

@@ -9,8 +9,8 @@ import { STORY_RENDERED } from 'storybook/internal/core-events';
 import { addons, types } from 'storybook/manager-api';
 import { channelTransport } from '../inspector/channel/client';
 import type { InspectorChannel } from '../inspector/channel/protocol';
-import { messageOf } from '../inspector/ui/hooks';
-import { mountWith, type MountedInspector } from '../inspector/ui/mount';
+import ui from '../inspector/ui/bundle';
+import type { MountedInspector } from '../inspector/ui/mount';
 
 export const ADDON_ID = 'search-emulator';
 export const PANEL_ID = `${ADDON_ID}/panel`;
@@ -51,10 +51,10 @@ function Panel({ active, channel }: { active: boolean; channel: InspectorChannel
       (transport) => {
         if (controller.signal.aborted) return transport.close();
         setMessage('');
-        mounted = mountWith(transport, target);
+        mounted = ui.mountWith(transport, target);
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) setMessage(messageOf(error));
+        if (!controller.signal.aborted) setMessage(ui.messageOf(error));
       },
     );
     return () => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { InspectorError } from '../transport';
+import type { InspectorError } from '../transport';
 
 export interface Loaded<T> {
   readonly data?: T;
@@ -29,6 +29,8 @@ export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]): Lo
 }
 
 export function messageOf(error: unknown): string {
-  if (error instanceof InspectorError) return `${error.status}: ${error.message}`;
+  // By name, not instanceof: the UI's bundle and the transports' chunks each hold the class.
+  if (error instanceof Error && error.name === 'InspectorError' && typeof (error as InspectorError).status === 'number')
+    return `${(error as InspectorError).status}: ${error.message}`;
   return error instanceof Error ? error.message : String(error);
 }
