@@ -14,7 +14,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { RECIPES, type Recipe } from './recipes';
 
 const root = resolve(import.meta.dirname, '..');
@@ -65,6 +65,10 @@ function run(recipe: Recipe, tarball: string): { ok: boolean; output: string; se
     recursive: true,
     filter: (path) => !/node_modules|dist|storybook-static/.test(path),
   });
+  for (const file of recipe.support ?? []) {
+    mkdirSync(join(project, 'support'), { recursive: true });
+    cpSync(join(root, file), join(project, 'support', basename(file)));
+  }
   const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'));
   manifest.devDependencies['search-emulator'] = `file:${tarball}`;
   writeFileSync(join(project, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);

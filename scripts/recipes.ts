@@ -10,19 +10,30 @@ export interface Recipe {
   readonly leg: string;
   /** A Node major other than the machine's, from the registry's node-linux-<arch> package. */
   readonly node?: number;
+  /** Files of this repository the recipe's tests import, copied into its `support/` folder (one source). */
+  readonly support?: readonly string[];
 }
+
+/** The network tripwire of test/handlers/sealed.test.ts, for the recipes that prove the safety net. */
+const NO_NETWORK = 'test/support/no-network.ts';
 
 export const RECIPES: readonly Recipe[] = [
   {
     name: 'vitest',
     leg: 'Node 20, msw 2, Vitest: msw handlers, direct calls, per-test options, requester (v5 and v4)',
   },
-  { name: 'vitest-msw3', leg: 'Node 22, msw 3, Vitest: msw handlers with onUnhandledFrame', node: 22 },
+  {
+    name: 'vitest-msw3',
+    leg: 'Node 22, msw 3, Vitest: msw handlers with onUnhandledFrame, nothing leaves the process',
+    node: 22,
+    support: [NO_NETWORK],
+  },
   {
     name: 'vitest-node24',
     folder: 'vitest-msw3',
     leg: 'Node 24, msw 3, Vitest: the same recipe on the next Node',
     node: 24,
+    support: [NO_NETWORK],
   },
   {
     name: 'jest-cjs',

@@ -4,7 +4,7 @@ import { dispatch, toErrorResponse } from '../emulator/dispatch';
 import { bodyText, type EmulatorResponse, type HostFamily } from '../emulator/request';
 import { CORS_HEADERS, toEmulatorRequest } from './fetch-request';
 import { hostPatterns } from './hosts';
-import { ownerOf, registerEmulator } from './owners';
+import { ownerOf, registerEmulator, unservedMessage } from './owners';
 import { stalledResponse } from './transport';
 
 /**
@@ -14,18 +14,25 @@ import { stalledResponse } from './transport';
  */
 const answered = new WeakMap<Request, Promise<EmulatorResponse>>();
 
+/** The answer to a request no emulator serves: a network error (said once, however often msw hands it over). */
+const UNSERVED: Promise<EmulatorResponse> = Promise.resolve({ status: 0, headers: {}, body: undefined });
+
 /**
- * One msw handler per host family that has routes. Each finds the emulator the request
- * belongs to (from its URL and headers), turns the request into an `EmulatorRequest`
- * and hands it to that emulator's dispatcher. A request of an application no emulator
- * answers is left alone, body unread.
+ * One msw handler per host family. Each finds the emulator the request belongs to (from its
+ * URL and headers), turns the request into an `EmulatorRequest` and hands it to that
+ * emulator's dispatcher.
+ *
+ * Every request a handler matches is answered: msw sends a matched request that gets no
+ * response to the network, whatever `onUnhandledRequest` says. A search host of an application
+ * no emulator serves gets a network error (what the real client meets for an application ID
+ * that does not exist: its hosts do not resolve) and a console error naming the application
+ * and the emulators there are; its body stays unread.
  */
 export function createHandlers(core: Core): RequestHandler[] {
   registerEmulator(core);
   const patterns = hostPatterns();
-  const families = new Set<HostFamily>(core.router.routes.map((r) => r.host));
   const handlers: RequestHandler[] = [];
-  for (const family of families) {
+  for (const family of Object.keys(patterns) as HostFamily[]) {
     handlers.push(
       http.all(patterns[family], async ({ request }) => {
         if (request.method === 'OPTIONS') return new HttpResponse(null, { status: 204, headers: CORS_HEADERS });
@@ -33,7 +40,11 @@ export function createHandlers(core: Core): RequestHandler[] {
         let owner: Core | undefined = core;
         if (answer === undefined) {
           owner = ownerOf(core, request, family);
-          if (owner === undefined) return undefined;
+          if (owner === undefined) {
+            console.error(unservedMessage(request));
+            answered.set(request, UNSERVED);
+            return HttpResponse.error();
+          }
           answer = respond(owner, request, family);
           answered.set(request, answer);
         }

@@ -24,8 +24,7 @@ export function registerEmulator(core: Core): void {
 /**
  * The emulator that answers `request` when `core`'s handler intercepted it: `core` itself, the
  * emulator of another application the request names, or `undefined` for a search host of an
- * application this process does not emulate (msw passes it on, and reports it unhandled if no
- * one takes it).
+ * application this process does not emulate (the handler refuses it: see {@link unservedMessage}).
  */
 export function ownerOf(core: Core, request: Request, family: HostFamily): Core | undefined {
   if (family !== 'search') {
@@ -45,11 +44,36 @@ export function ownerOf(core: Core, request: Request, family: HostFamily): Core 
   return emulators.get(app);
 }
 
-/** The application ID a request to a shared host carries: header, then query string (either spelling). */
-function credentialApp(request: Request): string | undefined {
+/** The application ID a request carries: header, then query string (either spelling); lower-cased unless told. */
+function credentialApp(request: Request, lowerCase = true): string | undefined {
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
   const query: Record<string, string> = {};
   new URL(request.url).searchParams.forEach((value, name) => (query[name] = value));
-  return readCredential({ headers, query }, 'application-id')?.toLowerCase();
+  const app = readCredential({ headers, query }, 'application-id');
+  return lowerCase ? app?.toLowerCase() : app;
+}
+
+/** Application IDs a refusal names (a long test file may have registered many). */
+const SHOWN = 10;
+
+/**
+ * What a refused request says: a search host of an application no emulator serves. Such a
+ * request must not reach the real service (a production application ID in a test's
+ * environment), so the handler answers it with a network error and says why here.
+ */
+export function unservedMessage(request: Request): string {
+  // The hostname is lower-cased by then; the credentials keep the ID as the client spelled it.
+  const host = appOfSearchHost(request.url) ?? '?';
+  const spelled = credentialApp(request, false);
+  const app = spelled?.toLowerCase() === host ? spelled : host;
+  const known = [...new Set([...emulators.values()].map((core) => core.options.appId))];
+  const shown =
+    known.length > SHOWN ? `${known.slice(0, SHOWN).join(', ')} and ${known.length - SHOWN} more` : known.join(', ');
+  return (
+    `search-emulator: no emulator serves application ${app}: ${request.method} ${request.url} was answered ` +
+    `with a network error and never left the process. Emulators in this process: ${shown || 'none'}. ` +
+    `Give the client one of these application IDs, or create an emulator with appId '${app}' and add its ` +
+    `handlers (createHandlers) to msw.`
+  );
 }

@@ -105,7 +105,7 @@ describe.each<Layout>(['two servers', 'one server'])('two emulators, %s', (layou
     }
   });
 
-  it('a request of an application no emulator emulates is left to msw', async () => {
+  it('a request of an application no emulator emulates is refused in-process, body unread', async () => {
     const a = createEmulator({ appId: 'APP_C' });
     const b = createEmulator({ appId: 'APP_D' });
     const close = serve(layout, a, b);
@@ -115,9 +115,12 @@ describe.each<Layout>(['two servers', 'one server'])('two emulators, %s', (layou
         headers: { 'x-algolia-application-id': 'APP_NONE', 'x-algolia-api-key': 'k' },
         body: '{"objectID":"1"}',
       });
-      // Unhandled, as onUnhandledRequest: 'error' asks; neither emulator answered nor stored it.
+      // A network error, never the network (test/handlers/sealed.test.ts); neither emulator stored it.
       await expect(request).rejects.toThrow();
       expect([a.core.state.indices.size, b.core.state.indices.size]).toEqual([0, 0]);
+      expect(errors.mock.calls.map((args) => String(args[0]))).toEqual([
+        expect.stringMatching(/^search-emulator: no emulator serves application APP_NONE: .*APP_C, APP_D/),
+      ]);
       errors.mockClear();
     } finally {
       close();
