@@ -2,7 +2,13 @@
 // loads msw: its handlers come from `search-emulator/msw`.
 
 /* The emulator */
-export { createEmulator, type Emulator, type EmulatorOptions, type DirectCalls } from './emulator/create';
+export {
+  createEmulator,
+  type Emulator,
+  type EmulatorOptions,
+  type DirectCalls,
+  type ResetOptions,
+} from './emulator/create';
 export { ApiError } from './emulator/errors';
 export type { Helpers } from './emulator/helpers';
 export type { RequestOptions, Caller, DirectCall } from './emulator/facade';
@@ -12,7 +18,15 @@ export { createRequester, type Requester, type RequesterRequest, type RequesterR
 
 /* Keys, time and state */
 export { generateSecuredApiKey, type SecuredApiKeyRestrictions } from './emulator/security/secured';
-export { createFakeClock, createSystemClock, toMilliseconds, type Clock, type Duration, type Instant } from './clock';
+export {
+  createFakeClock,
+  createSystemClock,
+  toMilliseconds,
+  type Clock,
+  type Duration,
+  type Instant,
+  type RestartableClock,
+} from './clock';
 export type { Snapshot } from './emulator/core';
 
 /* Routes and requests, for tooling */

@@ -25,6 +25,12 @@ export interface Clock {
   setStops(next: (from: number, to: number) => number | undefined): void;
 }
 
+/** A clock that can go back to where it started (`emulator.reset()` takes it there). */
+export interface RestartableClock extends Clock {
+  /** Back to the start: a fake clock's first instant, a system clock's zero offset. Returns the new time. */
+  restart(): number;
+}
+
 /** The default start of a fake clock, so runs replay identically. */
 export const DEFAULT_START = Date.UTC(2024, 0, 1, 0, 0, 0);
 
@@ -41,7 +47,8 @@ function createClock(
   read: () => number,
   move: (ms: number) => void,
   jump: (ms: number) => void,
-): Clock {
+  rewind: () => void,
+): RestartableClock {
   const listeners = new Set<(now: number) => void>();
   let stops: (from: number, to: number) => number | undefined = () => undefined;
   const notify = () => {
@@ -88,17 +95,23 @@ function createClock(
     setStops(next) {
       stops = next;
     },
+    restart() {
+      rewind();
+      return notify();
+    },
   };
 }
 
 /** A clock that only moves when told to. */
-export function createFakeClock(start: Instant = DEFAULT_START): Clock {
-  let now = toEpochMs(start);
+export function createFakeClock(start: Instant = DEFAULT_START): RestartableClock {
+  const first = toEpochMs(start);
+  let now = first;
   return createClock(
     'fake',
     () => now,
     (ms) => (now += ms),
     (ms) => (now = ms),
+    () => (now = first),
   );
 }
 
@@ -106,7 +119,7 @@ export function createFakeClock(start: Instant = DEFAULT_START): Clock {
  * A clock that reads the host's time at every call (so `vi.setSystemTime` is honoured),
  * plus an offset that `advance` and `set` move.
  */
-export function createSystemClock(): Clock {
+export function createSystemClock(): RestartableClock {
   let offset = 0;
   const host = () => Date.now();
   return createClock(
@@ -114,5 +127,6 @@ export function createSystemClock(): Clock {
     () => host() + offset,
     (ms) => (offset += ms),
     (ms) => (offset = ms - host()),
+    () => (offset = 0),
   );
 }

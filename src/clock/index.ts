@@ -1,2 +1,10 @@
-export { createFakeClock, createSystemClock, toEpochMs, DEFAULT_START, type Clock, type Instant } from './clock';
+export {
+  createFakeClock,
+  createSystemClock,
+  toEpochMs,
+  DEFAULT_START,
+  type Clock,
+  type Instant,
+  type RestartableClock,
+} from './clock';
 export { toMilliseconds, type Duration } from './duration';

@@ -3,9 +3,9 @@ import {
   createSystemClock,
   DEFAULT_START,
   toMilliseconds,
-  type Clock,
   type Duration,
   type Instant,
+  type RestartableClock,
 } from '../clock';
 import { Core, type Snapshot } from './core';
 import { Faults } from './faults/faults';
@@ -17,7 +17,7 @@ import { dispatch } from './dispatch';
 import { withLoads } from './lazy';
 import { loadAllTables } from './search/dictionaries/languages';
 import type { DirectCalls } from './direct-calls';
-import type { Emulator } from './emulator';
+import type { Emulator, ResetOptions } from './emulator';
 import { buildDirectCalls, type Caller } from './facade';
 import { buildHelpers } from './helpers';
 import { TOO_DEEP, valueDeeperThan } from './json-depth';
@@ -82,7 +82,7 @@ export interface EmulatorOptions {
   advanceOnTaskPoll?: boolean;
 }
 
-export type { Emulator };
+export type { Emulator, ResetOptions };
 
 /**
  * Creates an emulator: an in-memory copy of the hosted search platform with a fake clock.
@@ -99,7 +99,8 @@ export type { Emulator };
 export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const appId = options.appId ?? 'TESTAPP';
   const adminApiKey = options.adminApiKey ?? 'admin-api-key';
-  const clock: Clock = options.now === 'system' ? createSystemClock() : createFakeClock(options.now ?? DEFAULT_START);
+  const clock: RestartableClock =
+    options.now === 'system' ? createSystemClock() : createFakeClock(options.now ?? DEFAULT_START);
   const seed = options.seed ?? 'search-emulator';
   const random = createRandom(seed);
   const seedState = random.save();
@@ -211,12 +212,15 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     configureRecommendModel: (input: ModelConfigInput) => configureModel(core, input),
     snapshot: (): Snapshot => core.snapshot(),
     restore: (snapshot: Snapshot) => core.restore(snapshot),
-    reset() {
+    // A rest parameter, so `reset.length` is 0: Jest would take a declared one for a `done` callback.
+    reset(...[options]: [options?: ResetOptions]) {
       random.restore(seedState);
       random.int(100_000, 999_999);
       core.faults.reset();
       journal.clear();
       core.reset();
+      // After the state: the initial state has no pending task or job for the move to publish.
+      if (options?.keepClock !== true) clock.restart();
     },
     routes,
     core,

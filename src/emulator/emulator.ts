@@ -12,6 +12,12 @@ import type { EmulatorRequest, EmulatorResponse } from './request';
 import type { Route } from './route';
 import type { Explanation, ExplainRequest } from './search/explain/types';
 
+/** What `emulator.reset()` may keep. */
+export interface ResetOptions {
+  /** Keep the clock where it is instead of taking it back to its start. Default false. */
+  keepClock?: boolean;
+}
+
 /**
  * What `createEmulator` returns: every operation as the official v5 client's method of the same
  * name ({@link DirectCalls}), the client's helpers ({@link Helpers}), and the emulator's own
@@ -78,8 +84,13 @@ export interface Emulator extends DirectCalls, Helpers {
   /** An O(1) copy of everything: state, generator and clock. */
   snapshot: () => Snapshot;
   restore: (snapshot: Snapshot) => void;
-  /** Back to an empty application (the clock keeps its time, the generator restarts); the journal and faults are cleared. */
-  reset(): void;
+  /**
+   * Back to the emulator as it was created: an empty application, the clock at its start (a
+   * fake clock's `now`, a system clock without offset) unless `{ keepClock: true }`, the
+   * generator at its seed; the journal and faults are cleared. `afterEach(() => emulator.reset())`
+   * makes tests independent of their order.
+   */
+  reset(...args: [options?: ResetOptions]): void;
   /** The route table, for reports and tooling. */
   readonly routes: readonly Route[];
   /** Internals for extensions and tests; not a stable API. */
