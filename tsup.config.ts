@@ -3,6 +3,9 @@ import { relative } from 'node:path';
 import { build } from 'esbuild';
 import { defineConfig } from 'tsup';
 
+/** What `search-emulator --version` prints (src/server/cli.ts). */
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+
 const DATA = 'src/emulator/search/dictionaries/data';
 const TABLES = ['plurals', 'stopwords'];
 
@@ -133,6 +136,7 @@ export default defineConfig({
     /^storybook(\/|$)/,
     /^node:/,
   ],
+  define: { __SEARCH_EMULATOR_VERSION__: JSON.stringify(version) },
   esbuildPlugins: [languageFiles, inspectorUi],
   loader: { '.css': 'text' },
   esbuildOptions(options, { format }) {

@@ -1,6 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+
 export default defineConfig({
+  // As tsup.config.ts writes it into the build: what `search-emulator --version` prints.
+  define: { __SEARCH_EMULATOR_VERSION__: JSON.stringify(version) },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,

@@ -5,7 +5,7 @@ import type { Emulator } from '../emulator/create';
 import type { FaultSpec } from '../emulator/faults/spec';
 import type { ExplainRequest } from '../emulator/search/explain/types';
 import { ApiError, badRequest, notFound } from '../emulator/errors';
-import type { Apps } from './apps';
+import { checkApp, type Apps } from './apps';
 
 /** Paths under this prefix steer the server; no path of the real APIs starts with it. */
 export const CONTROL_PREFIX = '/__emulator';
@@ -54,19 +54,7 @@ const clockOf = (emulator: Emulator) => ({
 const CONTROLS: readonly [method: string, path: string, control: Control][] = [
   ['GET', '', (req) => ({ apps: req.apps.list().map(describe), defaultAppId: req.apps.defaultAppId })],
   ['GET', '/apps', (req) => ({ apps: req.apps.list().map(describe) })],
-  [
-    'POST',
-    '/apps',
-    (req) => {
-      const appId = field(req.body, 'appId');
-      const apiKey = field(req.body, 'apiKey');
-      if (typeof appId !== 'string' || !/^[A-Za-z0-9]+$/.test(appId))
-        throw badRequest('`appId` is required: letters and digits');
-      if (apiKey !== undefined && (typeof apiKey !== 'string' || apiKey === ''))
-        throw badRequest('`apiKey` must be a non-empty string');
-      return describe(req.apps.create({ appId, ...(apiKey === undefined ? {} : { adminApiKey: apiKey }) }));
-    },
-  ],
+  ['POST', '/apps', (req) => describe(req.apps.create(checkApp(field(req.body, 'appId'), field(req.body, 'apiKey'))))],
   [
     'DELETE',
     '/apps/{appId}',
@@ -105,8 +93,9 @@ const CONTROLS: readonly [method: string, path: string, control: Control][] = [
     'POST',
     '/apps/{appId}/reset',
     (req) => {
-      app(req).reset();
-      return { reset: req.params.appId };
+      const emulator = app(req);
+      emulator.reset({ keepClock: resetOptions(req.body).keepClock });
+      return { reset: req.params.appId, now: new Date(emulator.clock.now()).toISOString() };
     },
   ],
   [
@@ -159,11 +148,7 @@ const CONTROLS: readonly [method: string, path: string, control: Control][] = [
       return { cleared: req.params.appId };
     },
   ],
-  [
-    'GET',
-    '/apps/{appId}/faults',
-    (req) => ({ faults: app(req).faults.list, waiting: app(req).faults.waiting, active: app(req).faults.active }),
-  ],
+  ['GET', '/apps/{appId}/faults', (req) => ({ faults: app(req).faults.described, waiting: app(req).faults.waiting })],
   [
     'POST',
     '/apps/{appId}/faults',
@@ -250,6 +235,24 @@ export function control(
       ? `Method ${method} is not allowed on ${CONTROL_PREFIX}${path}`
       : `No control endpoint ${CONTROL_PREFIX}${path}: see docs/server.md`,
   );
+}
+
+/** A reset's body: none, or `{keepClock: true}`. */
+function resetOptions(body: unknown): { keepClock: boolean } {
+  if (body === undefined) return { keepClock: false };
+  const { keepClock, ...rest } = (
+    body !== null && typeof body === 'object' && !Array.isArray(body)
+      ? body
+      : {
+          body,
+        }
+  ) as Record<string, unknown>;
+  const unknown = Object.keys(rest)[0];
+  if (unknown !== undefined)
+    throw badRequest(`A reset takes no body or {"keepClock": true}, got ${JSON.stringify(body)}`);
+  if (keepClock !== undefined && typeof keepClock !== 'boolean')
+    throw badRequest(`\`keepClock\` must be a boolean, got ${JSON.stringify(keepClock)}`);
+  return { keepClock: keepClock === true };
 }
 
 /** The clock's and the faults' refusals (an unreadable duration or date, a negative step, a bad fault) are the caller's: a 400. */

@@ -144,7 +144,7 @@ async function answer(
   const appId = readCredential(req, 'application-id') ?? destination.appId ?? options.apps.defaultAppId;
   line.appId = appId;
   line.family = destination.family;
-  const { core } = options.apps.get(appId);
+  const { core } = options.apps.forRequest(appId, readCredential(req, 'api-key'));
   const res = await dispatch(core, req);
   held.core = core;
   // A connect timeout: nothing is sent until the client gives up (or the faults are cleared).

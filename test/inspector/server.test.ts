@@ -125,8 +125,8 @@ describe('the inspector control endpoints', () => {
       body: { snapshots: [{ snapshotId: body.snapshotId, takenAt: '2024-01-01T00:00:00.000Z' }] },
     });
     const { body: fault } = await control(server, 'POST', '/apps/TESTAPP/faults', { kind: 'down' });
-    expect((await control(server, 'GET', '/apps/TESTAPP/faults')).body.active).toEqual([
-      { id: fault.id, spec: { kind: 'down' }, hits: 0 },
+    expect((await control(server, 'GET', '/apps/TESTAPP/faults')).body.faults).toEqual([
+      { kind: 'down', id: fault.id, hits: 0, active: true },
     ]);
     expect(await control(server, 'DELETE', `/apps/TESTAPP/faults/${fault.id}`)).toEqual({
       status: 200,

@@ -12,6 +12,8 @@ export interface ChildServer {
   readonly output: string[];
   /** SIGTERM, then the exit code. */
   stop(): Promise<number | null>;
+  /** The exit code, once the process has exited. */
+  readonly exited: Promise<number | null>;
 }
 
 /** Starts `search-emulator serve --port 0 ...args` (the built package) and waits for its URL. */
@@ -29,6 +31,7 @@ export function startChild(args: readonly string[] = []): Promise<ChildServer> {
           host: url.replace('http://', ''),
           child,
           output,
+          exited,
           stop: () => {
             child.kill('SIGTERM');
             return exited;

@@ -1,9 +1,26 @@
 import { insightsClient } from '@algolia/client-insights';
 import { algoliasearch } from 'algoliasearch';
 import algoliasearchV4 from 'algoliasearch-v4';
-import { request as httpRequest } from 'node:http';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, startChild, type ChildServer } from './child';
+
+/** Listens on `port` and closes again: the port's number once it is free. */
+function listenOn(port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(port)));
+  });
+}
+
+/** Polls `done` until it holds (a child server's state, seen over HTTP). */
+async function waitFor(done: () => Promise<boolean>): Promise<void> {
+  while (!(await done())) await new Promise((resolve) => setImmediate(resolve));
+}
 
 const ECOMMERCE = new URL('../../examples/fixtures/ecommerce', import.meta.url).pathname;
 
@@ -154,6 +171,35 @@ describe('the standalone server', () => {
     );
   });
 
+  it('creates a first-seen application only for a valid ID with the admin key; refuses the rest, creating nothing', async () => {
+    const listed = async () => (await control('GET', '/apps')).body.apps.map((app: { appId: string }) => app.appId);
+    const wrong = algoliasearch('NEWAPP1', 'production-key', { hosts: hostsOf() });
+    await expect(wrong.listIndices()).rejects.toMatchObject({
+      status: 403,
+      message:
+        'Invalid Application-ID or API key: application NEWAPP1 does not exist on this server, and a request ' +
+        "creates it only with a valid ID (letters and digits) and the server's admin API key (--api-key)",
+    });
+    const invalid = await raw('GET', '/1/indexes', {
+      'x-algolia-application-id': 'NEW_APP',
+      'x-algolia-api-key': 'admin-api-key',
+    });
+    expect(invalid.status).toBe(403);
+    expect(JSON.parse(invalid.body)).toMatchObject({
+      status: 403,
+      message: expect.stringMatching(/NEW_APP does not exist/),
+    });
+    expect(await listed()).not.toEqual(expect.arrayContaining(['NEWAPP1']));
+    expect((await listed()).some((id: string) => /NEW_?APP/i.test(id))).toBe(false);
+    // The same ID with the admin key: created, and from then on a wrong key is the gate's usual 403.
+    expect((await algoliasearch('NEWAPP1', 'admin-api-key', { hosts: hostsOf() }).listIndices()).items).toEqual([]);
+    expect(await listed()).toContain('NEWAPP1');
+    await expect(wrong.listIndices()).rejects.toMatchObject({
+      status: 403,
+      message: 'Invalid Application-ID or API key',
+    });
+  });
+
   it('isolates parallel workers by application ID alone', async () => {
     const workers = Array.from({ length: 6 }, (_, i) => `PAR${i}`);
     await Promise.all(
@@ -208,6 +254,31 @@ describe('the standalone server', () => {
     expect((await client.listIndices()).items.map((item) => item.name)).toEqual(['a']);
     await control('POST', '/apps/SNAPAPP/reset');
     expect((await client.listIndices()).items).toEqual([]);
+  });
+
+  it('resets an application to its start, clock included, unless told to keep the clock', async () => {
+    expect((await control('POST', '/apps', { appId: 'RESETAPP' })).status).toBe(200);
+    await advance('RESETAPP', '1d');
+    expect(await control('POST', '/apps/RESETAPP/reset', { keepClock: true })).toEqual({
+      status: 200,
+      body: { reset: 'RESETAPP', now: '2024-01-02T00:00:00.000Z' },
+    });
+    expect(await control('POST', '/apps/RESETAPP/reset')).toEqual({
+      status: 200,
+      body: { reset: 'RESETAPP', now: '2024-01-01T00:00:00.000Z' },
+    });
+    await advance('RESETAPP', '1h');
+    for (const [body, message] of [
+      [{ keepClock: 'yes' }, '`keepClock` must be a boolean, got "yes"'],
+      [{ keepclock: true }, 'A reset takes no body or {"keepClock": true}, got {"keepclock":true}'],
+      [[true], 'A reset takes no body or {"keepClock": true}, got [true]'],
+    ] as const) {
+      expect(await control('POST', '/apps/RESETAPP/reset', body)).toEqual({
+        status: 400,
+        body: { status: 400, message },
+      });
+    }
+    expect((await control('GET', '/apps/RESETAPP/clock')).body.now).toBe('2024-01-01T01:00:00.000Z');
   });
 
   it.each([
@@ -291,12 +362,118 @@ describe('the command line', () => {
     await expect(fetch(`${system.url}/__emulator`)).rejects.toThrow();
   });
 
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    'stops on %s with a kept-alive connection and an answer a fault holds; the port is free after',
+    async (signal) => {
+      const child = await startChild();
+      const port = Number(new URL(child.url).port);
+      const agent = new Agent({ keepAlive: true });
+      const get = (path: string) =>
+        new Promise<number | string>((resolve) => {
+          const req = httpRequest(
+            {
+              host: '127.0.0.1',
+              port,
+              path,
+              agent,
+              headers: { 'x-algolia-application-id': 'TESTAPP', 'x-algolia-api-key': 'admin-api-key' },
+            },
+            (res) => {
+              res.resume();
+              res.on('end', () => resolve(res.statusCode!));
+            },
+          );
+          req.on('error', (error) => resolve(error.message));
+          req.end();
+        });
+      expect(await get('/1/indexes')).toBe(200); // the connection stays open, idle
+      await fetch(`${child.url}/__emulator/apps/TESTAPP/faults`, {
+        method: 'POST',
+        body: JSON.stringify({ kind: 'latency', latency: '1h', operation: 'listIndices' }),
+      });
+      const held = get('/1/indexes'); // waits for the clock, which nothing moves
+      await waitFor(
+        async () => (await (await fetch(`${child.url}/__emulator/apps/TESTAPP/faults`)).json()).waiting === 1,
+      );
+      child.child.kill(signal);
+      expect(await child.exited).toBe(0);
+      expect(await held).toMatch(/socket hang up|ECONNRESET/);
+      expect(child.output).toContain(`${signal}: closing`);
+      await expect(listenOn(port)).resolves.toBe(port);
+      agent.destroy();
+    },
+  );
+
+  it("stops when npm's shell goes: npx runs it under `sh -c`, which dies of a SIGTERM sent to npx alone", async () => {
+    // As npm runs a bin: a shell that does not exec it (`; true`), npm's environment.
+    const bin = new URL('../../bin/search-emulator.js', import.meta.url).pathname;
+    const shell = spawn('sh', ['-c', `"${process.execPath}" "${bin}" serve --port 0; true`], {
+      env: { ...process.env, npm_command: 'exec' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const closed = new Promise<void>((resolve) => shell.stdout.on('close', resolve)); // the server's end of the pipe too
+    const port = await new Promise<number>((resolve) =>
+      shell.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString('utf8');
+        const found = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+        if (found) resolve(Number(found[1]));
+      }),
+    );
+    shell.kill('SIGTERM'); // the shell dies without passing it on; the server is left alone
+    await closed;
+    expect(output).toContain('its parent (npm) exited: closing');
+    await expect(listenOn(port)).resolves.toBe(port);
+  });
+
+  it('prints its version with --version', async () => {
+    const { code, output } = await runCli(['--version']);
+    expect(code).toBe(0);
+    expect(output.trim()).toBe(
+      JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version,
+    );
+  });
+
+  it('--advance-on-task-poll: the client waits for its tasks under --indexing-delay, the clock moves to each', async () => {
+    const child = await startChild(['--indexing-delay', '10s', '--advance-on-task-poll']);
+    try {
+      const client = algoliasearch('TESTAPP', 'admin-api-key', {
+        hosts: [{ url: child.host, protocol: 'http', accept: 'readWrite' }],
+      });
+      await client.saveObjects({
+        indexName: 'products',
+        objects: [{ objectID: '1', name: 'Phone' }],
+        waitForTasks: true,
+      });
+      expect((await client.searchSingleIndex({ indexName: 'products' })).nbHits).toBe(1);
+      const { now } = await (await fetch(`${child.url}/__emulator/apps/TESTAPP/clock`)).json();
+      expect(now).toBe('2024-01-01T00:00:10.000Z');
+    } finally {
+      expect(await child.stop()).toBe(0);
+    }
+  });
+
+  it('warns that --advance-on-task-poll does nothing without --indexing-delay', async () => {
+    const child = await startChild(['--advance-on-task-poll']);
+    expect(await child.stop()).toBe(0);
+    expect(child.output).toContain(
+      'search-emulator: --advance-on-task-poll does nothing without --indexing-delay (writes are published at once)',
+    );
+  });
+
   it.each([
     [['serve', '--clock', 'sundial'], /--clock is fake or system, got "sundial"/],
     [['serve', '--port', 'http'], /--port must be a port number/],
     [['serve', '--clock', 'system', '--now', '2024-01-01'], /--now sets the start of the fake clock/],
     [['serve', '--colour'], /Unknown option '--colour'/],
     [['start'], /Usage: search-emulator serve/],
+    [['serve', '--app', 'bad id!'], /--app "bad id!": `appId` is required: letters and digits/],
+    [['serve', '--app', 'WORKER_1'], /--app "WORKER_1": `appId` is required: letters and digits/],
+    [['serve', '--app', 'WORKER1:'], /--app "WORKER1:": `apiKey` must be a non-empty string/],
+    [['serve', '--app', ':key'], /--app ":key": `appId` is required/],
+    [['serve', '--app-id', 'my-app'], /--app-id "my-app": `appId` is required: letters and digits/],
+    [['serve', '--app', 'TWICE', '--app', 'twice:k'], /Application twice exists already/],
+    [['serve', '--app', 'TESTAPP'], /Application TESTAPP exists already/],
   ])('exits 2 with a message for %j', async (args, message) => {
     const { code, output } = await runCli(args);
     expect(code).toBe(2);

@@ -25,6 +25,9 @@ export interface FaultHandle {
   remove(): void;
 }
 
+/** A fault as `GET /__emulator/apps/{appId}/faults` lists it: its spec, plus what it did. */
+export type FaultDescription = FaultSpec & { readonly id: number; readonly hits: number; readonly active: boolean };
+
 /** A fault chosen for one request, and what the pipeline does with it. */
 export interface FaultDecision {
   readonly applied: AppliedFault;
@@ -127,6 +130,11 @@ export class Faults {
     const found = this.rules.some((rule) => rule.id === id && rule.remaining > 0);
     this.rules = this.rules.filter((rule) => rule.id !== id);
     return found;
+  }
+
+  /** Every fault added since the last `clear()` and not removed, in the order they are tried: its spec, ID, hits and whether it may still act. */
+  get described(): readonly FaultDescription[] {
+    return this.rules.map((rule) => ({ ...rule.spec, id: rule.id, hits: rule.hits, active: rule.remaining > 0 }));
   }
 
   /** Answers held for the clock (latency) or never coming (timeouts) right now. */
