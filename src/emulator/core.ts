@@ -22,6 +22,8 @@ export interface DispatchEvent {
   readonly served: boolean;
   /** The fault injected into this request, if any. */
   readonly fault?: AppliedFault;
+  /** What the operation warned about (OperationContext.warnings), if anything. */
+  readonly warnings?: readonly string[];
 }
 
 export interface CoreOptions {
@@ -72,6 +74,8 @@ export class Core {
   private readonly working = new Set<Promise<void>>();
   /** The first error an asynchronous runner threw, reported by the next {@link idle}. */
   private failure: unknown;
+  /** Warnings already printed: each once per emulator, whatever `reset()` does. */
+  private readonly warned = new Set<string>();
 
   constructor(
     readonly options: CoreOptions,
@@ -213,6 +217,13 @@ export class Core {
 
   now(): number {
     return this.clock.now();
+  }
+
+  /** Prints `message` with `console.warn` the first time `key` comes up for this emulator. */
+  warnOnce(key: string, message: string): void {
+    if (this.warned.has(key)) return;
+    this.warned.add(key);
+    console.warn(message);
   }
 
   isoNow(): string {

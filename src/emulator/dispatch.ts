@@ -22,6 +22,7 @@ export async function dispatch(core: Core, req: EmulatorRequest): Promise<Emulat
   let auth: Auth | undefined;
   let fault: FaultDecision | undefined;
   let served = false;
+  const warnings: string[] = [];
   let res: EmulatorResponse;
   try {
     core.settle();
@@ -44,7 +45,7 @@ export async function dispatch(core: Core, req: EmulatorRequest): Promise<Emulat
       if (match === 'method') throw new ApiError(404, `Method ${req.method} is not allowed on ${req.path}`);
       auth = await authenticate(core, req, match.route);
       if (req.bodyError) throw badRequest(req.bodyError);
-      const ctx: OperationContext = { core, route: match.route, req, params: match.params, auth };
+      const ctx: OperationContext = { core, route: match.route, req, params: match.params, auth, warnings };
       authorize(ctx);
       res = toResponse(await withLoads(core, match.route.operation, () => match.route.handler(ctx)));
     }
@@ -55,7 +56,17 @@ export async function dispatch(core: Core, req: EmulatorRequest): Promise<Emulat
   // A surface that sends text would stringify the answer anyway: once here, the API log reads it too.
   if (req.sendsText && res.status !== 0) res = { ...res, text: bodyText(res) };
   if (!req.internal)
-    core.report({ req, res, route, params, auth, at: core.now(), served, ...(fault ? { fault: fault.applied } : {}) });
+    core.report({
+      req,
+      res,
+      route,
+      params,
+      auth,
+      at: core.now(),
+      served,
+      ...(fault ? { fault: fault.applied } : {}),
+      ...(warnings.length > 0 ? { warnings } : {}),
+    });
   if (!fault) return res;
   // A response timeout: the service answered, the body never reaches the client.
   if (fault.applied.kind === 'timeout' && served) return { ...res, transport: 'no-body' };

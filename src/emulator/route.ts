@@ -47,6 +47,11 @@ export interface OperationContext {
   /** Decoded path parameters (`indexName`, `objectID`, ...). */
   readonly params: Readonly<Record<string, string>>;
   readonly auth: Auth;
+  /**
+   * Where an operation says what the answer does not (an accepted value it will not act on as the
+   * user may think): the journal keeps them with the request (`JournalEntry.warnings`).
+   */
+  readonly warnings?: string[];
 }
 
 /** A response with a status or headers other than 200 / JSON. */

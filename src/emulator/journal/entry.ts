@@ -32,6 +32,8 @@ export class JournalEntry {
   readonly served: boolean;
   /** The fault injected into the request, if any. */
   readonly fault: AppliedFault | undefined;
+  /** What the emulator warned about this request (an event timestamped after its clock, ...); empty mostly. */
+  readonly warnings: readonly string[];
   readonly #req: EmulatorRequest;
   // The route, not the event: the event holds the response, whose text a journal need not keep.
   readonly #route: Route | undefined;
@@ -52,6 +54,7 @@ export class JournalEntry {
     this.response = res.body;
     this.served = event.served;
     this.fault = event.fault;
+    this.warnings = event.warnings ?? [];
     this.#req = req;
     this.#route = route;
   }
@@ -136,6 +139,7 @@ export class JournalEntry {
       response: this.response,
       served: this.served,
       ...(this.fault ? { fault: this.fault } : {}),
+      ...(this.warnings.length > 0 ? { warnings: this.warnings } : {}),
     };
   }
 }
