@@ -110,7 +110,9 @@ export default defineConfig({
   },
   format: ['esm', 'cjs'],
   splitting: true,
-  dts: true,
+  // The official clients' types the direct calls use are written into the declarations: no user
+  // installs `@algolia/client-*` for them (docs/packaging.md).
+  dts: { resolve: true },
   // No source maps: the bundles are unminified, keep every name and mark each source file with a
   // `// src/...` comment; maps would double the tarball, or point bundlers at sources not shipped.
   sourcemap: false,

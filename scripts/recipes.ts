@@ -12,7 +12,18 @@ export interface Recipe {
   readonly node?: number;
   /** Files of this repository the recipe's tests import, copied into its `support/` folder (one source). */
   readonly support?: readonly string[];
+  /** Checks scripts/consumers.ts runs in the installed project before its `npm test`. */
+  readonly checks?: readonly Check[];
 }
+
+/**
+ * - `footprint`: what the package adds to node_modules stays within docs/packaging.md's limits,
+ *   and no test runner comes with it (`npm ls vitest` is empty);
+ * - `cli`: `npx search-emulator --version`, and `npx search-emulator serve` stopped by SIGTERM and
+ *   by SIGINT sent to npx exits, its port free;
+ * - `crawler-without-cheerio`: a crawl without the optional HTML parser answers a 501 naming it.
+ */
+export type Check = 'footprint' | 'cli' | 'crawler-without-cheerio';
 
 /** The network tripwire of test/handlers/sealed.test.ts, for the recipes that prove the safety net. */
 const NO_NETWORK = 'test/support/no-network.ts';
@@ -37,7 +48,8 @@ export const RECIPES: readonly Recipe[] = [
   },
   {
     name: 'jest-cjs',
-    leg: 'Node 20, Jest 30 CommonJS, jest-fixed-jsdom: direct calls and requester untransformed, msw handlers',
+    leg: 'Node 20, Jest 30 CommonJS, jest-fixed-jsdom: direct calls and requester untransformed, msw handlers; install footprint, CLI',
+    checks: ['footprint', 'cli', 'crawler-without-cheerio'],
   },
   { name: 'jest-esm', leg: 'Node 20, Jest 30 ES modules, jest-fixed-jsdom: msw handlers' },
   { name: 'browser', leg: 'Chromium, msw setupWorker, InstantSearch.js: a search page answered by the emulator' },

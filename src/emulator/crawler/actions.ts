@@ -6,6 +6,7 @@ import type { State } from '../state';
 import { requireBody } from './body';
 import { checkConfig } from './check';
 import { crawlerError, crawlerMessages, invalidRequest } from './errors';
+import { crawlEngine } from './engine';
 import { dropTemporaries, STEP_INTERVAL, STEP_JOB } from './lifecycle';
 import type { CrawlerRecord } from './state';
 import { addTask, crawlerIn, newVersion, requireCrawler } from './store';
@@ -67,6 +68,7 @@ export async function startReindex(ctx: OperationContext) {
     throw invalidRequest(
       `The crawler is blocked by task ${crawler.blocked.taskId}: cancel it first (${crawler.blocked.error})`,
     );
+  const { startCrawl } = await crawlEngine(); // before any change: a 501 when its parser is not installed
   if (crawler.crawl) dropTemporaries(core, crawler.crawl);
   let taskId = '';
   core.commit((draft) => {
@@ -75,7 +77,6 @@ export async function startReindex(ctx: OperationContext) {
     cancelJobs(draft, (job) => job.kind === STEP_JOB && job.data.crawlerId === params.id);
     taskId = addTask(core, draft, params.id);
   });
-  const { startCrawl } = await import('./crawl');
   await startCrawl(core, params.id, taskId);
   return { taskId };
 }
@@ -95,6 +96,7 @@ export async function crawlUrls(ctx: OperationContext) {
   if (recent.length >= CRAWL_CALLS_PER_DAY)
     throw crawlerError(429, 'too_many_requests', crawlerMessages.tooManyCrawlCalls);
   const saved = urlsToSave(crawler, urls, save);
+  const { crawlSpecificUrls } = await crawlEngine();
   let taskId = '';
   core.commit((draft) => {
     draft.crawler.crawlCalls = [...recent, now];
@@ -109,7 +111,6 @@ export async function crawlUrls(ctx: OperationContext) {
     target.versions.push(newVersion(core, target.versions, config));
     target.updatedAt = now;
   });
-  const { crawlSpecificUrls } = await import('./crawl');
   await crawlSpecificUrls(core, params.id, taskId, urls);
   return { taskId };
 }
@@ -160,7 +161,7 @@ export async function testUrl(ctx: OperationContext) {
   if (!isHttpUrl(url)) throw invalidRequest(`\`url\`: "${url}" is not an http(s) URL`);
   const partial = overrides === undefined ? {} : await checkConfig(core, overrides, true);
   const config = await checkConfig(core, { ...crawler.config, ...partial });
-  const { testPage } = await import('./crawl');
+  const { testPage } = await crawlEngine();
   return testPage(core, config, url);
 }
 

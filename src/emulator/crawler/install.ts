@@ -1,4 +1,5 @@
 import type { Core } from '../core';
+import { crawlEngine } from './engine';
 import { crawlerIn } from './store';
 import { scheduleJob } from '../jobs';
 import { SCHEDULE_JOB, schedulePlans } from './check';
@@ -12,7 +13,7 @@ import { addTask } from './store';
  */
 export function installCrawler(core: Core): void {
   core.onJob(STEP_JOB, async (_, job) => {
-    const { runStep } = await import('./crawl');
+    const { runStep } = await crawlEngine();
     await runStep(core, job);
   });
   core.onJob(SCHEDULE_JOB, async (_, job) => {
@@ -20,6 +21,8 @@ export function installCrawler(core: Core): void {
     const action = typeof job.data.action === 'string' ? job.data.action : undefined;
     const crawler = core.state.crawler.crawlers.get(crawlerId);
     if (!crawler) return;
+    // A crawl that starts loads the engine before any change, as the API's own starts do.
+    const engine = !crawler.paused && !crawler.crawl && !crawler.blocked ? await crawlEngine() : undefined;
     const [next] = await schedulePlans(crawler.config, job.at, { action });
     let taskId: string | undefined;
     core.commit((draft) => {
@@ -28,7 +31,6 @@ export function installCrawler(core: Core): void {
       if (!target.paused && !target.crawl && !target.blocked) taskId = addTask(core, draft, crawlerId);
     });
     if (taskId === undefined) return;
-    const { startCrawl } = await import('./crawl');
-    await startCrawl(core, crawlerId, taskId, action);
+    await (engine ?? (await crawlEngine())).startCrawl(core, crawlerId, taskId, action);
   });
 }
