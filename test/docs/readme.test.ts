@@ -7,8 +7,8 @@ const root = new URL('../../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
 
 describe('README.md', () => {
-  it('is README.src.md with the example files inlined (run `npm run readme` after editing either)', () => {
-    expect(read('README.md')).toBe(readmeFrom(read('README.src.md'), read));
+  it('is docs/README.src.md with the example files inlined (run `npm run readme` after editing either)', () => {
+    expect(read('README.md')).toBe(readmeFrom(read('docs/README.src.md'), read));
   });
 
   it('shows no code that is not a file under examples/ (shell commands and the layout aside)', () => {
