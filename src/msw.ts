@@ -4,7 +4,9 @@
  */
 import type { RequestHandler } from 'msw';
 import type { Emulator } from './emulator/create';
-import { createHandlers as handlersOf } from './handlers/msw';
+import { createHandlers as handlersOf, type HandlerOptions } from './handlers/msw';
+
+export type { HandlerOptions };
 
 /**
  * msw request handlers answering the real hosts of the emulator's application (search,
@@ -18,7 +20,10 @@ import { createHandlers as handlersOf } from './handlers/msw';
  *
  * const emulator = createEmulator({ appId: 'TESTAPP', adminApiKey: 'admin-key' });
  * const server = setupServer(...createHandlers(emulator));
+ *
+ * With a recorder (`search-emulator/record`), the emulator's requests are verified against a
+ * recording, recorded from the real service or replayed: `createHandlers(emulator, { recorder })`.
  */
-export function createHandlers(emulator: Pick<Emulator, 'core'>): RequestHandler[] {
-  return handlersOf(emulator.core);
+export function createHandlers(emulator: Pick<Emulator, 'core'>, options: HandlerOptions = {}): RequestHandler[] {
+  return handlersOf(emulator.core, options);
 }

@@ -1,7 +1,8 @@
-import { http, HttpResponse, type RequestHandler } from 'msw';
+import { bypass, http, HttpResponse, type RequestHandler } from 'msw';
 import type { Core } from '../emulator/core';
 import { dispatch, toErrorResponse } from '../emulator/dispatch';
 import { bodyText, type EmulatorResponse, type HostFamily } from '../emulator/request';
+import { connectRecorder, viaHook, type ExchangeHook, type Forward } from './exchange';
 import { CORS_HEADERS, toEmulatorRequest } from './fetch-request';
 import { hostPatterns } from './hosts';
 import { ownerOf, registerEmulator, unservedMessage } from './owners';
@@ -17,6 +18,18 @@ const answered = new WeakMap<Request, Promise<EmulatorResponse>>();
 /** The answer to a request no emulator serves: a network error (said once, however often msw hands it over). */
 const UNSERVED: Promise<EmulatorResponse> = Promise.resolve({ status: 0, headers: {}, body: undefined });
 
+export interface HandlerOptions {
+  /**
+   * A recorder (`search-emulator/record`'s `createRecorder(emulator)`): the emulator's own
+   * requests go through it, to be verified against a recording, recorded from the real service
+   * or replayed. Requests of other applications never do.
+   */
+  readonly recorder?: ExchangeHook;
+}
+
+/** Record mode reaches the real service past msw: `bypass()` marks the request for msw to let through. */
+const pastMsw: Forward = (url, init) => fetch(bypass(url, init));
+
 /**
  * One msw handler per host family. Each finds the emulator the request belongs to (from its
  * URL and headers), turns the request into an `EmulatorRequest` and hands it to that
@@ -28,7 +41,9 @@ const UNSERVED: Promise<EmulatorResponse> = Promise.resolve({ status: 0, headers
  * that does not exist: its hosts do not resolve) and a console error naming the application
  * and the emulators there are; its body stays unread.
  */
-export function createHandlers(core: Core): RequestHandler[] {
+export function createHandlers(core: Core, options: HandlerOptions = {}): RequestHandler[] {
+  const { recorder } = options;
+  connectRecorder(recorder, core, pastMsw, true);
   registerEmulator(core);
   const patterns = hostPatterns();
   const handlers: RequestHandler[] = [];
@@ -45,7 +60,9 @@ export function createHandlers(core: Core): RequestHandler[] {
             answered.set(request, UNSERVED);
             return HttpResponse.error();
           }
-          answer = respond(owner, request, family);
+          const served = owner;
+          const emulate = () => respond(served, request, family);
+          answer = recorder?.core === owner ? viaHook(recorder, request, family, emulate, pastMsw) : emulate();
           answered.set(request, answer);
         }
         const res = await answer;

@@ -1,6 +1,7 @@
 import type { Emulator } from '../emulator/create';
 import { dispatch } from '../emulator/dispatch';
 import { bodyText, type HostFamily } from '../emulator/request';
+import { connectRecorder, plainForward, type ExchangeHook } from './exchange';
 import { hostPatterns } from './hosts';
 import { fromWire, requestText } from './wire';
 
@@ -25,6 +26,14 @@ export interface Requester {
   send(request: RequesterRequest): Promise<RequesterResponse>;
 }
 
+export interface RequesterOptions {
+  /**
+   * A recorder (`search-emulator/record`): requests go through it, to be verified against a
+   * recording, recorded from the real service (with the global `fetch`) or replayed.
+   */
+  readonly recorder?: ExchangeHook;
+}
+
 /**
  * A requester that answers the official clients in-process, without HTTP interception: the
  * same pipeline and answers as msw's handlers, at the cost of a function call. The v5
@@ -38,8 +47,10 @@ export interface Requester {
  * const emulator = createEmulator({ appId: 'TESTAPP', adminApiKey: 'admin-key' });
  * const client = algoliasearch('TESTAPP', 'admin-key', { requester: createRequester(emulator) });
  */
-export function createRequester(emulator: Pick<Emulator, 'core'>): Requester {
+export function createRequester(emulator: Pick<Emulator, 'core'>, options: RequesterOptions = {}): Requester {
   const { core } = emulator;
+  const { recorder } = options;
+  connectRecorder(recorder, core, plainForward, false);
   const patterns = Object.entries(hostPatterns(core.options.appId)) as [HostFamily, RegExp][];
   const families = new Set<HostFamily>(core.router.routes.map((r) => r.host));
   const served = patterns.filter(([family]) => families.has(family));
@@ -51,8 +62,11 @@ export function createRequester(emulator: Pick<Emulator, 'core'>): Requester {
           `search-emulator: no emulated host answers ${method} ${url} (the emulator's application ID is "${core.options.appId}")`,
         );
       }
-      const body = await requestText(data, contentEncoding(headers));
-      const res = await dispatch(core, fromWire({ method, url, headers, ...body }, host));
+      const wire = { method, url, headers, ...(await requestText(data, contentEncoding(headers))) };
+      const emulate = () => dispatch(core, fromWire(wire, host));
+      const res = recorder
+        ? await recorder.exchange({ request: wire, family: host, emulate, forward: plainForward })
+        : await emulate();
       // An injected timeout: the client sees its requester time out, as over HTTP, in its words.
       if (res.transport !== undefined) return { content: TIMEOUT_CONTENT[res.transport], status: 0, isTimedOut: true };
       // A host down, the firewall: the client sees a network failure, as over HTTP.

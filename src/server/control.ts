@@ -5,6 +5,7 @@ import type { Emulator } from '../emulator/create';
 import type { FaultSpec } from '../emulator/faults/spec';
 import type { ExplainRequest } from '../emulator/search/explain/types';
 import { ApiError, badRequest, notFound } from '../emulator/errors';
+import type { RecorderControl } from '../handlers/exchange';
 import { checkApp, type Apps } from './apps';
 
 /** Paths under this prefix steer the server; no path of the real APIs starts with it. */
@@ -16,6 +17,7 @@ interface ControlRequest {
   readonly body: unknown;
   readonly apps: Apps;
   readonly snapshots: Map<string, StoredSnapshot>;
+  readonly recorder?: RecorderControl;
 }
 
 /** A snapshot the server keeps for an application, with the time of its clock when taken. */
@@ -34,6 +36,11 @@ const app = (req: ControlRequest): Emulator => {
 
 const field = (body: unknown, name: string): unknown =>
   body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+
+const recorderOf = (req: ControlRequest): RecorderControl => {
+  if (!req.recorder) throw notFound('This server has no recorder: startServer({ recorder }) (docs/record-verify.md)');
+  return req.recorder;
+};
 
 const describe = (emulator: Emulator) => ({
   appId: emulator.appId,
@@ -202,6 +209,28 @@ const CONTROLS: readonly [method: string, path: string, control: Control][] = [
       return readView(app(req), view);
     },
   ],
+  // The recorder's test boundaries (docs/record-verify.md), for suites that cannot import it.
+  [
+    'POST',
+    '/recorder/test',
+    (req) => {
+      const file = field(req.body, 'file');
+      const name = field(req.body, 'name');
+      if (typeof file !== 'string' || file === '' || typeof name !== 'string' || name === '')
+        throw badRequest('`file` and `name` are required: the test file and the test that starts');
+      recorderOf(req).startTest(file, name);
+      return { file, name };
+    },
+  ],
+  [
+    'POST',
+    '/recorder/end',
+    (req) =>
+      recorderOf(req)
+        .endTest()
+        .then((report) => report ?? null),
+  ],
+  ['POST', '/recorder/save', (req) => recorderOf(req).save()],
 ];
 
 const compiled = CONTROLS.map(([method, path, control]) => {
@@ -220,6 +249,7 @@ export function control(
   body: unknown,
   apps: Apps,
   snapshots: Map<string, StoredSnapshot>,
+  recorder?: RecorderControl,
 ): unknown {
   let pathMatched = false;
   for (const entry of compiled) {
@@ -228,7 +258,7 @@ export function control(
     pathMatched = true;
     if (entry.method !== method) continue;
     const params = Object.fromEntries(entry.names.map((name, i) => [name, decodeURIComponent(match[i + 1])]));
-    return entry.control({ method, params, body, apps, snapshots });
+    return entry.control({ method, params, body, apps, snapshots, recorder });
   }
   throw notFound(
     pathMatched

@@ -3,6 +3,7 @@ import type { Core } from '../emulator/core';
 import { dispatch, toErrorResponse } from '../emulator/dispatch';
 import { ApiError, payloadTooLarge } from '../emulator/errors';
 import { bodyText, JSON_TYPE, readCredential, type EmulatorResponse, type Method } from '../emulator/request';
+import { plainForward, viaHook, type ExchangeHook, type RecorderControl } from '../handlers/exchange';
 import { CORS_HEADERS, toEmulatorRequest } from '../handlers/fetch-request';
 import type { Apps } from './apps';
 import { CONTROL_PREFIX, control, type StoredSnapshot } from './control';
@@ -18,6 +19,8 @@ export interface ListenerOptions {
   readonly onRequest?: (line: RequestLine) => void;
   /** Serve the inspector at `/_inspector` (docs/inspector.md). Default true. */
   readonly inspector?: boolean;
+  /** The default application's recorder (`startServer`'s `recorder`). */
+  readonly recorder?: ExchangeHook & RecorderControl;
 }
 
 /** The listener, and a way to end the long-lived answers (journal streams) when the server closes. */
@@ -127,7 +130,14 @@ async function answer(
         throw new ApiError(400, 'Invalid JSON');
       }
     }
-    const result = await control(method, url.pathname.slice(CONTROL_PREFIX.length), parsed, options.apps, snapshots);
+    const result = await control(
+      method,
+      url.pathname.slice(CONTROL_PREFIX.length),
+      parsed,
+      options.apps,
+      snapshots,
+      options.recorder,
+    );
     return { status: 200, headers: {}, body: result };
   }
   const probe = options.apps.get(options.apps.defaultAppId);
@@ -138,6 +148,8 @@ async function answer(
     headers: headersOf(incoming),
     body: method === 'GET' || method === 'HEAD' || body.length === 0 ? undefined : new Uint8Array(body),
   });
+  // The recorder reads the body from its own copy: the emulator's request reads this one.
+  const recorded = options.recorder ? request.clone() : undefined;
   const req = await toEmulatorRequest(request, destination.family);
   req.url = url.href;
   req.signal = signal;
@@ -145,7 +157,12 @@ async function answer(
   line.appId = appId;
   line.family = destination.family;
   const { core } = options.apps.forRequest(appId, readCredential(req, 'api-key'));
-  const res = await dispatch(core, req);
+  const emulate = () => dispatch(core, req);
+  const { recorder } = options;
+  const res =
+    recorder?.core === core && recorded
+      ? await viaHook(recorder, recorded, destination.family, emulate, plainForward)
+      : await emulate();
   held.core = core;
   // A connect timeout: nothing is sent until the client gives up (or the faults are cleared).
   if (res.transport === 'no-answer') await core.faults.hold(Infinity, signal);

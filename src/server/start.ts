@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Emulator, EmulatorOptions } from '../emulator/create';
+import { connectRecorder, plainForward, type ExchangeHook, type RecorderControl } from '../handlers/exchange';
 import type { Fixture } from '../emulator/fixtures/types';
 import { Apps } from './apps';
 import { readFixtures } from './fixture-files';
@@ -21,6 +22,12 @@ export interface ServerOptions extends EmulatorOptions {
   onRequest?: (line: RequestLine) => void;
   /** Serve the inspector's page at `/_inspector` (docs/inspector.md). Default true. */
   inspector?: boolean;
+  /**
+   * Records, verifies or replays the default application's requests:
+   * `(emulator) => createRecorder(emulator, options)` from `search-emulator/record`. Tests mark
+   * their boundaries with the control endpoints `/__emulator/recorder/...`; `close()` saves.
+   */
+  recorder?: (emulator: Emulator) => ExchangeHook & RecorderControl;
 }
 
 export interface RunningServer {
@@ -31,6 +38,8 @@ export interface RunningServer {
   readonly emulator: Emulator;
   /** Every application of the server, by ID (created on first use). */
   readonly apps: Apps;
+  /** The default application's recorder, when `recorder` was given. */
+  readonly recorder?: ExchangeHook & RecorderControl;
   /** Stops accepting connections and resolves once the requests under way are answered. */
   close(): Promise<void>;
 }
@@ -48,6 +57,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     maxBodyBytes = 100 * 1024 * 1024,
     onRequest,
     inspector = true,
+    recorder: makeRecorder,
     ...emulatorOptions
   } = options;
   const defaultAppId = emulatorOptions.appId ?? 'TESTAPP';
@@ -55,7 +65,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const emulator = apps.create({ ...emulatorOptions, appId: defaultAppId });
   for (const app of declared) apps.create(app);
   if (data !== undefined) emulator.load(typeof data === 'string' ? await readFixtures(data) : data);
-  const listener = createListener({ apps, maxBodyBytes, onRequest, inspector });
+  const recorder = makeRecorder?.(emulator);
+  connectRecorder(recorder, emulator.core, plainForward, false);
+  const listener = createListener({ apps, maxBodyBytes, onRequest, inspector, recorder });
   const server = createServer(listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -68,9 +80,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     port: address.port,
     emulator,
     apps,
-    close: () => {
+    ...(recorder ? { recorder } : {}),
+    close: async () => {
       listener.endStreams();
-      return closeGracefully(server);
+      await closeGracefully(server);
+      await recorder?.save();
     },
   };
 }
