@@ -90,7 +90,8 @@ const inspectorUi = {
 export default defineConfig({
   // `search-emulator` never loads msw; `search-emulator/msw` holds the handlers,
   // `search-emulator/server` the Node-only standalone server, `search-emulator/vitest` and
-  // `/jest` the test-runner matchers. They share chunks of the emulator, so every entry sees
+  // `/jest` the test-runner matchers, `search-emulator/record` record and verify (its reporter
+  // Node only). They share chunks of the emulator, so every entry sees
   // the same classes (ApiError).
   entry: {
     index: 'src/index.ts',
@@ -107,6 +108,8 @@ export default defineConfig({
     storybook: 'src/storybook/index.ts',
     'storybook/preview': 'src/storybook/preview.ts',
     'storybook/manager': 'src/storybook/manager.ts',
+    record: 'src/record/index.ts',
+    'record-reporter': 'src/record/reporter.ts',
   },
   format: ['esm', 'cjs'],
   splitting: true,

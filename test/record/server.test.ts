@@ -1,0 +1,3 @@
+import { recordAndVerify } from './scenarios';
+
+recordAndVerify('server');
