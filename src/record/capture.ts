@@ -8,8 +8,11 @@ import type { Redactor } from './redact';
 /** Credential names, in headers and query strings (either spelling), lower case. */
 const CREDENTIALS = ['x-algolia-api-key', 'x-service-api-key'];
 const APP_IDS = ['x-algolia-application-id', 'x-service-application-id'];
-/** Left out of recorded query strings: credentials, and the agent (it changes with every client release). */
-const UNRECORDED = new Set([...CREDENTIALS, ...APP_IDS, 'x-algolia-agent']);
+/**
+ * Left out of recorded query strings: credentials, the agent (it changes with every client
+ * release) and the request ID browser builds draw for each request.
+ */
+const UNRECORDED = new Set([...CREDENTIALS, ...APP_IDS, 'x-algolia-agent', 'x-algolia-request-id']);
 const API_KEY_FIELDS = compilePath('**.apiKey');
 const KEY_FIELDS = [compilePath('**.key'), compilePath('**.value')];
 

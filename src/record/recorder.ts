@@ -192,7 +192,8 @@ class RecorderImpl implements Recorder {
         if (report?.failing && this.strict) failures.push(failureMessage(report, this.recordingName(file)));
       }
       if (this.mode === 'record') await this.writeRecording(file, session);
-      else {
+      else if (session.reports.size > 0 || (await this.recordingOf(file)) !== undefined) {
+        // A file with no exchange and no recording has nothing to report.
         const exists = (await session.recording) !== undefined;
         const report = fileReport({
           file: shortName(file),

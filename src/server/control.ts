@@ -226,11 +226,13 @@ const CONTROLS: readonly [method: string, path: string, control: Control][] = [
     'POST',
     '/recorder/end',
     (req) =>
-      recorderOf(req)
-        .endTest()
-        .then((report) => report ?? null),
+      refused(
+        recorderOf(req)
+          .endTest()
+          .then((report) => report ?? null),
+      ),
   ],
-  ['POST', '/recorder/save', (req) => recorderOf(req).save()],
+  ['POST', '/recorder/save', (req) => refused(recorderOf(req).save())],
 ];
 
 const compiled = CONTROLS.map(([method, path, control]) => {
@@ -283,6 +285,13 @@ function resetOptions(body: unknown): { keepClock: boolean } {
   if (keepClock !== undefined && typeof keepClock !== 'boolean')
     throw badRequest(`\`keepClock\` must be a boolean, got ${JSON.stringify(keepClock)}`);
   return { keepClock: keepClock === true };
+}
+
+/** A recorder's failure (strict mode's differences, an unreadable recording) is the suite's to read: a 409. */
+function refused<T>(work: Promise<T>): Promise<T> {
+  return work.catch((error: Error) => {
+    throw new ApiError(409, error.message);
+  });
 }
 
 /** The clock's and the faults' refusals (an unreadable duration or date, a negative step, a bad fault) are the caller's: a 400. */

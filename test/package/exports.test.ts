@@ -41,7 +41,7 @@ describe('the published package', () => {
   beforeAll(() => {
     // `npm test` builds first (pretest); a bare `vitest run` builds here when dist is missing.
     if (
-      !['dist/index.js', 'dist/server.js', 'dist/jest.js', 'dist/vitest.js'].every((file) =>
+      !['dist/index.js', 'dist/server.js', 'dist/jest.js', 'dist/vitest.js', 'dist/record.js'].every((file) =>
         existsSync(new URL(file, root)),
       )
     )
@@ -122,6 +122,24 @@ describe('the published package', () => {
         /(?:from\s+|require\()\s*['"](?:node:)?(?:fs|path|crypto|http|https|child_process|buffer|os|url)['"]/,
       );
     }
+  });
+
+  it('loads search-emulator/record from both module systems; no other entry loads it', () => {
+    const script = `
+      const emulator = createEmulator();
+      const recorder = createRecorder(emulator, { mode: 'verify', store: memoryStore(), env: {} });
+      const handlers = createHandlers(emulator, { recorder });
+      console.log(JSON.stringify({ mode: recorder.mode, handlers: handlers.length > 0, defaults: defaultNormalizers.length, reporter: typeof Reporter }));
+    `;
+    const expected = { mode: 'verify', handlers: true, defaults: 7, reporter: 'function' };
+    const esm = `import { createEmulator } from 'search-emulator';\nimport { createHandlers } from 'search-emulator/msw';\nimport { createRecorder, memoryStore, defaultNormalizers } from 'search-emulator/record';\nimport Reporter from 'search-emulator/record/reporter';\n${script}`;
+    expect(run(['--input-type=module', '-e', esm])).toEqual(expected);
+    const cjs = `const { createEmulator } = require('search-emulator');\nconst { createHandlers } = require('search-emulator/msw');\nconst { createRecorder, memoryStore, defaultNormalizers } = require('search-emulator/record');\nconst Reporter = require('search-emulator/record/reporter').default;\n${script}`;
+    expect(run(['-e', cjs])).toEqual(expected);
+    // The recorder's code (src/record/) is in no file another entry loads.
+    for (const entry of ['index', 'msw', 'server', 'vitest', 'jest'])
+      for (const file of loadedFiles([`dist/${entry}.js`, `dist/${entry}.cjs`]))
+        expect(readFileSync(new URL(file, root), 'utf8'), file).not.toMatch(/^\/\/ src\/record\//m);
   });
 
   const serverScript = `

@@ -35,7 +35,7 @@ describe('keys in recordings', () => {
     await client.getApiKey({ key });
     await client.listApiKeys();
     // Credentials in the query string, as browser builds send them.
-    const url = `https://${LOCAL.appId}-dsn.algolia.net/1/indexes/products/query?x-algolia-api-key=${LOCAL.adminApiKey}&x-algolia-application-id=${LOCAL.appId}&x-algolia-agent=Browser`;
+    const url = `https://${LOCAL.appId}-dsn.algolia.net/1/indexes/products/query?x-algolia-api-key=${LOCAL.adminApiKey}&x-algolia-application-id=${LOCAL.appId}&x-algolia-agent=Browser&x-algolia-request-id=Zx81`;
     await fetch(url, { method: 'POST', body: JSON.stringify({ query: 'phone' }) });
     // A search with the secured key: a header, never written.
     await algoliasearch(LOCAL.appId, secured).searchSingleIndex({
@@ -65,7 +65,7 @@ describe('keys in recordings', () => {
     expect(exchanges.find((e) => e.operation === 'getApiKey')!.request.path).toBe('/1/keys/<api-key:1>');
     const search = exchanges.filter((e) => e.operation === 'searchSingleIndex');
     expect(search).toHaveLength(2);
-    expect(search[0].request.query).toBeUndefined(); // credentials and agent left out
+    expect(search[0].request.query).toBeUndefined(); // credentials, agent and request ID left out
   });
 
   it('include the crawler API key of a basic-auth header, wherever its answer shows it', () => {
