@@ -7,8 +7,11 @@ module.exports = {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/test/jest/**/*.test.mjs'],
   transform: {},
+  // The verify summary of test/jest/record.test.mjs, read from its reports folder: the reporter loads in Jest.
+  reporters: ['default', ['search-emulator/record/reporter', { dir: '.search-emulator/jest' }]],
   moduleNameMapper: {
     '^search-emulator$': '<rootDir>/dist/index.js',
-    '^search-emulator/(vitest|jest)$': '<rootDir>/dist/$1.js',
+    '^search-emulator/(vitest|jest|record|server)$': '<rootDir>/dist/$1.js',
+    '^search-emulator/record/reporter$': '<rootDir>/dist/record-reporter.cjs',
   },
 };
