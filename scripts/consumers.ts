@@ -11,70 +11,15 @@
  * Chromium (CHROMIUM_PATH, default /usr/bin/chromium) and leave screenshots in
  * ARTIFACTS_DIR (default .ci/artifacts/).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { CHECKS } from './checks';
+import { artifacts, pack, prepare, recipeEnv, sh } from './consumer-lib';
 import { RECIPES, type Recipe } from './recipes';
-
-const root = resolve(import.meta.dirname, '..');
-const cache = join(root, '.ci', 'cache');
-const artifacts = resolve(process.env.ARTIFACTS_DIR ?? join(root, '.ci', 'artifacts'));
-
-function sh(
-  command: string,
-  args: string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv },
-): { ok: boolean; output: string } {
-  const result = spawnSync(command, args, { ...options, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  return { ok: result.status === 0, output: `${result.stdout ?? ''}${result.stderr ?? ''}` };
-}
-
-/** The bin folder of Node `major` from the registry's binary package (no download script). */
-function nodeBin(major: number): string {
-  const dir = join(cache, `node${major}`);
-  const bin = join(dir, 'node_modules', `node-linux-${process.arch}`, 'bin');
-  if (!existsSync(join(bin, 'node'))) {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'package.json'), '{"private":true}\n');
-    execFileSync(
-      'npm',
-      ['install', '--no-audit', '--no-fund', '--loglevel=error', `node-linux-${process.arch}@${major}`],
-      { cwd: dir, stdio: 'inherit' },
-    );
-  }
-  return bin;
-}
-
-function pack(): string {
-  const out = mkdtempSync(join(tmpdir(), 'search-emulator-pack-'));
-  const name = execFileSync('npm', ['pack', '--pack-destination', out, '--loglevel=error'], {
-    cwd: root,
-    encoding: 'utf8',
-  })
-    .trim()
-    .split('\n')
-    .pop()!;
-  return join(out, name);
-}
 
 async function run(recipe: Recipe, tarball: string): Promise<{ ok: boolean; output: string; seconds: number }> {
   const started = Date.now();
-  const project = mkdtempSync(join(tmpdir(), `recipe-${recipe.name}-`));
-  cpSync(join(root, 'examples', recipe.folder ?? recipe.name), project, {
-    recursive: true,
-    filter: (path) => !/node_modules|dist|storybook-static/.test(path),
-  });
-  for (const file of recipe.support ?? []) {
-    mkdirSync(join(project, 'support'), { recursive: true });
-    cpSync(join(root, file), join(project, 'support', basename(file)));
-  }
-  const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'));
-  manifest.devDependencies['search-emulator'] = `file:${tarball}`;
-  writeFileSync(join(project, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  const env: NodeJS.ProcessEnv = { ...process.env, ARTIFACTS_DIR: artifacts, CI: 'true' };
-  if (recipe.node) env.PATH = `${nodeBin(recipe.node)}:${env.PATH}`;
+  const project = prepare(recipe, tarball);
+  const env = recipeEnv(recipe);
   const log: string[] = [];
   const steps: [string, string[]][] = [
     ['node', ['--version']],
@@ -120,7 +65,9 @@ for (const recipe of recipes) {
       ? result.output
           .split('\n')
           .filter((line) =>
-            /Tests|passed|failed|✓|PASS|Node|v\d+\.\d+|^# check|^footprint|^npm ls|^npx|^a crawl/.test(line),
+            /Tests|passed|failed|✓|PASS|Node|v\d+\.\d+|^# check|^footprint|^npm ls|^npx|^a crawl|search-emulator verify|  compared/.test(
+              line,
+            ),
           )
           .join('\n')
       : result.output,

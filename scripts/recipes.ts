@@ -14,6 +14,8 @@ export interface Recipe {
   readonly support?: readonly string[];
   /** Checks scripts/consumers.ts runs in the installed project before its `npm test`. */
   readonly checks?: readonly Check[];
+  /** A recipe whose files this one starts from; its own files are laid over them. */
+  readonly from?: string;
 }
 
 /**
@@ -52,7 +54,16 @@ export const RECIPES: readonly Recipe[] = [
     checks: ['footprint', 'cli', 'crawler-without-cheerio'],
   },
   { name: 'jest-esm', leg: 'Node 20, Jest 30 ES modules, jest-fixed-jsdom: msw handlers' },
+  {
+    name: 'vitest-record',
+    from: 'vitest',
+    leg: "Node 20, msw 2, Vitest: the vitest recipe's tests in strict verify against the recordings shipped beside them, the reporter",
+  },
   { name: 'browser', leg: 'Chromium, msw setupWorker, InstantSearch.js: a search page answered by the emulator' },
+  {
+    name: 'browser-record',
+    leg: "Chromium, msw setupWorker: a page's requests recorded from a loopback service, then verified, in memory",
+  },
   {
     name: 'server-browser',
     leg: 'Chromium, the standalone server on another origin: writes (one preflighted) and InstantSearch searches',
