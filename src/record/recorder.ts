@@ -274,6 +274,8 @@ class RecorderImpl implements Recorder {
             router: this.core.router,
           });
     const noted = test.notes.length > 0 ? { ...report, notes: [...test.notes] } : report;
+    // The report is all that is kept: a long file does not hold every answer until it ends.
+    test.exchanges.length = 0;
     session.reports.set(where.name, noted);
     this.options.onReport?.(noted);
     return noted;
