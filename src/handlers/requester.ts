@@ -1,5 +1,5 @@
 import type { Emulator } from '../emulator/create';
-import { dispatch } from '../emulator/dispatch';
+import { dispatch, toErrorResponse } from '../emulator/dispatch';
 import { bodyText, type HostFamily } from '../emulator/request';
 import { connectRecorder, plainForward, type ExchangeHook } from './exchange';
 import { hostPatterns } from './hosts';
@@ -64,8 +64,11 @@ export function createRequester(emulator: Pick<Emulator, 'core'>, options: Reque
       }
       const wire = { method, url, headers, ...(await requestText(data, contentEncoding(headers))) };
       const emulate = () => dispatch(core, fromWire(wire, host));
+      // A recorder never fails the client's call: a bug of its own answers 500, as over msw.
       const res = recorder
-        ? await recorder.exchange({ request: wire, family: host, emulate, forward: plainForward })
+        ? await recorder
+            .exchange({ request: wire, family: host, emulate, forward: plainForward })
+            .catch(toErrorResponse)
         : await emulate();
       // An injected timeout: the client sees its requester time out, as over HTTP, in its words.
       if (res.transport !== undefined) return { content: TIMEOUT_CONTENT[res.transport], status: 0, isTimedOut: true };

@@ -55,13 +55,16 @@ function roots(exchange: ExchangeView): unknown[] {
   return [exchange.request.body, exchange.request.query, exchange.response.body];
 }
 
+/** An object or an array, read and written by key or index. */
+type Slots = Record<string | number, unknown>;
+
 function eachPlace(
   exchange: ExchangeView,
   patterns: PathPattern[],
-  visit: (parent: any, key: string | number) => void,
+  visit: (parent: Slots, key: string | number) => void,
 ) {
   for (const root of roots(exchange))
-    for (const pattern of patterns) for (const { parent, key } of placesOf(root, pattern)) visit(parent, key);
+    for (const pattern of patterns) for (const { parent, key } of placesOf(root, pattern)) visit(parent as Slots, key);
 }
 
 const named = (name: string, options: NormalizerOptions, apply: Normalizer['apply']): Normalizer => ({

@@ -25,7 +25,7 @@ export function memoryStore(recordings: Record<string, Recording> = {}): MemoryS
     async read(testFile) {
       // A copy through the file format: what a file store would give back.
       const recording = recordings[testFile];
-      return recording && parseRecording(recordingText(recording), testFile);
+      return recording && parseRecording(recordingText(recording), `memory:${testFile}`);
     },
     async write(testFile, recording) {
       recordings[testFile] = JSON.parse(recordingText(recording));

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src';
 import { createHandlers } from '../../src/msw';
 import { createRequester } from '../../src';
-import { createRecorder } from '../../src/record';
+import { createRecorder, memoryStore } from '../../src/record';
 
 const emulator = createEmulator();
 const target = { SEARCH_EMULATOR_TARGET_APP_ID: 'REALAPP', SEARCH_EMULATOR_TARGET_API_KEY: 'real-key' };
@@ -81,5 +81,24 @@ describe('createRecorder', () => {
     expect(await recorder.save()).toEqual([]);
     createRecorder(emulator, { mode: 'verify', runner, env: {} });
     expect(hooks).toEqual(['afterEach', 'afterAll']);
+  });
+});
+
+describe('a recorder that cannot work', () => {
+  it('answers 500 naming why (a recording that is not one), never failing the client call itself', async () => {
+    const store = memoryStore({ 'a.test.ts': { format: 'something else', tests: {} } as never });
+    const broken = createEmulator();
+    const recorder = createRecorder(broken, { mode: 'replay', store, env: {} });
+    recorder.startTest('a.test.ts', 't');
+    const requester = createRequester(broken, { recorder });
+    const answer = await requester.send({
+      method: 'GET',
+      url: `https://${broken.appId}-dsn.algolia.net/1/indexes`,
+      headers: { 'x-algolia-application-id': broken.appId, 'x-algolia-api-key': broken.adminApiKey },
+    });
+    expect(answer.status).toBe(500);
+    expect(JSON.parse(answer.content).message).toBe(
+      'Internal emulator error: search-emulator: memory:a.test.ts is not a recording (its format is not "search-emulator/recording@1")',
+    );
   });
 });
