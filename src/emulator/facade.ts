@@ -1,3 +1,4 @@
+import { CATALOGUE } from './catalogue';
 import type { Core } from './core';
 import { dispatch } from './dispatch';
 import { ApiError, messages } from './errors';
@@ -37,8 +38,19 @@ export type LooseCall = (params?: Record<string, any>, requestOptions?: RequestO
  * same pipeline as HTTP, so both surfaces share one implementation.
  */
 export function buildDirectCalls(core: Core, caller: Caller): Record<string, DirectCall> {
+  const calls = callsOf(core, caller, core.router.routes);
+  // Each API's calls apart, as the v5 client's `init<Api>()` gives them: names two APIs share
+  // (`getABTest` in v2 and v3, monitoring's `getStatus`, composition's `search`) are reached there.
+  for (const [client, routes] of routesByClient(core.router.routes)) {
+    calls[initName(client)] = (() => callsOf(core, caller, routes)) as unknown as DirectCall;
+  }
+  return calls;
+}
+
+/** The direct calls of `routes`: the first route of each operation name that has a call. */
+function callsOf(core: Core, caller: Caller, routes: readonly Route[]): Record<string, DirectCall> {
   const calls: Record<string, DirectCall> = {};
-  for (const route of core.router.routes) {
+  for (const route of routes) {
     if (!route.call || route.operation in calls) continue;
     const call = async (params: object, requestOptions: RequestOptions) => {
       const res = await dispatch(core, toRequest(route, params as Record<string, unknown>, caller, requestOptions));
@@ -56,6 +68,33 @@ export function buildDirectCalls(core: Core, caller: Caller): Record<string, Dir
       : (params = {}, requestOptions = {}) => call(params, requestOptions);
   }
   return calls;
+}
+
+/** `initAbtestingV3` for `abtesting-v3`: the v5 client's name for an API's own client. */
+export const initName = (client: string): string =>
+  `init${client
+    .split('-')
+    .map((part) => part[0].toUpperCase() + part.slice(1))
+    .join('')}`;
+
+const shapeOf = (path: string) => path.replace(/\{\w+\}/g, '{}');
+
+/**
+ * The routes of each official client but the search client (the catalogue says which client
+ * an operation belongs to: same host, method and path).
+ */
+export function routesByClient(routes: readonly Route[]): Map<string, Route[]> {
+  const owners = new Map<string, string>();
+  for (const [client, , method, path, host] of CATALOGUE) owners.set(`${host} ${method} ${shapeOf(path)}`, client);
+  const byClient = new Map<string, Route[]>();
+  for (const route of routes) {
+    const client = owners.get(`${route.host} ${route.method} ${shapeOf(route.path)}`);
+    if (client === undefined || client === 'search' || !route.call) continue;
+    const list = byClient.get(client) ?? [];
+    list.push(route);
+    byClient.set(client, list);
+  }
+  return byClient;
 }
 
 /** The request the real client would send for `route` called with `params`. */

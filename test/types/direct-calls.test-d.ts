@@ -29,6 +29,13 @@ describe('direct calls are typed as the official v5 client', () => {
       .toEqualTypeOf<string>();
   });
 
+  it("gives each API's calls apart, as the client's init<Api>() does", () => {
+    expectTypeOf(emulator.initInsights().pushEvents).toEqualTypeOf<InsightsClient['pushEvents']>();
+    expectTypeOf(emulator.as({ apiKey: 'k' }).initInsights().pushEvents).toEqualTypeOf<InsightsClient['pushEvents']>();
+    // @ts-expect-error: the insights API has no such operation
+    void emulator.initInsights().searchSingleIndex;
+  });
+
   it('types calls made with another key', () => {
     expectTypeOf(emulator.as({ apiKey: 'k' }).listIndices).toEqualTypeOf<SearchClient['listIndices']>();
   });
