@@ -10,6 +10,7 @@ import {
 import { Core, type Snapshot } from './core';
 import { Faults } from './faults/faults';
 import { DEFAULT_JOURNAL_LIMIT, Journal } from './journal/journal';
+import { installAbtesting } from './abtesting/install';
 import { installAnalytics } from './analytics/install';
 import { installClusters } from './clusters/install';
 import { installLogs } from './logs/install';
@@ -143,6 +144,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   installIngestion(core);
   installQuerySuggestions(core);
   installRecommend(core);
+  installAbtesting(core);
   const crawlerCredentials = { userId: crawlerOptions(core).userId, apiKey: crawlerOptions(core).apiKey };
   const admin: Caller = { appId, apiKey: adminApiKey, crawler: crawlerCredentials };
   const searchRoute = routes.find((r) => r.operation === 'searchSingleIndex' && r.method === 'POST')!;

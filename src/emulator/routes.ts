@@ -1,3 +1,4 @@
+import { abtestingRoutes } from './abtesting/routes';
 import { analyticsRoutes } from './analytics/routes';
 import { clusterRoutes } from './clusters/routes';
 import { crawlerRoutes } from './crawler/routes';
@@ -24,6 +25,7 @@ const served: Route[] = [
   ...crawlerRoutes,
   ...querySuggestionsRoutes,
   ...ingestionRoutes,
+  ...abtestingRoutes,
 ];
 
 export const routes: readonly Route[] = [...served, ...unimplementedRoutes(served)];

@@ -1,4 +1,5 @@
 import { enableMapSet, freeze, type Draft } from 'immer';
+import { initialAbtestingState, type AbtestingState } from './abtesting/state';
 import { initialAnalyticsState, type AnalyticsState } from './analytics/state';
 import { initialClustersState, type ClustersState } from './clusters/state';
 import { initialCrawlerState, type CrawlerState } from './crawler/state';
@@ -82,6 +83,8 @@ export interface State {
   readonly recommend: RecommendState;
   /** The Ingestion API's resources, runs and events. */
   readonly ingestion: IngestionState;
+  /** A/B tests and the searches they split. */
+  readonly abtesting: AbtestingState;
 }
 
 export function initialState(firstTaskID: number): State {
@@ -100,6 +103,7 @@ export function initialState(firstTaskID: number): State {
       querySuggestions: initialQuerySuggestionsState(),
       recommend: initialRecommendState(),
       ingestion: initialIngestionState(),
+      abtesting: initialAbtestingState(),
     },
     true,
   );

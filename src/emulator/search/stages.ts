@@ -1,4 +1,6 @@
+import { routeSearch } from '../abtesting/split';
 import { registerPersonalization } from '../analytics/personalization/rerank';
+import { registerSearchRouter } from './engine/hooks';
 import { registerDictionaries } from './dictionaries/stage';
 import { registerFacets } from './facets/stage';
 import { registerFilters } from './filters/stage';
@@ -15,6 +17,7 @@ let installed = false;
 export function installSearchStages(): void {
   if (installed) return;
   installed = true;
+  registerSearchRouter(routeSearch);
   registerFilters();
   registerFacets();
   registerRules();

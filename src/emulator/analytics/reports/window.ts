@@ -85,7 +85,8 @@ export function slice<T>(items: readonly T[], window: Window): T[] {
   return items.slice(0, LIST_CAP).slice(window.offset, window.offset + window.limit);
 }
 
-function readDate(value: string, name: string): number {
+/** A `YYYY-MM-DD` parameter as the start of that UTC day; 400 otherwise. */
+export function readDate(value: string, name: string): number {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const ms = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : Number.NaN;
   if (!match || Number.isNaN(ms) || dateOf(ms) !== value)

@@ -1,9 +1,11 @@
 import type { Core } from '../../core';
+import type { EmulatorRequest } from '../../request';
 import type { Auth } from '../../route';
 import type { IndexState, SearchRecord } from '../../state';
 import type { EffectiveSettings } from '../settings/effective';
 import type { InvertedIndex } from './inverted-index';
 import type { QueryOptions } from './options';
+import type { RawParams } from './params';
 import type { QueryWord } from './query';
 import type { Candidate } from './rank';
 import type { Tokenizer } from './tokenize';
@@ -131,6 +133,29 @@ export interface ReRankStage {
   readonly applies: (ctx: StageContext) => boolean;
 }
 
+/** The request a search an application sent came with (an A/B test splits its users by it). */
+export interface SearchOrigin {
+  readonly req: EmulatorRequest;
+  readonly auth: Auth;
+}
+
+/** Where a search goes instead of the index it names, and the fields its answer carries. */
+export interface SearchRedirect {
+  readonly indexName: string;
+  /** The parameters to run with (the query's own merged over any the redirect adds). */
+  readonly params: RawParams;
+  /** Fields put first in the answer (`abTestID`, `abTestVariantID`). */
+  readonly response: Record<string, unknown>;
+}
+
+/** Sends an application's search elsewhere (an A/B test's variant), or leaves it (undefined). */
+export type SearchRouter = (
+  core: Core,
+  indexName: string,
+  params: RawParams,
+  origin: SearchOrigin,
+) => SearchRedirect | undefined;
+
 /** Parameters the filter stage owns; without a registered stage they answer 501. */
 export const FILTER_PARAMETERS = [
   'filters',
@@ -143,11 +168,13 @@ export const FACET_PARAMETERS = ['facets'] as const;
 
 /**
  * The engine's extension points. `installSearchStages` (search/stages.ts) registers each
- * feature's stage once; the engine calls them in pipeline order: rewrite -> words rewrite -> alternatives -> retrieve ->
+ * feature's stage once; the engine calls them in pipeline order: route (searches an
+ * application sends) -> rewrite -> words rewrite -> alternatives -> retrieve ->
  * filter -> rank -> rerank -> relevant sort (virtual replicas) -> post-rank (returned by rewrites) ->
  * facets -> paginate -> decorate.
  */
 export const searchStages: {
+  router?: SearchRouter;
   filter?: FilterStage;
   facets?: FacetStage;
   rewrites: QueryRewrite[];
@@ -155,6 +182,10 @@ export const searchStages: {
   alternatives: AlternativesStage[];
   rerank: ReRankStage[];
 } = { rewrites: [], wordRewrites: [], alternatives: [], rerank: [] };
+
+export function registerSearchRouter(router: SearchRouter): void {
+  searchStages.router = router;
+}
 
 export function registerFilterStage(stage: FilterStage): void {
   searchStages.filter = stage;

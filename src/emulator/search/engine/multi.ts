@@ -5,6 +5,7 @@ import type { Auth } from '../../route';
 import { requireIndex } from '../store';
 import { resolveOptions } from './options';
 import { encodeParams, parseParams, type RawParams } from './params';
+import type { SearchOrigin } from './hooks';
 import { runSearch, withForcedParameters } from './search';
 import { effectiveSettings } from '../settings/effective';
 import { searchFacetEntry } from '../facets/search-values';
@@ -46,7 +47,12 @@ function parseEntry(raw: unknown, i: number, auth: Auth): Entry {
  * Several queries in one call. `stopIfEnoughMatches` runs them in order and skips the rest
  * once a query returned at least as many hits as it asked per page.
  */
-export function runMultiSearch(core: Core, body: unknown, auth: Auth): { results: Record<string, unknown>[] } {
+export function runMultiSearch(
+  core: Core,
+  body: unknown,
+  auth: Auth,
+  origin?: SearchOrigin,
+): { results: Record<string, unknown>[] } {
   const strategy =
     body !== null && typeof body === 'object' && !Array.isArray(body)
       ? ((body as Record<string, unknown>).strategy ?? 'none')
@@ -66,7 +72,7 @@ export function runMultiSearch(core: Core, body: unknown, auth: Auth): { results
       results.push(skipped(core, entry, auth));
       continue;
     }
-    const result = runSearch(core, entry.indexName, entry.params, auth, { withIndexName: true });
+    const result = runSearch(core, entry.indexName, entry.params, auth, { withIndexName: true, origin });
     results.push({ ...result, processed: true });
     if (strategy === 'stopIfEnoughMatches' && (result.nbHits as number) >= (result.hitsPerPage as number))
       enough = true;

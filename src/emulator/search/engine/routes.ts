@@ -21,12 +21,12 @@ function queryParams(ctx: OperationContext): Record<string, unknown> {
 
 /** POST /1/indexes/{indexName}/query */
 function searchSingleIndex(ctx: OperationContext) {
-  return runSearch(ctx.core, ctx.params.indexName, parseParams([bodyParams(ctx)]), ctx.auth);
+  return runSearch(ctx.core, ctx.params.indexName, parseParams([bodyParams(ctx)]), ctx.auth, { origin: ctx });
 }
 
 /** GET /1/indexes/{indexName}: the same search with parameters in the query string. */
 function searchSingleIndexGet(ctx: OperationContext) {
-  return runSearch(ctx.core, ctx.params.indexName, parseParams([queryParams(ctx)]), ctx.auth);
+  return runSearch(ctx.core, ctx.params.indexName, parseParams([queryParams(ctx)]), ctx.auth, { origin: ctx });
 }
 
 /** Search, browse and multi-index query routes (facet value search is registered elsewhere). */
@@ -74,7 +74,7 @@ export const queryRoutes: Route[] = [
     host: 'search',
     acl: 'search',
     call: { body: '$params' },
-    handler: (ctx) => runMultiSearch(ctx.core, ctx.req.body, ctx.auth),
+    handler: (ctx) => runMultiSearch(ctx.core, ctx.req.body, ctx.auth, ctx),
     parity: SEARCH_GAPS,
   }),
 ];

@@ -18,6 +18,8 @@ import {
   type FacetedMatches,
   type KeptDocs,
   type PostRank,
+  type SearchOrigin,
+  type SearchRedirect,
   type StageContext,
   type WordAlternative,
 } from './hooks';
@@ -50,6 +52,8 @@ const DEFAULT_IP_LOCATION: LatLng = { lat: 48.8566, lng: 2.3522 };
 export interface SearchOptions {
   /** Add `index` to the response (multi-index queries). */
   readonly withIndexName?: boolean;
+  /** The request of a search an application sent: the search router may send it elsewhere (an A/B test). */
+  readonly origin?: SearchOrigin;
 }
 
 /** The matches of a query, ranked, before pagination. */
@@ -103,13 +107,33 @@ export function runSearch(
   auth: Auth,
   search: SearchOptions = {},
 ): Record<string, unknown> {
-  const index = requireIndex(core.state, indexName);
-  const matches = findMatches(core, index, withForcedParameters(params, auth), auth, { pageOnly: true });
+  let index = requireIndex(core.state, indexName);
+  const redirect = search.origin && searchStages.router?.(core, indexName, params, search.origin);
+  if (redirect) index = requireIndex(core.state, redirect.indexName);
+  const matches = findMatches(core, index, withForcedParameters(redirect?.params ?? params, auth), auth, {
+    pageOnly: true,
+  });
   try {
-    return respond(core, indexName, matches, auth, search);
+    const body = respond(core, index.name, matches, auth, search);
+    return redirect ? redirected(body, indexName, redirect, matches.options.responseFields) : body;
   } finally {
     matches.dispose();
   }
+}
+
+/** A redirected search's answer: the redirect's fields first (`responseFields` may drop all but `abTestVariantID`), under the index asked for. */
+function redirected(
+  body: Record<string, unknown>,
+  indexName: string,
+  redirect: SearchRedirect,
+  responseFields: readonly string[],
+): Record<string, unknown> {
+  const keep = (name: string) =>
+    name === 'abTestVariantID' || responseFields.includes('*') || responseFields.includes(name);
+  const out = Object.fromEntries(Object.entries(redirect.response).filter(([name]) => keep(name)));
+  Object.assign(out, body);
+  if (body.index !== undefined) out.index = indexName;
+  return out;
 }
 
 /** The response body of a search's matches. */
