@@ -14,6 +14,7 @@ import { installAbtesting } from './abtesting/install';
 import { installAnalytics } from './analytics/install';
 import { installClusters } from './clusters/install';
 import { installLogs } from './logs/install';
+import { clusterOfRequest, clustersOf } from './monitoring/clusters';
 import { dispatch } from './dispatch';
 import { withLoads } from './lazy';
 import { loadAllTables } from './search/dictionaries/languages';
@@ -107,7 +108,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const seedState = random.save();
   const firstTaskID = random.int(100_000, 999_999);
   const router = new Router(routes);
-  const core = new Core(
+  // Faults may name a cluster: which one serves a request depends on the state (user mapping).
+  const clusters = { names: () => clustersOf(core), of: (req: EmulatorRequest) => clusterOfRequest(core, req) };
+  const core: Core = new Core(
     {
       appId,
       adminApiKey,
@@ -132,7 +135,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     random,
     router,
     () => initialState(firstTaskID),
-    new Faults(clock, createRandom(`${seed}/faults`), router),
+    new Faults(clock, createRandom(`${seed}/faults`), router, clusters),
   );
   const journal = new Journal(options.journalLimit ?? DEFAULT_JOURNAL_LIMIT);
   if (journal.limit > 0) core.observe((event) => journal.record(event));

@@ -299,7 +299,7 @@ export interface DirectCalls
   /** The abtesting-v3 API's direct calls apart, as the v5 client's `initAbtestingV3()` gives them. */
   initAbtestingV3(): { addABTests: LooseCall; applyVariantSettings: LooseCall; deleteABTest: LooseCall; estimateABTest: LooseCall; getABTest: LooseCall; getABTestSettings: LooseCall; getTimeseries: LooseCall; listABTests: LooseCall; saveVariantSettings: LooseCall; stopABTest: LooseCall };
   /** The monitoring API's direct calls apart, as the v5 client's `initMonitoring()` gives them. */
-  initMonitoring(): { getClusterIncidents: LooseCall; getClusterStatus: LooseCall; getIncidents: LooseCall; getIndexingTime: LooseCall; getLatency: LooseCall; getMetrics: LooseCall; getReachability: LooseCall; getServers: LooseCall };
+  initMonitoring(): { getClusterIncidents: LooseCall; getClusterStatus: LooseCall; getIncidents: LooseCall; getIndexingTime: LooseCall; getLatency: LooseCall; getMetrics: LooseCall; getReachability: LooseCall; getServers: LooseCall; getStatus: LooseCall };
   /** The composition API's direct calls apart, as the v5 client's `initComposition()` gives them. */
   initComposition(): { deleteComposition: LooseCall; deleteCompositionRule: LooseCall; getComposition: LooseCall; listCompositions: LooseCall; putComposition: LooseCall; putCompositionRule: LooseCall; searchCompositionRules: LooseCall; updateSortingStrategyComposition: LooseCall };
   /** The agent-studio API's direct calls apart, as the v5 client's `initAgentStudio()` gives them. */

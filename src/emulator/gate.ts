@@ -6,6 +6,7 @@ import { ALL_ACLS } from './security/acl';
 import { resolveKey } from './security/resolve';
 import { userAssigned } from './clusters/mapping';
 import { authenticateCrawler } from './crawler/auth';
+import { authenticateMonitoring } from './monitoring/auth';
 
 /** Header a test can set to attribute one request to another client IP. */
 const CLIENT_IP_HEADER = 'x-emulator-client-ip';
@@ -30,6 +31,8 @@ export function clientIp(core: Core, req: EmulatorRequest): string {
 export async function authenticate(core: Core, req: EmulatorRequest, route: Route): Promise<Auth> {
   // The crawler API has credentials of its own (basic auth), not the application's keys.
   if (route.host === 'crawler') return authenticateCrawler(core, req, clientIp(core, req));
+  // Most of the Monitoring API is public.
+  if (route.host === 'monitoring') return authenticateMonitoring(core, req, route, clientIp(core, req));
   const appId = readCredential(req, 'application-id');
   const apiKey = readCredential(req, 'api-key');
   if (!appId || !apiKey || appId.toLowerCase() !== core.options.appId.toLowerCase()) {

@@ -1,6 +1,6 @@
 /**
  * The host families the emulator answers; recommendations, composition and agent studio share
- * the search hosts, A/B testing the analytics hosts. Monitoring and advanced personalization
+ * the search hosts, A/B testing the analytics hosts. Advanced personalization
  * only answer 501.
  */
 export type HostFamily =

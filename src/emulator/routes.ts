@@ -4,6 +4,7 @@ import { clusterRoutes } from './clusters/routes';
 import { crawlerRoutes } from './crawler/routes';
 import { ingestionRoutes } from './ingestion/routes';
 import { logRoutes } from './logs/routes';
+import { monitoringRoutes } from './monitoring/routes';
 import { securityRoutes } from './security/routes';
 import { querySuggestionsRoutes } from './query-suggestions/routes';
 import { recommendRoutes } from './recommend/routes';
@@ -26,6 +27,7 @@ const served: Route[] = [
   ...querySuggestionsRoutes,
   ...ingestionRoutes,
   ...abtestingRoutes,
+  ...monitoringRoutes,
 ];
 
 export const routes: readonly Route[] = [...served, ...unimplementedRoutes(served)];

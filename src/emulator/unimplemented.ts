@@ -59,7 +59,6 @@ export function unimplementedRoutes(served: readonly Route[]): Route[] {
 
 /** Hosts that serve no operation of their own: every path there belongs to one unserved API. */
 const UNSERVED_HOSTS: Partial<Record<HostFamily, string>> = {
-  monitoring: 'monitoring',
   'advanced-personalization': 'advanced-personalization',
 };
 

@@ -157,6 +157,25 @@ describe('faults and determinism', () => {
     await expect(emulator.listIndices()).resolves.toBeDefined();
   });
 
+  it('keeps when each fault could act, on the clock: added, removed, spent or cleared', async () => {
+    const emulator = createEmulator();
+    const start = emulator.clock.now();
+    const removed = emulator.faults.down({ operation: 'listIndices' });
+    emulator.faults.error(503, { operation: 'listIndices', times: 1 });
+    emulator.faults.latency('1s', { host: 'insights' });
+    emulator.clock.advance('1m');
+    removed.remove();
+    emulator.clock.advance('1m');
+    await expect(emulator.listIndices()).rejects.toMatchObject({ status: 503 });
+    emulator.clock.advance('1m');
+    emulator.faults.clear();
+    expect(emulator.faults.episodes.map(({ id, from, to }) => [id, from - start, to! - start])).toEqual([
+      [1, 0, 60_000],
+      [2, 0, 120_000],
+      [3, 0, 180_000],
+    ]);
+  });
+
   it('refuses a fault it cannot apply, saying why', () => {
     const { faults } = createEmulator();
     expect(() => faults.add({ kind: 'nope' } as never)).toThrow(

@@ -1,51 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Emulator } from '../../src';
-import { setupSurfaces, SURFACES, type Surface } from '../support/surfaces';
+import { setupSurfaces } from '../support/surfaces';
 
 const open = setupSurfaces();
-
-/** One call per API the emulator does not serve: through the official client, or a direct call. */
-interface Case {
-  readonly api: string;
-  /** The v5 client's call (`algoliasearch(...).initX(...)`). */
-  readonly client: (client: ReturnType<typeof open>['client']) => Promise<unknown>;
-  /** The direct call, or the raw request when the operation's name belongs to a served API. */
-  readonly direct: (emulator: Emulator) => Promise<unknown>;
-  readonly message: RegExp;
-}
-
-const CASES: Case[] = [
-  {
-    api: 'monitoring',
-    client: (client) => client.initMonitoring({}).getIncidents(),
-    direct: (emulator) => emulator.getIncidents(),
-    message: /^getIncidents \(Monitoring API, GET \/1\/incidents\) is not implemented/,
-  },
-];
-
-/**
- * What the caller sees of the 501: a direct call throws it; the real client retries a 5xx on
- * its other hosts, then throws a RetryError whose trace holds each answer.
- */
-async function refusal(call: Promise<unknown>): Promise<{ status?: number; message?: string }> {
-  const error = (await call.then(
-    () => ({}),
-    (caught: unknown) => caught,
-  )) as { status?: number; message?: string; stackTrace?: { response?: { status: number; content: string } }[] };
-  const answer = error.stackTrace?.at(-1)?.response;
-  return answer
-    ? { status: answer.status, message: (JSON.parse(answer.content) as { message: string }).message }
-    : { status: error.status, message: error.message };
-}
-
-describe.each(SURFACES)('the platform’s other APIs answer 501 naming the API (%s)', (surface: Surface) => {
-  it.each(CASES.map((c) => [c.api, c] as const))('%s', async (_, c) => {
-    const { emulator, client } = open(surface);
-    const call = surface === 'direct' ? c.direct(emulator) : c.client(client);
-    expect(await refusal(call)).toEqual({ status: 501, message: expect.stringMatching(c.message) });
-  });
-});
 
 describe('hosts of APIs without a client on npm, over msw', () => {
   const headers = (emulator: Emulator) => ({
@@ -91,7 +49,6 @@ describe('hosts of APIs without a client on npm, over msw', () => {
         'https://ai-personalization.eu.algolia.com/1/not-yet-released',
         /^The Advanced Personalization API \(GET \/1\/not-yet-released\) is not implemented/,
       ],
-      ['https://status.algolia.com/2/whatever', /^The Monitoring API/],
       [`https://${emulator.appId}.algolia.net/agent-studio/2/new`, /^The Agent Studio API/],
     ] as const;
     for (const [url, message] of cases) {
@@ -101,6 +58,7 @@ describe('hosts of APIs without a client on npm, over msw', () => {
     // A served API's host still answers 404 for a path it does not know.
     for (const url of [
       `https://${emulator.appId}.algolia.net/1/not-a-path`,
+      'https://status.algolia.com/2/whatever',
       'https://analytics.algolia.com/2/abtests/1/unknown',
     ])
       expect((await fetch(url, { headers: headers(emulator) })).status).toBe(404);
@@ -111,7 +69,6 @@ describe('the parity report', () => {
   it('has rows for every operation of the other APIs', () => {
     const report = readFileSync(new URL('../../docs/parity.md', import.meta.url), 'utf8');
     for (const [client, operation] of [
-      ['monitoring', 'getMetrics'],
       ['composition', 'putComposition'],
       ['agent-studio', 'createAgentCompletion'],
       ['advanced-personalization', 'computeRealtimeUser'],

@@ -28,6 +28,22 @@ export interface FaultHandle {
 /** A fault as `GET /__emulator/apps/{appId}/faults` lists it: its spec, plus what it did. */
 export type FaultDescription = FaultSpec & { readonly id: number; readonly hits: number; readonly active: boolean };
 
+/** When a fault could act, on the emulator clock: from its addition until removed, cleared or spent. */
+export interface FaultEpisode {
+  readonly id: number;
+  readonly spec: FaultSpec;
+  readonly from: number;
+  /** Absent while the fault may still act. */
+  readonly to?: number;
+}
+
+/** The application's clusters, for faults scoped to some (see `FaultScope.cluster`). */
+export interface ClusterTargets {
+  readonly names: () => readonly string[];
+  /** The cluster that serves a request (search family only; undefined for other families). */
+  readonly of: (req: EmulatorRequest) => string | undefined;
+}
+
 /** A fault chosen for one request, and what the pipeline does with it. */
 export interface FaultDecision {
   readonly applied: AppliedFault;
@@ -46,15 +62,19 @@ export interface FaultDecision {
 export class Faults {
   private rules: FaultRule[] = [];
   private nextId = 1;
+  /** Every fault added since creation or reset, with when it could act (monitoring reads it). */
+  private history: { id: number; spec: FaultSpec; from: number; to?: number }[] = [];
   private readonly held: HeldAnswers;
   private readonly seedState: RandomState;
 
   constructor(
-    clock: Clock,
+    private readonly clock: Clock,
     /** A generator of the faults' own, seeded from the emulator's seed: draws never shift the IDs the emulator hands out. */
     private readonly random: Random,
     /** The route table, which a fault's hosts and operations must name. */
     private readonly targets: FaultTargets,
+    /** The application's clusters, which a fault's `cluster` must name. */
+    private readonly clusters?: ClusterTargets,
   ) {
     this.held = new HeldAnswers(clock);
     this.seedState = random.save();
@@ -62,9 +82,10 @@ export class Faults {
 
   /** Adds a fault; the first active fault whose scope matches a request (and whose draw passes) acts on it. */
   add(spec: FaultSpec): FaultHandle {
-    const rule = toRule(this.nextId, spec, this.targets);
+    const rule = toRule(this.nextId, spec, this.targets, this.clusters?.names());
     this.nextId += 1;
     this.rules.push(rule);
+    this.history.push({ id: rule.id, spec, from: this.clock.now() });
     const faults = this;
     return {
       id: rule.id,
@@ -76,9 +97,21 @@ export class Faults {
         return rule.remaining > 0 && faults.rules.includes(rule);
       },
       remove() {
+        if (faults.rules.includes(rule)) faults.end(rule.id);
         faults.rules = faults.rules.filter((r) => r !== rule);
       },
     };
+  }
+
+  /** Records that fault `id` can no longer act, at the clock's time. */
+  private end(id: number): void {
+    const episode = this.history.find((entry) => entry.id === id);
+    if (episode && episode.to === undefined) episode.to = this.clock.now();
+  }
+
+  /** Every fault added since the emulator was created or reset, with when it could act. */
+  get episodes(): readonly FaultEpisode[] {
+    return this.history.map((episode) => ({ ...episode }));
   }
 
   /** The host does not answer: a network error (the official client tries its next host). */
@@ -111,6 +144,7 @@ export class Faults {
 
   /** Removes every fault and lets every held answer go (unanswered). */
   clear(): void {
+    for (const rule of this.rules) if (rule.remaining > 0) this.end(rule.id);
     this.rules = [];
     this.held.release();
   }
@@ -128,6 +162,7 @@ export class Faults {
   /** Removes the fault with this ID; false when no fault that may still act has it. */
   remove(id: number): boolean {
     const found = this.rules.some((rule) => rule.id === id && rule.remaining > 0);
+    if (found) this.end(id);
     this.rules = this.rules.filter((rule) => rule.id !== id);
     return found;
   }
@@ -154,10 +189,11 @@ export class Faults {
   decide(req: EmulatorRequest, route: Route | undefined): FaultDecision | undefined {
     if (this.rules.length === 0) return undefined;
     for (const rule of this.rules) {
-      if (rule.remaining <= 0 || !inScope(rule, req, route)) continue;
+      if (rule.remaining <= 0 || !inScope(rule, req, route, this.clusters)) continue;
       if (rule.spec.rate !== undefined && rule.spec.rate < 1 && this.random.next() >= rule.spec.rate) continue;
       rule.remaining -= 1;
       rule.hits += 1;
+      if (rule.remaining === 0) this.end(rule.id);
       return decisionOf(rule);
     }
     return undefined;
@@ -171,14 +207,19 @@ export class Faults {
   /** @internal Back to no faults and a fresh generator (`emulator.reset()`). */
   reset(): void {
     this.clear();
+    this.history = [];
     this.nextId = 1;
     this.random.restore(this.seedState);
   }
 }
 
-function inScope(rule: FaultRule, req: EmulatorRequest, route: Route | undefined): boolean {
+function inScope(rule: FaultRule, req: EmulatorRequest, route: Route | undefined, clusters?: ClusterTargets): boolean {
   if (rule.hosts && !rule.hosts.has(req.host)) return false;
   if (rule.operations && (route === undefined || !rule.operations.has(route.operation))) return false;
+  if (rule.clusters) {
+    const cluster = clusters?.of(req);
+    if (cluster === undefined || !rule.clusters.has(cluster)) return false;
+  }
   return rule.spec.hostname === undefined || hostnameMatches(hostnameOf(req), rule.spec.hostname);
 }
 

@@ -17,6 +17,12 @@ export interface FaultScope {
   readonly hostname?: string | RegExp;
   /** Operations, by the route table's names (`'searchSingleIndex'`, `'pushEvents'`). */
   readonly operation?: string | readonly string[];
+  /**
+   * Clusters of the application (the `clusters` option, else its one cluster; docs/monitoring.md):
+   * search-family requests they serve (a request's `X-Algolia-User-ID` picks its user's
+   * cluster; other requests go to the first one). Monitoring reports the incident.
+   */
+  readonly cluster?: string | readonly string[];
   /** Acts on the next N matching requests, then is spent. Default: every matching request. */
   readonly times?: number;
   /**
@@ -81,6 +87,7 @@ export interface FaultRule {
   readonly spec: FaultSpec;
   readonly hosts?: ReadonlySet<HostFamily>;
   readonly operations?: ReadonlySet<string>;
+  readonly clusters?: ReadonlySet<string>;
   readonly latency: number;
   /** Requests it may still act on. */
   remaining: number;
@@ -97,7 +104,12 @@ export type FaultTargets = Pick<Router, 'hosts' | 'unknownOperation'>;
  * The spec checked against the route table, or a TypeError/RangeError that says what is wrong
  * (these are test-code mistakes: a fault that cannot act, or one that would break every request).
  */
-export function toRule(id: number, spec: FaultSpec, targets: FaultTargets): FaultRule {
+export function toRule(
+  id: number,
+  spec: FaultSpec,
+  targets: FaultTargets,
+  clusterNames: readonly string[] = [],
+): FaultRule {
   if (spec === null || typeof spec !== 'object' || !KINDS.has(spec.kind)) {
     throw new TypeError(`A fault needs a kind: one of ${[...KINDS].join(', ')}; got ${JSON.stringify(spec)}`);
   }
@@ -120,6 +132,13 @@ export function toRule(id: number, spec: FaultSpec, targets: FaultTargets): Faul
     const unknown = targets.unknownOperation(operation);
     if (unknown !== undefined) throw new TypeError(`fault.operation: ${unknown}`);
   }
+  const clusters = spec.cluster === undefined ? undefined : namesOf(spec.cluster, 'fault.cluster');
+  for (const cluster of clusters ?? []) {
+    if (!clusterNames.includes(cluster as string))
+      throw new TypeError(
+        `fault.cluster ${shown(cluster)} is no cluster of the application: one of ${clusterNames.join(', ')}`,
+      );
+  }
   if (spec.kind === 'timeout' && spec.phase !== undefined && spec.phase !== 'connect' && spec.phase !== 'response') {
     throw new TypeError(`fault.phase must be 'connect' or 'response', got ${JSON.stringify(spec.phase)}`);
   }
@@ -139,6 +158,7 @@ export function toRule(id: number, spec: FaultSpec, targets: FaultTargets): Faul
     spec,
     hosts: hosts === undefined ? undefined : new Set(hosts as HostFamily[]),
     operations: operations === undefined ? undefined : new Set(operations as string[]),
+    clusters: clusters === undefined ? undefined : new Set(clusters as string[]),
     latency,
     remaining: times,
     hits: 0,
