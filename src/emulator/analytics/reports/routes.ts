@@ -16,7 +16,7 @@ const analytics = (operation: keyof typeof ops, path: string, query: readonly st
     handler: rateLimited(ops[operation]),
   });
 
-/** Analytics API routes (`analytics.algolia.com`, `/2/...`); the `/3/patterns` ones answer 501. */
+/** Analytics API routes (`analytics.algolia.com`, `/2/...`; `/3/patterns` in patterns/routes.ts). */
 // prettier-ignore
 export const reportRoutes: Route[] = [
   analytics('getStatus', '/2/status', ['index']),
