@@ -182,8 +182,10 @@ const NOTES: readonly string[] = [
   'Analytics keep days for 90 days (`analyticsRetention`); days past the 4-day event limit are folded into per-day tallies, and `deleteUserToken` does not reach them (docs/analytics.md).',
   '`getPatternsFields` needs no right, as its OpenAPI operation declares (`security: []`); the emulator still checks the application ID and key (docs/analytics.md).',
   'A secured API key only narrows its parent key: filters combine with AND, `restrictIndices` intersect, `validUntil` must be whole seconds (docs/security.md).',
-  'A/B testing (v2, v3), monitoring, advanced personalization, composition and agent studio answer 501 naming the API, on their real hosts and paths (docs/requests.md).',
+  'Advanced personalization and agent studio answer 501 naming the API, on their real hosts and paths (docs/requests.md).',
   "Ingestion: pushes and task runs go through the destination's transformations (run in the crawler's sandbox) into the index on the clock; json, csv, algoliaIndex and push sources run, other connectors answer 501 naming the connector (docs/ingestion.md).",
+  'Each API is also reached apart as `emulator.init<Api>()` (`initAbtestingV3()`, `initMonitoring()`, `initComposition()`), as the v5 client does; names two APIs share (`getABTest`, `getStatus`, `search`) are only there for the second one.',
+  "A/B tests split searches by a hash of the user and a seeded salt; their results come from the emulator's own searches and insights events (docs/abtesting.md). Monitoring reports faults injected on the search hosts as incidents (docs/monitoring.md).",
 ];
 
 /** The parity report: every official operation, implemented, partial or missing. */

@@ -11,6 +11,7 @@ import { Core, type Snapshot } from './core';
 import { Faults } from './faults/faults';
 import { DEFAULT_JOURNAL_LIMIT, Journal } from './journal/journal';
 import { installAbtesting } from './abtesting/install';
+import { installComposition } from './composition/install';
 import { installAnalytics } from './analytics/install';
 import { installClusters } from './clusters/install';
 import { installLogs } from './logs/install';
@@ -148,6 +149,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   installQuerySuggestions(core);
   installRecommend(core);
   installAbtesting(core);
+  installComposition(core);
   const crawlerCredentials = { userId: crawlerOptions(core).userId, apiKey: crawlerOptions(core).apiKey };
   const admin: Caller = { appId, apiKey: adminApiKey, crawler: crawlerCredentials };
   const searchRoute = routes.find((r) => r.operation === 'searchSingleIndex' && r.method === 'POST')!;

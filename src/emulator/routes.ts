@@ -1,6 +1,7 @@
 import { abtestingRoutes } from './abtesting/routes';
 import { analyticsRoutes } from './analytics/routes';
 import { clusterRoutes } from './clusters/routes';
+import { compositionRoutes } from './composition/routes';
 import { crawlerRoutes } from './crawler/routes';
 import { ingestionRoutes } from './ingestion/routes';
 import { logRoutes } from './logs/routes';
@@ -28,6 +29,7 @@ const served: Route[] = [
   ...ingestionRoutes,
   ...abtestingRoutes,
   ...monitoringRoutes,
+  ...compositionRoutes,
 ];
 
 export const routes: readonly Route[] = [...served, ...unimplementedRoutes(served)];

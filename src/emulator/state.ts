@@ -2,6 +2,7 @@ import { enableMapSet, freeze, type Draft } from 'immer';
 import { initialAbtestingState, type AbtestingState } from './abtesting/state';
 import { initialAnalyticsState, type AnalyticsState } from './analytics/state';
 import { initialClustersState, type ClustersState } from './clusters/state';
+import { initialCompositionState, type CompositionState } from './composition/state';
 import { initialCrawlerState, type CrawlerState } from './crawler/state';
 import { initialSecurityState, type SecurityState } from './security/state';
 import { initialDictionariesState, type DictionariesState } from './search/dictionaries/state';
@@ -85,6 +86,8 @@ export interface State {
   readonly ingestion: IngestionState;
   /** A/B tests and the searches they split. */
   readonly abtesting: AbtestingState;
+  /** Compositions and their rules. */
+  readonly composition: CompositionState;
 }
 
 export function initialState(firstTaskID: number): State {
@@ -104,6 +107,7 @@ export function initialState(firstTaskID: number): State {
       recommend: initialRecommendState(),
       ingestion: initialIngestionState(),
       abtesting: initialAbtestingState(),
+      composition: initialCompositionState(),
     },
     true,
   );

@@ -64,7 +64,6 @@ const UNSERVED_HOSTS: Partial<Record<HostFamily, string>> = {
 
 /** Path prefixes of unserved APIs that share a served API's hosts. */
 const UNSERVED_PREFIXES: readonly { readonly host: HostFamily; readonly prefix: string; readonly client: string }[] = [
-  { host: 'search', prefix: '/1/compositions', client: 'composition' },
   { host: 'search', prefix: '/agent-studio/', client: 'agent-studio' },
 ];
 

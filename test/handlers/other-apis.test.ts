@@ -14,12 +14,6 @@ describe('hosts of APIs without a client on npm, over msw', () => {
 
   it.each([
     [
-      'composition',
-      (app: string) => `https://${app}-dsn.algolia.net/1/compositions/my-comp/run`,
-      'POST',
-      /^search \(Composition API, POST \/1\/compositions\/\{compositionID\}\/run\)/,
-    ],
-    [
       'agent studio',
       (app: string) => `https://${app}.algolia.net/agent-studio/1/agents`,
       'GET',
@@ -33,11 +27,7 @@ describe('hosts of APIs without a client on npm, over msw', () => {
     ],
   ] as const)('%s', async (_, url, method, message) => {
     const { emulator } = open('client');
-    const res = await fetch(url(emulator.appId), {
-      method,
-      headers: headers(emulator),
-      ...(method === 'POST' ? { body: '{}' } : {}),
-    });
+    const res = await fetch(url(emulator.appId), { method, headers: headers(emulator) });
     expect(res.status).toBe(501);
     expect(await res.json()).toEqual({ status: 501, message: expect.stringMatching(message) });
   });
@@ -69,7 +59,6 @@ describe('the parity report', () => {
   it('has rows for every operation of the other APIs', () => {
     const report = readFileSync(new URL('../../docs/parity.md', import.meta.url), 'utf8');
     for (const [client, operation] of [
-      ['composition', 'putComposition'],
       ['agent-studio', 'createAgentCompletion'],
       ['advanced-personalization', 'computeRealtimeUser'],
     ]) {

@@ -26,7 +26,12 @@ function recordExposures(core: Core, event: DispatchEvent): void {
       readSearchParams(route.method === 'POST' ? req.body : req.query),
       body,
     );
-  else if (route.path === '/1/indexes/*/queries' && Array.isArray(body.results)) {
+  else if (route.path === '/1/compositions/{compositionID}/run' && Array.isArray(body.results)) {
+    // A composition's run: each result set searched its main index with the run's parameters.
+    const params = readSearchParams((req.body as { params?: unknown } | undefined)?.params);
+    for (const result of body.results as Record<string, unknown>[])
+      record(core, event, typeof result.index === 'string' ? result.index : '', params, result);
+  } else if (route.path === '/1/indexes/*/queries' && Array.isArray(body.results)) {
     const requests = (req.body as { requests?: unknown[] } | unknown[] | undefined) ?? [];
     const entries = Array.isArray(requests) ? requests : (requests.requests ?? []);
     body.results.forEach((result, i) => {
