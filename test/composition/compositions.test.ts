@@ -92,6 +92,20 @@ describe.each(SURFACES)('compositions (%s)', (surface) => {
     expectUnchanged(emulator, before, ['composition', 'tasks']);
   });
 
+  it('keeps compositions and rules in snapshots, and reset() forgets them', async () => {
+    const { emulator } = open(surface);
+    const api = compositionOf(surface, emulator);
+    const empty = emulator.snapshot();
+    await api.putComposition({ compositionID: 'shop', composition: shop() });
+    const one = emulator.snapshot();
+    emulator.restore(empty);
+    expect((await api.listCompositions()).nbHits).toBe(0);
+    emulator.restore(one);
+    expect((await api.listCompositions()).nbHits).toBe(1);
+    emulator.reset();
+    expect((await api.listCompositions()).nbHits).toBe(0);
+  });
+
   it('reads with settings or editSettings, writes with editSettings', async () => {
     const { emulator } = open(surface);
     await compositionOf(surface, emulator).putComposition({ compositionID: 'shop', composition: shop() });
