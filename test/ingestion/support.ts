@@ -44,22 +44,9 @@ export async function recordsIn(emulator: Emulator, indexName: string) {
 
 /**
  * Two ingestion operations share their name with an older API's direct call (`getTask` is the
- * search API's, `deleteSource` the firewall's): the direct surface sends those two through
- * `emulator.request` on the ingestion host, as docs/ingestion.md says users do.
+ * search API's, `deleteSource` the firewall's): the direct surface is the ingestion API's own
+ * calls, `emulator.initIngestion()`.
  */
 function directIngestion(emulator: Emulator): Api {
-  const viaRequest = (method: 'GET' | 'DELETE', path: string) =>
-    emulator.request({ method, host: 'ingestion', path }).then((res) => {
-      if (res.status >= 400)
-        throw Object.assign(new Error((res.body as { message: string }).message), { status: res.status });
-      return res.body;
-    });
-  return new Proxy(emulator as unknown as Api, {
-    get(target, name: string) {
-      if (name === 'getTask') return ({ taskID }: { taskID: string }) => viaRequest('GET', `/2/tasks/${taskID}`);
-      if (name === 'deleteSource')
-        return ({ sourceID }: { sourceID: string }) => viaRequest('DELETE', `/1/sources/${sourceID}`);
-      return target[name];
-    },
-  });
+  return emulator.initIngestion() as unknown as Api;
 }
