@@ -151,7 +151,10 @@ function indexReachable(ctx: OperationContext, index: string): boolean {
   }
 }
 
-/** POST /2/abtests/{id}/stop and /3/... — searches stop being split; the results stay. Stopping a stopped test changes nothing. */
+/**
+ * POST /2/abtests/{id}/stop and /3/... — searches stop being split; the results stay. Stopping a
+ * stopped test changes nothing.
+ */
 export function stopABTest(ctx: OperationContext) {
   const { core } = ctx;
   const test = requireTest(ctx);

@@ -13,7 +13,10 @@ import { endedAt, statusOf, type AbtestingState, type CapturedSettings, type Sto
 import { readObject } from './validate';
 
 const DAY_MS = 86_400_000;
-/** Settings never captured, so applying captured settings never changes them (the official client says so for the last two). */
+/**
+ * Settings never captured, so applying captured settings never changes them (the official client
+ * says so for the last two).
+ */
 const NOT_CAPTURED = new Set(['replicas', 'primary', 'synonyms', 'enableRules']);
 
 function readVariantID(ctx: OperationContext, test: StoredTest): number {

@@ -23,7 +23,10 @@ function readPage(raw: string | undefined, name: string, fallback: number | unde
   return Number(raw);
 }
 
-/** GET /1/compositions — every composition (in creation order), or a page of `hitsPerPage` (100) when `page` is given. */
+/**
+ * GET /1/compositions — every composition (in creation order), or a page of `hitsPerPage` (100)
+ * when `page` is given.
+ */
 export function listCompositions(ctx: OperationContext) {
   const all = [...ctx.core.state.composition.compositions.values()];
   const page = readPage(ctx.req.query.page, 'page', undefined);
@@ -54,7 +57,10 @@ export function putComposition(ctx: OperationContext) {
   return { taskID };
 }
 
-/** DELETE /1/compositions/{compositionID} — it and its rules go (nothing to delete is no error: the OpenAPI lists no 404). */
+/**
+ * DELETE /1/compositions/{compositionID} — it and its rules go (nothing to delete is no error: the
+ * OpenAPI lists no 404).
+ */
 export function deleteComposition(ctx: OperationContext) {
   const id = ctx.params.compositionID;
   const taskID = enqueue(ctx.core, null, (draft) => {
@@ -117,7 +123,10 @@ export function multipleBatch(ctx: OperationContext) {
   return { taskID: Object.fromEntries(writes.map((write, i) => [write.id, ids[i]])) };
 }
 
-/** GET /1/compositions/{compositionID}/task/{taskID} — `published` or `notPublished` (task IDs are the application's). */
+/**
+ * GET /1/compositions/{compositionID}/task/{taskID} — `published` or `notPublished` (task IDs are
+ * the application's).
+ */
 export function getTask(ctx: OperationContext) {
   return { status: requireTaskStatus(ctx.core.state, readTaskID(ctx.params.taskID)) };
 }

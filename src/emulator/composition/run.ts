@@ -113,7 +113,10 @@ function recommendSource(): never {
   );
 }
 
-/** The index of a `sortBy` label, when the composition's sorting strategy has it (checked to be the main index's replica). */
+/**
+ * The index of a `sortBy` label, when the composition's sorting strategy has it (checked to be the
+ * main index's replica).
+ */
 function sortedIndex(run: Run, main: string): string {
   const label = run.params.sortBy;
   const strategy = run.composition.sortingStrategy as Record<string, string> | undefined;

@@ -29,7 +29,10 @@ export function getClusterIncidents(ctx: OperationContext) {
   return { incidents: Object.fromEntries(clusters.map((cluster) => [cluster, incidentsOf(ctx.core, cluster)])) };
 }
 
-/** GET /1/inventory/servers — the servers of the application's clusters (with or without credentials: it has no others). */
+/**
+ * GET /1/inventory/servers — the servers of the application's clusters (with or without
+ * credentials: it has no others).
+ */
 export function getServers(ctx: OperationContext) {
   return { inventory: serversOf(clustersOf(ctx.core)) };
 }

@@ -121,7 +121,10 @@ export function runSearch(
   }
 }
 
-/** A redirected search's answer: the redirect's fields first (`responseFields` may drop all but `abTestVariantID`), under the index asked for. */
+/**
+ * A redirected search's answer, under the index asked for: the redirect's fields first
+ * (`responseFields` may drop all but `abTestVariantID`).
+ */
 function redirected(
   body: Record<string, unknown>,
   indexName: string,
