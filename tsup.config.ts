@@ -114,8 +114,9 @@ export default defineConfig({
   format: ['esm', 'cjs'],
   splitting: true,
   // The official clients' types the direct calls use are written into the declarations: no user
-  // installs `@algolia/client-*` for them (docs/packaging.md).
-  dts: { resolve: true },
+  // installs `@algolia/client-*` for them (docs/packaging.md). Only those: the inspector's Preact
+  // types stay out (its entry declares what it exports), and rollup's dts plugin cannot read them.
+  dts: { resolve: [/^@algolia\//] },
   // No source maps: the bundles are unminified, keep every name and mark each source file with a
   // `// src/...` comment; maps would double the tarball, or point bundlers at sources not shipped.
   sourcemap: false,
