@@ -11,6 +11,8 @@ import { loadPackage } from './package';
 export type LifecycleCommand =
   | { kind: 'writes'; size: number; count: number }
   | { kind: 'restores'; size: number; count: number }
+  | { kind: 'restoresAfterRewrite'; size: number; count: number }
+  | { kind: 'fixtures'; size: number; count: number }
   | { kind: 'save'; size: number }
   | { kind: 'exit' };
 
@@ -78,6 +80,51 @@ async function answer(command: LifecycleCommand): Promise<LifecycleAnswer> {
         });
         await record(out, 'resetHundred', () =>
           emulator.searchSingleIndex({ indexName: INDEX, searchParams: { query: '' } }),
+        );
+      }
+      return out;
+    }
+    case 'restoresAfterRewrite': {
+      // A fixture snapshotted once; each test rewrites the index its own way, afterEach restores.
+      const { emulator, cat, words } = await products(command.size);
+      const seeded = emulator.snapshot();
+      const hundred = (i: number) => cat.records.slice(i * 100, i * 100 + 100) as unknown as Record<string, unknown>[];
+      for (let i = 0; i < command.count; i++) {
+        // beforeEach(reset): settings and 100 records of the test's own, and the test's search.
+        emulator.reset();
+        await emulator.setSettings({ indexName: INDEX, indexSettings: SETTINGS });
+        await emulator.saveObjects({ indexName: INDEX, objects: hundred(i) });
+        await emulator.searchSingleIndex({ indexName: INDEX, searchParams: { query: '' } });
+        emulator.restore(seeded);
+        await record(out, 'restoreAfterReset', () =>
+          emulator.searchSingleIndex({ indexName: INDEX, searchParams: { query: words[i % words.length] } }),
+        );
+      }
+      for (let i = 0; i < command.count; i++) {
+        // The test empties the fixture index and saves 100 records of its own, then searches.
+        await emulator.clearObjects({ indexName: INDEX });
+        await emulator.saveObjects({ indexName: INDEX, objects: hundred(i) });
+        await emulator.searchSingleIndex({ indexName: INDEX, searchParams: { query: '' } });
+        emulator.restore(seeded);
+        await record(out, 'restoreAfterClear', () =>
+          emulator.searchSingleIndex({ indexName: INDEX, searchParams: { query: words[i % words.length] } }),
+        );
+      }
+      return out;
+    }
+    case 'fixtures': {
+      // A fixture per test: a fresh emulator, the records loaded, then the test's first search.
+      const { createEmulator } = await loadPackage();
+      const cat = catalogue(command.size);
+      const objects = cat.records as unknown as Record<string, unknown>[];
+      for (let i = 0; i < command.count; i++) {
+        const emulator = createEmulator();
+        await record(out, 'fixtureLoad', async () => {
+          await emulator.setSettings({ indexName: INDEX, indexSettings: SETTINGS });
+          await emulator.saveObjects({ indexName: INDEX, objects });
+        });
+        await record(out, 'fixtureSearch', () =>
+          emulator.searchSingleIndex({ indexName: INDEX, searchParams: { query: cat.vocabulary[i] } }),
         );
       }
       return out;

@@ -1,17 +1,23 @@
 /**
  * The lifecycle a test suite feels (`npm run bench`, section `lifecycle`), emulator only: a write
- * then the next search, the first search after restore() and after reset(), saveObjects of
- * 100k and 300k records (then the first search). Each measure in a fresh process.
+ * then the next search, the first search after restore() and after reset(), the first search after
+ * restore() when the test reset or rewrote the fixture index, a fixture loaded per test, saveObjects
+ * of 100k and 300k records (then the first search). Each measure in a fresh process.
  */
+import type { Samples } from './engine-process';
 import { BenchProcess } from './processes';
 import type { LifecycleAnswer, LifecycleCommand } from './lifecycle-process';
 import { fmt, stats } from './measure';
-import { TARGETS, verdict, type TargetName } from './targets';
+import { SIZED_TARGETS, sizedVerdict, TARGETS, verdict, type SizedTargetName, type TargetName } from './targets';
 
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '10000,100000').split(',').map(Number);
 const SAVES = (process.env.BENCH_SAVE_SIZES ?? '100000,300000').split(',').map(Number);
 const WRITES = 60;
 const RESTORES = 15;
+const FIXTURE_SIZE = Number(process.env.BENCH_FIXTURE_SIZE ?? 10_000);
+/** Fixtures loaded per test; the first ones run code not compiled yet (a suite's first tests). */
+const FIXTURES = 15;
+const FIXTURES_SKIPPED = 3;
 
 async function inProcess(command: LifecycleCommand): Promise<LifecycleAnswer> {
   const runner = new BenchProcess<LifecycleCommand, LifecycleAnswer>('./lifecycle-process.ts', command.kind);
@@ -24,13 +30,19 @@ async function inProcess(command: LifecycleCommand): Promise<LifecycleAnswer> {
 
 export async function lifecycleSection(): Promise<void> {
   console.log(`\n## Lifecycle (emulator; p50 / p99 ms, CPU time p50 in brackets)\n`);
-  console.log(`| measure | records | time | target (at 100k) |\n|---|---|---|---|`);
-  const row = (name: TargetName, size: number, samples: { ms: number[]; cpu: number[] }, skip = 0) => {
+  console.log(`| measure | records | time | target |\n|---|---|---|---|`);
+  const row = (name: TargetName, size: number, samples: Samples, skip = 0) => {
     const ms = samples.ms.slice(skip);
     const { p50, p99 } = stats(ms);
     const met = size === 100_000 ? `, ${verdict(name, p50)}` : '';
     console.log(
       `| ${TARGETS[name].label} | ${size.toLocaleString('en')} | ${fmt(p50)} / ${fmt(p99)} (${fmt(stats(samples.cpu.slice(skip)).p50)}) | ≤ ${TARGETS[name].ms} ms${met} |`,
+    );
+  };
+  const sizedRow = (name: SizedTargetName, size: number, samples: Samples, skip = 0) => {
+    const { p50, p99 } = stats(samples.ms.slice(skip));
+    console.log(
+      `| ${SIZED_TARGETS[name].label} | ${size.toLocaleString('en')} | ${fmt(p50)} / ${fmt(p99)} (${fmt(stats(samples.cpu.slice(skip)).p50)}) | ${sizedVerdict(name, size, p50)} |`,
     );
   };
   for (const size of SIZES) {
@@ -41,7 +53,12 @@ export async function lifecycleSection(): Promise<void> {
     const restores = await inProcess({ kind: 'restores', size, count: RESTORES });
     row('restoreOne', size, restores.restoreOne);
     row('resetHundred', size, restores.resetHundred);
+    const rewrites = await inProcess({ kind: 'restoresAfterRewrite', size, count: RESTORES });
+    sizedRow('restoreAfterReset', size, rewrites.restoreAfterReset);
+    sizedRow('restoreAfterClear', size, rewrites.restoreAfterClear);
   }
+  const fixtures = await inProcess({ kind: 'fixtures', size: FIXTURE_SIZE, count: FIXTURES });
+  sizedRow('fixture', FIXTURE_SIZE, sumOf(fixtures.fixtureLoad, fixtures.fixtureSearch), FIXTURES_SKIPPED);
   const perRecord: number[] = [];
   for (const size of SAVES) {
     const { saveObjects, firstSearch } = await inProcess({ kind: 'save', size });
@@ -57,4 +74,13 @@ export async function lifecycleSection(): Promise<void> {
     console.log(
       `\nsaveObjects per record, ${SAVES[1].toLocaleString('en')} against ${SAVES[0].toLocaleString('en')}: ${(perRecord[1] / perRecord[0]).toFixed(2)}x (1 is linear)`,
     );
+  const p50 = (samples: number[]) => fmt(stats(samples.slice(FIXTURES_SKIPPED)).p50);
+  console.log(
+    `\nA fixture per test, ${FIXTURE_SIZE.toLocaleString('en')} records (p50 after ${FIXTURES_SKIPPED} unmeasured): loaded ${p50(fixtures.fixtureLoad.ms)} + first search ${p50(fixtures.fixtureSearch.ms)} ms (CPU ${p50(fixtures.fixtureLoad.cpu)} + ${p50(fixtures.fixtureSearch.cpu)})`,
+  );
+}
+
+/** Two measures of each sample added up. */
+function sumOf(a: Samples, b: Samples): Samples {
+  return { ms: a.ms.map((ms, i) => ms + b.ms[i]), cpu: a.cpu.map((cpu, i) => cpu + b.cpu[i]) };
 }

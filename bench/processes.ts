@@ -19,12 +19,15 @@ export class BenchProcess<Command extends { kind: string }, Answer> {
   private readonly child: ChildProcess;
   private pending: { resolve: (answer: Answer) => void; reject: (error: Error) => void } | undefined;
 
-  /** Forks `script` (a file beside this one). */
+  /** Forks `script` (a file beside this one), with `flags` for its Node (`--expose-gc`). */
   constructor(
     script: string,
     readonly name: string,
+    flags: readonly string[] = [],
   ) {
-    this.child = fork(fileURLToPath(new URL(script, import.meta.url)));
+    this.child = fork(fileURLToPath(new URL(script, import.meta.url)), {
+      execArgv: [...process.execArgv, ...flags],
+    });
     this.child.on('message', (answer) => {
       const pending = this.pending;
       this.pending = undefined;

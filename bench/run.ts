@@ -7,6 +7,7 @@ import { cpus } from 'node:os';
 import { flexsearchSection } from './flexsearch';
 import { keywordSection } from './keywords';
 import { lifecycleSection } from './lifecycle';
+import { memorySection } from './memory';
 import { benchPaths } from './paths';
 import { scaleSection } from './scale';
 import { tedtalksSection } from './tedtalks';
@@ -15,6 +16,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   keywords: keywordSection,
   scale: scaleSection,
   lifecycle: lifecycleSection,
+  memory: memorySection,
   tedtalks: tedtalksSection,
   flexsearch: flexsearchSection,
   paths: benchPaths,
