@@ -79,4 +79,56 @@ describe('incremental inverted index', () => {
       { numRuns: 30 },
     );
   });
+
+  it('after any sequence of resets, clears, writes, snapshots and restores, answers as an index built from the records', async () => {
+    // Each step changes the records its own way; searching after it makes the cache follow, keep
+    // or build a version of the index (see cache.ts), and a restore may bring any of them back.
+    // Bulk writes are past the smallest diff a sync applies (64 records), so versions are built.
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant('write' as const), requests: fc.array(write, { minLength: 1, maxLength: 4 }) }),
+      fc.record({ kind: fc.constant('bulk' as const), count: fc.integer({ min: 65, max: 140 }), title: text }),
+      fc.record({ kind: fc.constantFrom('reset' as const, 'clear' as const, 'snapshot' as const) }),
+      fc.record({ kind: fc.constant('restore' as const), slot: fc.nat() }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(step, { minLength: 1, maxLength: 10 }),
+        fc.constantFrom('app', 'band', 'cherry chair', ''),
+        async (steps, query) => {
+          const emulator = createEmulator();
+          await emulator.setSettings({ indexName: 'items', indexSettings: SETTINGS });
+          const params = { query, hitsPerPage: 100, getRankingInfo: true };
+          const snapshots = [emulator.snapshot()];
+          for (const s of steps) {
+            if (s.kind === 'write')
+              await emulator.batch({
+                indexName: 'items',
+                batchWriteParams: { requests: s.requests.map(({ action, ...body }) => ({ action, body })) },
+              });
+            else if (s.kind === 'bulk')
+              await emulator.saveObjects({
+                indexName: 'items',
+                objects: Array.from({ length: s.count }, (_, i) => ({
+                  objectID: `bulk-${i}`,
+                  title: `${s.title} ${i}`,
+                  likes: i % 4,
+                })),
+              });
+            else if (s.kind === 'reset') {
+              emulator.reset();
+              await emulator.setSettings({ indexName: 'items', indexSettings: SETTINGS });
+            } else if (s.kind === 'clear') await emulator.clearObjects({ indexName: 'items' });
+            else if (s.kind === 'snapshot') snapshots.push(emulator.snapshot());
+            else if (s.kind === 'restore') emulator.restore(snapshots[s.slot % snapshots.length]);
+            const now = (await emulator.searchSingleIndex({ indexName: 'items', searchParams: params })) as SearchBody;
+            const { hits } = (await emulator.browse({ indexName: 'items' })) as SearchBody;
+            const fresh = await (await indexWith(hits, SETTINGS)).search(params);
+            expect(now.hits).toEqual(fresh.hits);
+            expect(now.nbHits).toBe(fresh.nbHits);
+          }
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
 });

@@ -46,6 +46,31 @@ describe('the inverted indexes kept beside the state', () => {
     expect(invertedIndexFor(core, core.state.indices.get('shared')!)).toBe(before);
   });
 
+  it.each([
+    ['reset() and saved records of its own', 'reset'],
+    ['emptied the index and saved records of its own', 'clear'],
+  ] as const)("finds the snapshot's index again after a test %s", async (_, how) => {
+    const { emulator, save, search, owners } = setup();
+    await save('fixture', products(300));
+    const expected = await search('fixture', 'lamp 7');
+    const core = emulator.core;
+    const fixture = invertedIndexFor(core, core.state.indices.get('fixture')!);
+    const snapshot = emulator.snapshot();
+    for (let test = 0; test < 6; test++) {
+      if (how === 'reset') emulator.reset();
+      else await emulator.clearObjects({ indexName: 'fixture' });
+      await save('fixture', products(10, test));
+      expect((await search('fixture', 'lamp')).hits).toHaveLength(10);
+      // The test's records are indexed apart: the fixture's index is not rewritten.
+      expect(invertedIndexFor(core, core.state.indices.get('fixture')!)).not.toBe(fixture);
+      emulator.restore(snapshot);
+      expect(await search('fixture', 'lamp 7')).toEqual(expected);
+      expect(invertedIndexFor(core, core.state.indices.get('fixture')!)).toBe(fixture);
+    }
+    // Two versions: the fixture's, and one the tests' records (ten at most) rewrite in place.
+    expect(owners()).toEqual(['fixture', 'fixture']);
+  });
+
   it("drops an owner's replaced settings past the four kept, and keeps a replica's own", async () => {
     const { emulator, save, search, owners } = setup();
     await save('main', products(5));

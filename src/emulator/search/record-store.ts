@@ -33,8 +33,8 @@ export interface RecordStore extends ReadonlyRecords {
   /**
    * Calls `visit` for every objectID whose record differs between `before` and this store (a
    * record replaced by another object, written, or deleted), walking only the paths the two
-   * versions do not share. Stops and answers false once more than `budget` changes were found
-   * (the caller may rather rebuild from this store).
+   * versions do not share. Stops and answers false once more than `budget` changes were found,
+   * or at once when the sizes differ by more (the caller may rather rebuild from this store).
    */
   diff(before: RecordStore, visit: (change: RecordChange) => void, budget?: number): boolean;
   /** Every record with its objectID and sequence number, in no particular order (the trie's). */
@@ -97,6 +97,8 @@ class TrieRecords implements RecordStore {
 
   diff(before: RecordStore, visit: (change: RecordChange) => void, budget = Infinity): boolean {
     if (before === this) return true;
+    // Each record one holds and the other not is a change: no need to walk to know.
+    if (Math.abs(before.size - this.size) > budget) return false;
     const walk = { visit, left: budget };
     try {
       diffNodes((before as TrieRecords).root, this.root, walk);

@@ -2,6 +2,7 @@ import type { Core } from '../../core';
 import type { IndexState } from '../../state';
 import { decompoundedTerms } from '../dictionaries/decompounded';
 import { effectiveSettings } from '../settings/effective';
+import type { RecordStore } from '../record-store';
 import { recordsOf } from '../store';
 import { placeholderTokens } from '../synonyms/expand';
 import { searchableEntries } from './attributes';
@@ -15,47 +16,78 @@ import { languageKey, type TokenizerConfig } from './tokenize';
  * tokenizer settings, held beside the core and never in the state tree. They follow the records
  * lazily: the next search after a write (or a `restore()`) syncs them by diff.
  *
- * Besides the indexes the state uses, the {@link KEPT_UNUSED} last used others stay: a test that
- * deletes an index or changes its settings, then `restore()`s, finds its index again instead of
- * rebuilding it; older ones (indices gone with `reset()`, settings replaced) are dropped.
+ * An owner and settings may hold several versions: when no index it has can follow the records
+ * by a diff (a test reset the emulator or emptied the index, then saved records of its own), a
+ * new one is built and the others stay, so the `restore()` of a snapshot finds the index of its
+ * records again instead of rebuilding it. Besides the index each owner and settings of the state
+ * uses last, the {@link KEPT_SPARE} last used others stay (other versions; indices gone with a
+ * `reset()` or deleted; settings replaced); older ones are dropped when an index is built.
  */
 interface CoreIndexes {
-  /** By `owner \0 settings key`, least recently used first. */
-  readonly entries: Map<string, InvertedIndex>;
-  /** The key last used (moved to the end already). */
-  last: string;
+  /** By `owner \0 settings key`: the versions, most recently used first. */
+  readonly versions: Map<string, Cached[]>;
+  /** The version last used. */
+  last: Cached | undefined;
+  /** Counts uses, for telling which spare version was used least recently. */
+  uses: number;
 }
 
-/** Indexes kept that no index of the state uses. */
-const KEPT_UNUSED = 4;
+interface Cached {
+  readonly key: string;
+  readonly inverted: InvertedIndex;
+  /** The value of {@link CoreIndexes.uses} when last used. */
+  used: number;
+}
+
+/** Indexes kept besides the one each owner and settings of the state uses. */
+const KEPT_SPARE = 4;
 
 const caches = new WeakMap<Core, CoreIndexes>();
 
 /** The inverted index serving `index` (a replica shares its primary's records). */
 export function invertedIndexFor(core: Core, index: IndexState): InvertedIndex {
   const records = recordsOf(core.state, index);
-  const { config, expand, searchable } = configOf(core, index);
-  const cacheKey = cacheKeyOf(core, index);
+  const key = cacheKeyOf(core, index);
+  const cache = cacheOf(core);
+  const last = cache.last;
+  // A search after a search: the index it used, the records unchanged.
+  if (last !== undefined && last.inverted.source === records && last.key === key) return last.inverted;
+  let versions = cache.versions.get(key);
+  if (!versions) cache.versions.set(key, (versions = []));
+  let found = following(versions, records);
+  if (!found) {
+    const { config, expand, searchable } = configOf(core, index);
+    found = { key, inverted: new InvertedIndex(config, expand, searchable), used: 0 };
+    found.inverted.sync(records);
+    versions.unshift(found);
+    dropSpare(core, cache);
+  } else if (versions[0] !== found) {
+    versions.splice(versions.indexOf(found), 1);
+    versions.unshift(found);
+  }
+  found.used = ++cache.uses;
+  cache.last = found;
+  return found.inverted;
+}
+
+function cacheOf(core: Core): CoreIndexes {
   let cache = caches.get(core);
-  if (!cache) {
-    cache = { entries: new Map(), last: '' };
-    caches.set(core, cache);
-  }
-  let inverted = cache.entries.get(cacheKey);
-  if (inverted && cache.last !== cacheKey) {
-    cache.entries.delete(cacheKey);
-    cache.entries.set(cacheKey, inverted);
-  }
-  cache.last = cacheKey;
-  // A diff larger than the records now (after a reset, a replaced index) builds a new index instead.
-  if (!inverted || !inverted.sync(records)) {
-    inverted = new InvertedIndex(config, expand, searchable);
-    cache.entries.delete(cacheKey);
-    cache.entries.set(cacheKey, inverted);
-    inverted.sync(records);
-    dropUnused(core, cache.entries);
-  }
-  return inverted;
+  if (!cache) caches.set(core, (cache = { versions: new Map(), last: undefined, uses: 0 }));
+  return cache;
+}
+
+/**
+ * The version of `versions` synced to `records`: one that holds them already, else the first of
+ * them, closest in size first, whose diff to them is small enough to apply (see
+ * `InvertedIndex.sync`); undefined when none can follow them.
+ */
+function following(versions: readonly Cached[], records: RecordStore): Cached | undefined {
+  for (const version of versions) if (version.inverted.source === records) return version;
+  const distance = (version: Cached) => Math.abs(version.inverted.source.size - records.size);
+  // Sorting is stable: among versions as close, the most recently used first.
+  for (const version of [...versions].sort((a, b) => distance(a) - distance(b)))
+    if (version.inverted.sync(records)) return version;
+  return undefined;
 }
 
 /** Which cached index serves `index`: its records' owner and its tokenizer settings. */
@@ -64,20 +96,26 @@ function cacheKeyOf(core: Core, index: IndexState): string {
   return `${owner}\u0000${configOf(core, index).key}`;
 }
 
-/** Drops the least recently used indexes no index of the state uses, past {@link KEPT_UNUSED}. */
-function dropUnused(core: Core, entries: Map<string, InvertedIndex>): void {
-  // Each index of the state uses one entry at most: below this, nothing can be over the limit.
-  if (entries.size <= core.state.indices.size + KEPT_UNUSED) return;
+/**
+ * Drops the least recently used versions past {@link KEPT_SPARE}, among those no index of the
+ * state uses (every version of an owner and settings the state does not use; the versions of
+ * one it uses but the one used last).
+ */
+function dropSpare(core: Core, cache: CoreIndexes): void {
+  let count = 0;
+  for (const versions of cache.versions.values()) count += versions.length;
+  // Each index of the state uses one version at most: below this, nothing can be over the limit.
+  if (count <= core.state.indices.size + KEPT_SPARE) return;
   const used = new Set<string>();
   for (const index of core.state.indices.values()) used.add(cacheKeyOf(core, index));
-  let unused = 0;
-  for (const key of entries.keys()) if (!used.has(key)) unused++;
-  for (const key of entries.keys()) {
-    if (unused <= KEPT_UNUSED) break;
-    if (!used.has(key)) {
-      entries.delete(key);
-      unused--;
-    }
+  const spare: Cached[] = [];
+  for (const [key, versions] of cache.versions)
+    for (let i = used.has(key) ? 1 : 0; i < versions.length; i++) spare.push(versions[i]);
+  spare.sort((a, b) => a.used - b.used);
+  for (const version of spare.slice(0, Math.max(0, spare.length - KEPT_SPARE))) {
+    const versions = cache.versions.get(version.key)!;
+    versions.splice(versions.indexOf(version), 1);
+    if (versions.length === 0) cache.versions.delete(version.key);
   }
 }
 
@@ -183,5 +221,6 @@ function placeholdersOf(synonyms: IndexState['synonyms']): readonly string[] {
 
 /** The cached inverted indexes' owners, least recently used first (tests check what is dropped). */
 export function cachedIndexOwners(core: Core): string[] {
-  return [...(caches.get(core)?.entries.keys() ?? [])].map((key) => key.split('\u0000')[0]);
+  const cached = [...(caches.get(core)?.versions.values() ?? [])].flat().sort((a, b) => a.used - b.used);
+  return cached.map((version) => version.key.split('\u0000')[0]);
 }
