@@ -1,4 +1,5 @@
-import { AppendList } from '../append-list';
+import { IssuedQueries } from './recording/issued-queries';
+import { SearchLog } from './recording/search-log';
 import type { QueryTally } from './reports/tally';
 
 /** A filter a search applied, as analytics reports it (`brand:apple`, `price>10`). */
@@ -101,14 +102,14 @@ export interface FoldedDay {
 
 /** Recorded searches, insights events, personalization strategy and profiles, rate-limit window. */
 export interface AnalyticsState {
-  /** Oldest first; appended to, never rewritten (see {@link AppendList}); folded away past the conversion window. */
-  readonly searches: AppendList<RecordedSearch>;
+  /** Oldest first; appended to, never rewritten, stored as rows (see {@link SearchLog}); folded away past the conversion window. */
+  readonly searches: SearchLog;
   /** Days of searches folded into tallies, kept for the retention period. */
   readonly folded: readonly FoldedDay[];
   /** Raw searches before this instant have been folded. */
   readonly foldedBefore: number;
   /** Every query ID a search returned, oldest first; look one up with {@link issuedQuery}. */
-  readonly queries: AppendList<IssuedQuery>;
+  readonly queries: IssuedQueries;
   readonly events: readonly StoredEvent[];
   readonly lastSeq: number;
   readonly strategy?: Strategy;
@@ -118,19 +119,17 @@ export interface AnalyticsState {
 }
 
 export const initialAnalyticsState = (): AnalyticsState => ({
-  searches: AppendList.empty(),
+  searches: SearchLog.empty(),
   folded: [],
   foldedBefore: Number.NEGATIVE_INFINITY,
-  queries: AppendList.empty(),
+  queries: IssuedQueries.empty(),
   events: [],
   lastSeq: 0,
   deletions: new Map(),
   rateWindow: { start: Number.NEGATIVE_INFINITY, count: 0 },
 });
 
-const queryIdOf = (issued: IssuedQuery) => issued.queryID;
-
 /** What the insights API knows of `queryID` (the last search that returned it). */
 export function issuedQuery(state: AnalyticsState, queryID: string): IssuedQuery | undefined {
-  return state.queries.lastWithKey(queryIdOf, queryID);
+  return state.queries.find(queryID);
 }

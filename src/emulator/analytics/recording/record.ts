@@ -1,7 +1,7 @@
 import type { Core, DispatchEvent } from '../../core';
 import { readHeader } from '../../request';
-import type { AppendList } from '../../append-list';
 import type { IssuedQuery, RecordedSearch } from '../state';
+import type { SearchLog } from './search-log';
 import { recordedFilters } from './filters';
 import { readBoolean, readSearchParams, readTags } from './params';
 
@@ -39,16 +39,16 @@ export function recordSearch(core: Core, input: SearchInput): void {
   const params = input.params;
   const state = core.state.analytics;
   // Both lists grow in O(1) and are assigned whole, without a draft: nothing walks them.
-  let searches: AppendList<RecordedSearch> | undefined;
+  let searches: SearchLog | undefined;
   let searchId: number | undefined;
   if (readBoolean(params.analytics, true)) {
     const current = state.searches;
     const query =
       typeof params.query === 'string' ? params.query : params.query === undefined ? '' : String(params.query);
     const user = typeof params.userToken === 'string' && params.userToken !== '' ? params.userToken : input.user;
-    const id = (current.at(-1)?.id ?? 0) + 1;
+    const id = current.lastId + 1;
     searchId = id;
-    const previous = current.lastWithKey(userKeyOf, userKey(input.indexName, user));
+    const previous = current.lastOfUser(input.indexName, user);
     const replaces =
       previous !== undefined && at - previous.at <= AGGREGATION_WINDOW_MS && isPrefixPair(previous.query, query)
         ? previous.id
@@ -166,10 +166,6 @@ function record(
     at: origin.at,
   });
 }
-
-/** The key of a user's searches on one index (the searches a keystroke can replace). */
-const userKey = (index: string, user: string) => `${index}\u0000${user}`;
-const userKeyOf = (search: RecordedSearch) => userKey(search.index, search.user);
 
 /** Typing forward or backspacing: one query is a prefix of the other. */
 function isPrefixPair(a: string, b: string): boolean {

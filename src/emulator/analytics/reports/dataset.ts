@@ -53,9 +53,7 @@ export function tallies(state: AnalyticsState, window: Window, visibleBefore: nu
 
 /** Search ID -> the ID of the later keystroke that replaced it. */
 export function replacements(state: AnalyticsState): Map<number, number> {
-  const replacedBy = new Map<number, number>();
-  for (const search of state.searches) if (search.replaces !== undefined) replacedBy.set(search.replaces, search.id);
-  return replacedBy;
+  return state.searches.replacements();
 }
 
 /**
