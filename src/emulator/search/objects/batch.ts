@@ -7,7 +7,7 @@ import type { SearchRecord, State } from '../../state';
 import { enqueue, enqueueMany } from '../../tasks';
 import { clearRecords, removeIndex } from '../indices/indices';
 import { applyPartialTo, parsePartialBody, type PartialUpdate } from './partial';
-import { assertIndexName, deleteRecords, recordOf, writeRecords } from '../store';
+import { assertIndexName, deleteRecords, freezeRecord, recordOf, writeRecords } from '../store';
 import { assertNotReplica, generateObjectIDs, requireObject, requireObjectID } from '../validate';
 
 /** The batch actions and the right each one needs (spec 000, batch). */
@@ -72,7 +72,7 @@ export function parseAll(
   }
   for (let i = 0; i < operations.length; i++) {
     const operation = operations[i];
-    if (operation.action === 'addObject' || operation.action === 'updateObject') stored(operation.record);
+    if (operation.action === 'addObject' || operation.action === 'updateObject') freezeRecord(operation.record);
   }
   return operations;
 }
@@ -129,27 +129,6 @@ function objectIDOf(value: unknown, index: number): string {
   // The usual objectID passes as it is, without naming the request.
   if (typeof value === 'string' && value !== '' && value.length <= 512) return value;
   return requireObjectID(value, whereOf(index, '.body.objectID'));
-}
-
-/**
- * A record as the state keeps it, frozen up front: immer skips frozen values when it finalizes a
- * write, instead of walking every property of every record of a large batch. Records are parsed
- * JSON (plain objects and arrays), so a plain recursive `Object.freeze` does.
- */
-function stored(value: object): void {
-  if (Object.isFrozen(value)) return;
-  Object.freeze(value);
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const item: unknown = value[i];
-      if (item !== null && typeof item === 'object') stored(item);
-    }
-  } else {
-    for (const key in value) {
-      const item: unknown = (value as Record<string, unknown>)[key];
-      if (item !== null && typeof item === 'object') stored(item);
-    }
-  }
 }
 
 /** The objectID an action on an existing record names, or a 400. */
