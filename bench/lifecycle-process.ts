@@ -12,7 +12,7 @@ export type LifecycleCommand =
   | { kind: 'writes'; size: number; count: number }
   | { kind: 'restores'; size: number; count: number }
   | { kind: 'restoresAfterRewrite'; size: number; count: number }
-  | { kind: 'fixtures'; size: number; count: number }
+  | { kind: 'fixtures'; size: number; count: number; via: 'load' | 'saveObjects' }
   | { kind: 'save'; size: number }
   | { kind: 'exit' };
 
@@ -113,13 +113,18 @@ async function answer(command: LifecycleCommand): Promise<LifecycleAnswer> {
       return out;
     }
     case 'fixtures': {
-      // A fixture per test: a fresh emulator, the records loaded, then the test's first search.
+      // A fixture per test: a fresh emulator, the records loaded (emulator.load, or setSettings
+      // and saveObjects as a test would write them), then the test's first search.
       const { createEmulator } = await loadPackage();
       const cat = catalogue(command.size);
       const objects = cat.records as unknown as Record<string, unknown>[];
       for (let i = 0; i < command.count; i++) {
         const emulator = createEmulator();
         await record(out, 'fixtureLoad', async () => {
+          if (command.via === 'load') {
+            emulator.load({ indices: { [INDEX]: { settings: SETTINGS, records: objects } } });
+            return;
+          }
           await emulator.setSettings({ indexName: INDEX, indexSettings: SETTINGS });
           await emulator.saveObjects({ indexName: INDEX, objects });
         });

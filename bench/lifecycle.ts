@@ -16,7 +16,7 @@ const WRITES = 60;
 const RESTORES = 15;
 const FIXTURE_SIZE = Number(process.env.BENCH_FIXTURE_SIZE ?? 10_000);
 /** Fixtures loaded per test; the first ones run code not compiled yet (a suite's first tests). */
-const FIXTURES = 15;
+const FIXTURES = 25;
 const FIXTURES_SKIPPED = 3;
 
 async function inProcess(command: LifecycleCommand): Promise<LifecycleAnswer> {
@@ -57,8 +57,22 @@ export async function lifecycleSection(): Promise<void> {
     sizedRow('restoreAfterReset', size, rewrites.restoreAfterReset);
     sizedRow('restoreAfterClear', size, rewrites.restoreAfterClear);
   }
-  const fixtures = await inProcess({ kind: 'fixtures', size: FIXTURE_SIZE, count: FIXTURES });
-  sizedRow('fixture', FIXTURE_SIZE, sumOf(fixtures.fixtureLoad, fixtures.fixtureSearch), FIXTURES_SKIPPED);
+  const fixtures = {
+    load: await inProcess({ kind: 'fixtures', size: FIXTURE_SIZE, count: FIXTURES, via: 'load' }),
+    saveObjects: await inProcess({ kind: 'fixtures', size: FIXTURE_SIZE, count: FIXTURES, via: 'saveObjects' }),
+  };
+  sizedRow(
+    'fixtureLoad',
+    FIXTURE_SIZE,
+    sumOf(fixtures.load.fixtureLoad, fixtures.load.fixtureSearch),
+    FIXTURES_SKIPPED,
+  );
+  sizedRow(
+    'fixtureSave',
+    FIXTURE_SIZE,
+    sumOf(fixtures.saveObjects.fixtureLoad, fixtures.saveObjects.fixtureSearch),
+    FIXTURES_SKIPPED,
+  );
   const perRecord: number[] = [];
   for (const size of SAVES) {
     const { saveObjects, firstSearch } = await inProcess({ kind: 'save', size });
@@ -75,9 +89,10 @@ export async function lifecycleSection(): Promise<void> {
       `\nsaveObjects per record, ${SAVES[1].toLocaleString('en')} against ${SAVES[0].toLocaleString('en')}: ${(perRecord[1] / perRecord[0]).toFixed(2)}x (1 is linear)`,
     );
   const p50 = (samples: number[]) => fmt(stats(samples.slice(FIXTURES_SKIPPED)).p50);
-  console.log(
-    `\nA fixture per test, ${FIXTURE_SIZE.toLocaleString('en')} records (p50 after ${FIXTURES_SKIPPED} unmeasured): loaded ${p50(fixtures.fixtureLoad.ms)} + first search ${p50(fixtures.fixtureSearch.ms)} ms (CPU ${p50(fixtures.fixtureLoad.cpu)} + ${p50(fixtures.fixtureSearch.cpu)})`,
-  );
+  for (const [via, { fixtureLoad, fixtureSearch }] of Object.entries(fixtures))
+    console.log(
+      `\nA fixture per test through ${via}, ${FIXTURE_SIZE.toLocaleString('en')} records (p50 after ${FIXTURES_SKIPPED} unmeasured): loaded ${p50(fixtureLoad.ms)} + first search ${p50(fixtureSearch.ms)} ms (CPU ${p50(fixtureLoad.cpu)} + ${p50(fixtureSearch.cpu)})`,
+    );
 }
 
 /** Two measures of each sample added up. */

@@ -36,7 +36,8 @@ export const SIZED_TARGETS = {
     label: 'first search after restore(), the test cleared the index and saved 100 records',
     ms: { 10_000: 5, 100_000: 20 },
   },
-  fixture: { label: 'records loaded (saveObjects) + the first search, a fresh emulator per test', ms: { 10_000: 60 } },
+  fixtureLoad: { label: 'a fixture per test: emulator.load() + the first search', ms: { 10_000: 60 } },
+  fixtureSave: { label: 'a fixture per test: setSettings + saveObjects + the first search', ms: { 10_000: 60 } },
 } as const satisfies Record<string, { label: string; ms: Record<number, number> }>;
 
 export type SizedTargetName = keyof typeof SIZED_TARGETS;
