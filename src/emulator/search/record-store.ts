@@ -55,14 +55,8 @@ export function recordsFrom(entries: Iterable<readonly [string, SearchRecord]>):
   });
 }
 
-interface InsertionOrder {
-  readonly keys: string[];
-  readonly records: SearchRecord[];
-  readonly seqs: number[];
-}
-
-/** Each store's records in insertion order, built on first ordered read (stores are frozen). */
-const insertionOrders = new WeakMap<RecordStore, InsertionOrder>();
+/** Each store's entries in insertion order, built on first ordered read (stores are frozen). */
+const insertionOrders = new WeakMap<RecordStore, readonly Entry[]>();
 
 /** The hash trie behind every {@link RecordStore}. */
 class TrieRecords implements RecordStore {
@@ -114,22 +108,21 @@ class TrieRecords implements RecordStore {
   }
 
   forEachInOrder(visit: (key: string, record: SearchRecord, seq: number) => void): void {
-    const { keys, records, seqs } = this.inOrder();
-    for (let i = 0; i < keys.length; i++) visit(keys[i], records[i], seqs[i]);
+    const entries = this.inOrder();
+    for (let i = 0; i < entries.length; i++) visit(entries[i].key, entries[i].record, entries[i].seq);
   }
 
   /** Records in insertion order. */
   *values(): MapIterator<SearchRecord> {
-    yield* this.inOrder().records;
+    for (const entry of this.inOrder()) yield entry.record;
   }
 
   *keys(): MapIterator<string> {
-    yield* this.inOrder().keys;
+    for (const entry of this.inOrder()) yield entry.key;
   }
 
   *entries(): MapIterator<[string, SearchRecord]> {
-    const { keys, records } = this.inOrder();
-    for (let i = 0; i < keys.length; i++) yield [keys[i], records[i]];
+    for (const entry of this.inOrder()) yield [entry.key, entry.record];
   }
 
   [Symbol.iterator](): MapIterator<[string, SearchRecord]> {
@@ -140,27 +133,24 @@ class TrieRecords implements RecordStore {
     return 'RecordStore';
   }
 
-  /** The records sorted by sequence number, once per store. */
-  private inOrder(): InsertionOrder {
-    let ordered = insertionOrders.get(this);
-    if (ordered) return ordered;
+  /** The entries sorted by sequence number, once per store. */
+  private inOrder(): readonly Entry[] {
+    const known = insertionOrders.get(this);
+    if (known) return known;
     let entries: Entry[] = [];
     if (this.nextSeq <= 4 * this.size + 64) {
       // Sequence numbers run from 0 to nextSeq with few gaps: each entry placed at its own, then the gaps closed.
       const bySeq = new Array<Entry | undefined>(this.nextSeq).fill(undefined);
       eachEntry(this.root, (entry) => (bySeq[entry.seq] = entry));
-      for (const entry of bySeq) if (entry !== undefined) entries.push(entry);
+      // No gaps (records written, none deleted): the array is the order.
+      if (this.nextSeq === this.size) entries = bySeq as Entry[];
+      else for (const entry of bySeq) if (entry !== undefined) entries.push(entry);
     } else {
-      eachEntry(this.root, (entry) => entries.push(entry));
-      entries = entries.sort((a, b) => a.seq - b.seq);
+      eachEntry(this.root, (entry) => void entries.push(entry));
+      entries.sort((a, b) => a.seq - b.seq);
     }
-    ordered = {
-      keys: entries.map((entry) => entry.key),
-      records: entries.map((entry) => entry.record),
-      seqs: entries.map((entry) => entry.seq),
-    };
-    insertionOrders.set(this, ordered);
-    return ordered;
+    insertionOrders.set(this, entries);
+    return entries;
   }
 }
 

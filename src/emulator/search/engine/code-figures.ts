@@ -119,7 +119,7 @@ export class CodeFigures {
       if (position >= MAX_CODE_POSITION) return false;
       // One string under the path, so the path stands for the string (read once per path where some record holds several).
       if (!this.index.oneStringAt(path) && !checked.includes(path)) {
-        record ??= this.index.doc(doc)?.record;
+        record ??= this.index.recordAt(doc);
         if (!record || !singleString(readPath(record, this.index.paths[path]))) return false;
         checked.push(path);
       }

@@ -80,7 +80,7 @@ export class CustomOrder {
       const length = this.lengths[b];
       for (let k = 0; k < length; k++) {
         const doc = block[k];
-        if (index.doc(doc) === undefined) continue;
+        if (index.recordAt(doc) === undefined) continue;
         if (!visit(doc)) return;
       }
     }
@@ -98,9 +98,9 @@ export class CustomOrder {
       this.readKeys(this.docsRead, docCount);
       const added: number[] = [];
       for (let doc = this.docsRead; doc < docCount; doc++) {
-        const live = index.doc(doc);
+        const live = index.recordAt(doc);
         if (live === undefined) continue;
-        this.objectIDs[doc] = live.record.objectID;
+        this.objectIDs[doc] = live.objectID;
         added.push(doc);
       }
       this.docsRead = docCount;
@@ -141,7 +141,7 @@ export class CustomOrder {
     const all: number[] = [];
     for (let b = 0; b < this.blocks.length; b++) {
       const block = this.blocks[b];
-      for (let k = 0; k < this.lengths[b]; k++) if (index.doc(block[k]) !== undefined) all.push(block[k]);
+      for (let k = 0; k < this.lengths[b]; k++) if (index.recordAt(block[k]) !== undefined) all.push(block[k]);
     }
     for (const doc of added) all.push(doc);
     all.sort(this.compare);

@@ -98,9 +98,9 @@ export class FacetColumn {
       if (this.single.length < docCount)
         this.single = grown(this.single, new Int32Array(Math.max(docCount, this.single.length * 2)));
       for (let doc = this.docsRead; doc < docCount; doc++) {
-        const live = index.doc(doc);
+        const live = index.recordAt(doc);
         this.single[doc] = NO_VALUE;
-        if (live !== undefined) this.read(doc, live.record);
+        if (live !== undefined) this.read(doc, live);
       }
       this.docsRead = docCount;
     }

@@ -31,12 +31,19 @@ function listField(out: FieldValue[], path: string, element: number, text: strin
 /**
  * Visits what {@link fieldValues} lists, in the same order, without building the list:
  * `visit(state, path, element, text)` (a function shared by every caller of a kind, not a closure
- * per call, so the walk's call site stays monomorphic).
+ * per call, so the walk's call site stays monomorphic). With `under`, only the attributes it keeps
+ * are walked (`under(state, key)` for each attribute of the record).
  */
-export function eachFieldValue<S>(record: SearchRecord, visit: FieldVisitor<S>, state: S): void {
+export function eachFieldValue<S>(
+  record: SearchRecord,
+  visit: FieldVisitor<S>,
+  state: S,
+  under?: (state: S, key: string) => boolean,
+): void {
   // Own enumerable keys in Object.keys order, without a key list per record.
   for (const key in record) {
-    if (hasOwn.call(record, key) && !NOT_TEXT.has(key)) walk(record[key], key, -1, visit, state);
+    if (hasOwn.call(record, key) && !NOT_TEXT.has(key) && (under === undefined || under(state, key)))
+      walk(record[key], key, -1, visit, state);
   }
 }
 

@@ -124,8 +124,8 @@ function locationColumn(index: InvertedIndex): LocationColumn {
       column.kind = grow(column.kind, new Uint8Array(size));
     }
     for (let id = column.read; id < count; id++) {
-      const doc = index.doc(id);
-      const locations = doc ? locationsOf(doc.record) : [];
+      const record = index.recordAt(id);
+      const locations = record ? locationsOf(record) : [];
       column.kind[id] = Math.min(locations.length, 2);
       if (locations.length === 1) {
         column.lat[id] = locations[0].lat;
@@ -159,7 +159,7 @@ export function geoMatcher(index: InvertedIndex, geo: GeoQuery): (doc: number) =
       if (Math.abs(lat - around.lat) > latitudes) return undefined;
       if (haversine(around, lat, column.lng[doc]) > radius) return undefined;
     }
-    return matchGeo(index.doc(doc)!.record, geo);
+    return matchGeo(index.recordAt(doc)!, geo);
   };
 }
 

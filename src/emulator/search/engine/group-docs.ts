@@ -48,7 +48,7 @@ export function holdingInOrder(index: InvertedIndex, terms: readonly string[]): 
         ends[k] = to;
       }
     }
-    if (!all || (tombstoned !== null && tombstoned.doc(doc) === undefined)) continue;
+    if (!all || (tombstoned !== null && tombstoned.recordAt(doc) === undefined)) continue;
     if (lists.length === 1 || inOrder(lists, cursors, ends)) out.push(doc);
   }
   return out;

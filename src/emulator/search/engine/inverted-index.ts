@@ -132,8 +132,11 @@ export class InvertedIndex {
   /** Interned attribute paths. */
   readonly paths: readonly string[] = this.pathTable.names;
   private readonly splitter: WordSplitter;
-  private readonly docs: (Doc | undefined)[] = objectArray();
-  private readonly byObjectID = new Map<string, Doc>();
+  /** Per doc id: its record (undefined once removed), and its {@link IndexedDoc} once read. */
+  private readonly records: (SearchRecord | undefined)[] = objectArray();
+  private readonly docs: (IndexedDoc | undefined)[] = objectArray();
+  /** objectID -> doc id of the live docs. */
+  private readonly byObjectID = new Map<string, number>();
   private dead = 0;
   /** One bit per live doc id (see `doc-bits.ts`). */
   private liveBits = new Int32Array(32);
@@ -166,6 +169,8 @@ export class InvertedIndex {
 
   /** Per path met: whether it is indexed (see {@link searchable}). */
   private readonly indexed = new Map<string, boolean>();
+  /** Per attribute met: whether a path indexed is it or under it (see {@link holds}). */
+  private readonly holding = new Map<string, boolean>();
 
   /**
    * `searchable`: the attributes whose strings are indexed (those paths and the paths under
@@ -199,22 +204,49 @@ export class InvertedIndex {
     return known;
   }
 
+  /**
+   * Whether attribute `key` of a record may hold indexed strings: it is indexed, or a path under
+   * it is. The others are not walked (a number's text, a nested object's paths are never made).
+   */
+  holds(key: string): boolean {
+    const names = this.searchable;
+    if (names === null || names.length === 0) return true;
+    let known = this.holding.get(key);
+    if (known === undefined) {
+      known = this.indexes(key) || names.some((name) => name.startsWith(`${key}.`));
+      this.holding.set(key, known);
+    }
+    return known;
+  }
+
   get size(): number {
     return this.byObjectID.size;
   }
 
   doc(id: number): Doc | undefined {
-    return this.docs[id];
+    return this.docs[id] ?? this.docOf(id);
+  }
+
+  /** The record of live doc `id`, undefined once removed (without making its {@link Doc}). */
+  recordAt(id: number): SearchRecord | undefined {
+    return this.records[id];
+  }
+
+  /** The doc of a live id read for the first time (a build makes none: most are never read). */
+  private docOf(id: number): Doc | undefined {
+    const record = this.records[id];
+    return record === undefined ? undefined : (this.docs[id] = new IndexedDoc(id, record, this));
   }
 
   byID(objectID: string): Doc | undefined {
-    return this.byObjectID.get(objectID);
+    const id = this.byObjectID.get(objectID);
+    return id === undefined ? undefined : this.doc(id);
   }
 
   /** Live docs in insertion order. */
   *all(): IterableIterator<Doc> {
     for (const record of this.source.values()) {
-      const doc = this.byObjectID.get(record.objectID);
+      const doc = this.byID(record.objectID);
       if (doc) yield doc;
     }
   }
@@ -239,7 +271,10 @@ export class InvertedIndex {
       // Doc ids are never reused: after many rewrites the id space (and every column sized by it)
       // would grow with the writes, not the records. Before it grows again, a fresh build numbers
       // the docs anew.
-      if (this.docs.length > 4 * records.size + MIN_DIFF_BUDGET && changes.some((change) => change.after !== undefined))
+      if (
+        this.records.length > 4 * records.size + MIN_DIFF_BUDGET &&
+        changes.some((change) => change.after !== undefined)
+      )
         return false;
       this.apply(changes);
     }
@@ -259,7 +294,7 @@ export class InvertedIndex {
   private apply(changes: RecordChange[]): void {
     for (const change of changes) {
       const old = this.byObjectID.get(change.key);
-      if (old) this.remove(old);
+      if (old !== undefined) this.remove(old);
     }
     changes.sort((a, b) => a.afterSeq - b.afterSeq);
     for (const change of changes) if (change.after !== undefined) this.add(change.after);
@@ -267,13 +302,13 @@ export class InvertedIndex {
 
   /** Files a record's occurrences in the postings; its doc builds its own lists when first read. */
   private add(record: SearchRecord): void {
-    const id = this.docs.length;
-    const doc = new IndexedDoc(id, record, this);
+    const id = this.records.length;
     this.filing.id = id;
     this.filing.slot = 0;
-    eachFieldValue(record, fileField, this);
-    this.docs.push(doc);
-    this.byObjectID.set(record.objectID, doc);
+    eachFieldValue(record, fileField, this, holdsIndexed);
+    this.records.push(record);
+    this.docs.push(undefined);
+    this.byObjectID.set(record.objectID, id);
     if (id >>> 5 >= this.liveBits.length)
       this.liveBits = grown(this.liveBits, new Int32Array(this.liveBits.length * 2));
     this.liveBits[id >>> 5] |= 1 << (id & 31);
@@ -351,7 +386,7 @@ export class InvertedIndex {
   partsOf(record: SearchRecord): DocParts {
     const parts = { slots: [] as Slot[], ids: [] as number[], occurrences: [] as number[][] };
     this.collecting = parts;
-    eachFieldValue(record, collectField, this);
+    eachFieldValue(record, collectField, this, holdsIndexed);
     for (let k = 0; k < parts.ids.length; k++) this.local[parts.ids[k]] = 0;
     return { slots: parts.slots, termIds: new Int32Array(parts.ids), occurrences: parts.occurrences };
   }
@@ -419,15 +454,16 @@ export class InvertedIndex {
 
   /** Upper bound of doc ids. */
   get docCount(): number {
-    return this.docs.length;
+    return this.records.length;
   }
 
-  private remove(doc: Doc): void {
-    this.docs[doc.id] = undefined;
-    this.byObjectID.delete(doc.record.objectID);
+  private remove(id: number): void {
+    this.byObjectID.delete(this.records[id]!.objectID);
+    this.records[id] = undefined;
+    this.docs[id] = undefined;
     this.dead++;
-    this.liveBits[doc.id >>> 5] &= ~(1 << (doc.id & 31));
-    this.removals.push(doc.id);
+    this.liveBits[id >>> 5] &= ~(1 << (id & 31));
+    this.removals.push(id);
   }
 
   /** The live docs, one bit per doc id (read only: the index changes it as records change). */
@@ -438,7 +474,7 @@ export class InvertedIndex {
   /** Drops ids of removed docs from the postings once they outnumber live ones. */
   private compact(): void {
     this.postings.clear();
-    this.store.compact(this.terms.size, (doc) => this.docs[doc] !== undefined);
+    this.store.compact(this.terms.size, (doc) => this.records[doc] !== undefined);
     this.dead = 0;
   }
 
@@ -454,6 +490,11 @@ const MIN_DIFF_BUDGET = 64;
 /** Visitors of a record's strings (module functions, the same for every index: see {@link eachFieldValue}). */
 function fileField(index: InvertedIndex, path: string, _element: number, text: string): void {
   index.fileField(path, text);
+}
+
+/** Which attributes of a record the visitors above walk (see {@link InvertedIndex.holds}). */
+function holdsIndexed(index: InvertedIndex, key: string): boolean {
+  return index.holds(key);
 }
 
 function collectField(index: InvertedIndex, path: string, element: number, text: string): void {

@@ -245,7 +245,7 @@ export class MatchSet {
   }
 
   private recordOf(i: number): SearchRecord {
-    return this.index ? this.index.doc(this.docs[i])!.record : this.built.get(i)!.info.doc.record;
+    return this.index ? this.index.recordAt(this.docs[i])! : this.built.get(i)!.info.doc.record;
   }
 
   /**

@@ -40,9 +40,9 @@ export class NumberColumn {
       this.values = grown(this.values, new Float64Array(Math.max(docCount, this.values.length * 2)));
     for (let doc = this.docsRead; doc < docCount; doc++) {
       this.values[doc] = NaN;
-      const live = index.doc(doc);
+      const live = index.recordAt(doc);
       if (live === undefined) continue;
-      const numbers = numbersAt(live.record, this.attribute);
+      const numbers = numbersAt(live, this.attribute);
       if (numbers.length === 1) this.values[doc] = numbers[0];
       else if (numbers.length > 1) this.several.set(doc, Float64Array.from(numbers));
     }

@@ -51,7 +51,7 @@ export function userScoreOf(index: InvertedIndex, customRanking: readonly string
       if (sort) keys.push({ path: sort[2], ascending: sort[1] === 'asc' });
     }
     const ranked: string[] = [];
-    customOrder(index, keys).walk((doc) => (ranked.push(index.doc(doc)!.record.objectID), true));
+    customOrder(index, keys).walk((doc) => (ranked.push(index.recordAt(doc)!.objectID), true));
     scores = new Map(ranked.map((id, rank) => [id, ranked.length - 1 - rank]));
     perSource.set(key, scores);
   }

@@ -110,7 +110,7 @@ export function scanSingle(
       if (exact > maxExact) maxExact = exact;
       filed = true;
       if (slot === PENDING) {
-        if (tombstoned !== null && tombstoned.doc(doc) === undefined) {
+        if (tombstoned !== null && tombstoned.recordAt(doc) === undefined) {
           slot = -1;
           continue;
         }
@@ -199,7 +199,7 @@ function countUnlisted(
       if (from < 0) continue;
       if (slot === PENDING) {
         slot = -1;
-        if (tombstoned !== null && tombstoned.doc(doc) === undefined) continue;
+        if (tombstoned !== null && tombstoned.recordAt(doc) === undefined) continue;
         others[doc >>> 5] |= 1 << (doc & 31);
         count++;
         continue;

@@ -86,7 +86,7 @@ export function scanWord(
       const from = bases[path];
       if (from < 0) continue;
       if (slot === PENDING) {
-        if (tombstoned !== null && tombstoned.doc(doc) === undefined) {
+        if (tombstoned !== null && tombstoned.recordAt(doc) === undefined) {
           slot = -1;
           continue;
         }

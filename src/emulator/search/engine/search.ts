@@ -315,9 +315,9 @@ export function findMatches(
       let filters = 0;
       if (filter && kept !== undefined) {
         if (!hasBit(kept.bits, id)) return null;
-        filters = kept.score ?? filter(inverted.doc(id)!.record).score;
+        filters = kept.score ?? filter(inverted.recordAt(id)!).score;
       } else if (filter) {
-        const verdict = filter(inverted.doc(id)!.record);
+        const verdict = filter(inverted.recordAt(id)!);
         if (!verdict.match) return null;
         filters = verdict.score;
       }

@@ -42,7 +42,7 @@ export function pathValues(index: InvertedIndex, path: string): PathValues {
     // query's column never pays for records read one by one.
     for (let doc = from; doc < count; doc++) {
       entry.values.push(undefined);
-      if (index.doc(doc) !== undefined) read(index, entry, path, doc);
+      if (index.recordAt(doc) !== undefined) read(index, entry, path, doc);
     }
   }
   return entry;
@@ -51,7 +51,7 @@ export function pathValues(index: InvertedIndex, path: string): PathValues {
 function read(index: InvertedIndex, entry: PathValues, path: string, doc: number): number | string | null {
   let value = entry.values[doc];
   if (value === undefined) {
-    value = sortable(readPath(index.doc(doc)!.record, path)) ?? null;
+    value = sortable(readPath(index.recordAt(doc)!, path)) ?? null;
     entry.values[doc] = value;
     if (typeof value === 'string') entry.strings = true;
     else entry.numbers[doc] = value === null ? Infinity : value;

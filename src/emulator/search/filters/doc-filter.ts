@@ -162,8 +162,8 @@ function addValue(
   }
   const positive = { ...leaf, negated: false } as Leaf;
   for (let k = 0; k < length; k++) {
-    const doc = index.doc(ids[k]);
-    if (doc !== undefined && leafMatches(positive, doc.record, ctx)) setBit(bits, ids[k]);
+    const record = index.recordAt(ids[k]);
+    if (record !== undefined && leafMatches(positive, record, ctx)) setBit(bits, ids[k]);
   }
 }
 
