@@ -4,6 +4,7 @@
  * restore() when the test reset or rewrote the fixture index, a fixture loaded per test, saveObjects
  * of 100k and 300k records (then the first search). Each measure in a fresh process.
  */
+import { cpus, loadavg } from 'node:os';
 import type { Samples } from './engine-process';
 import { BenchProcess } from './processes';
 import type { LifecycleAnswer, LifecycleCommand } from './lifecycle-process';
@@ -29,7 +30,9 @@ async function inProcess(command: LifecycleCommand): Promise<LifecycleAnswer> {
 }
 
 export async function lifecycleSection(): Promise<void> {
-  console.log(`\n## Lifecycle (emulator; p50 / p99 ms, CPU time p50 in brackets)\n`);
+  console.log(
+    `\n## Lifecycle (emulator; p50 / p99 ms, CPU time p50 in brackets; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)\n`,
+  );
   console.log(`| measure | records | time | target |\n|---|---|---|---|`);
   const row = (name: TargetName, size: number, samples: Samples, skip = 0) => {
     const ms = samples.ms.slice(skip);
@@ -41,8 +44,9 @@ export async function lifecycleSection(): Promise<void> {
   };
   const sizedRow = (name: SizedTargetName, size: number, samples: Samples, skip = 0) => {
     const { p50, p99 } = stats(samples.ms.slice(skip));
+    const cpu = stats(samples.cpu.slice(skip)).p50;
     console.log(
-      `| ${SIZED_TARGETS[name].label} | ${size.toLocaleString('en')} | ${fmt(p50)} / ${fmt(p99)} (${fmt(stats(samples.cpu.slice(skip)).p50)}) | ${sizedVerdict(name, size, p50)} |`,
+      `| ${SIZED_TARGETS[name].label} | ${size.toLocaleString('en')} | ${fmt(p50)} / ${fmt(p99)} (${fmt(cpu)}) | ${sizedVerdict(name, size, cpu)} |`,
     );
   };
   for (const size of SIZES) {

@@ -42,10 +42,14 @@ export const SIZED_TARGETS = {
 
 export type SizedTargetName = keyof typeof SIZED_TARGETS;
 
-/** `≤ N ms, met` (or `not met`) at a size the target names, else `–`. */
-export function sizedVerdict(name: SizedTargetName, size: number, p50: number): string {
+/**
+ * `≤ N ms, met` (or `not met`) at a size the target names, else `–`: judged on the CPU time p50,
+ * as the machine's 2 cores are shared and time passed counts turns spent waiting (see
+ * docs/benchmarks.md, Method).
+ */
+export function sizedVerdict(name: SizedTargetName, size: number, cpuP50: number): string {
   const ms = (SIZED_TARGETS[name].ms as Record<number, number>)[size];
-  return ms === undefined ? '–' : `≤ ${ms} ms, ${p50 <= ms ? 'met' : 'not met'}`;
+  return ms === undefined ? '–' : `≤ ${ms} ms, ${cpuP50 <= ms ? 'met' : 'not met'} (CPU)`;
 }
 
 /** Heap retained per 1,000 searches on a fixed clock (the raw searches analytics keep), in KB. */
