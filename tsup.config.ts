@@ -114,9 +114,10 @@ export default defineConfig({
   format: ['esm', 'cjs'],
   splitting: true,
   // The official clients' types the direct calls use are written into the declarations: no user
-  // installs `@algolia/client-*` for them (docs/packaging.md). Only those: the inspector's Preact
-  // types stay out (its entry declares what it exports), and rollup's dts plugin cannot read them.
-  dts: { resolve: [/^@algolia\//] },
+  // installs `@algolia/client-*` for them (docs/packaging.md). Only those and the relative files
+  // they import: resolving every package reached the inspector's Preact types, which rollup's
+  // dts plugin cannot read.
+  dts: { resolve: [/^@algolia\//, /^\.{1,2}\//] },
   // No source maps: the bundles are unminified, keep every name and mark each source file with a
   // `// src/...` comment; maps would double the tarball, or point bundlers at sources not shipped.
   sourcemap: false,
