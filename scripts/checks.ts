@@ -59,7 +59,7 @@ export const CHECKS: Record<Check, (project: string, env: NodeJS.ProcessEnv) => 
   const emulator = createEmulator();
   const { id } = await emulator.createCrawler({
     name: 'site',
-    config: { appId: emulator.appId, apiKey: emulator.adminApiKey, startUrls: ['https://site.test/'], actions: [{ indexName: 'pages', recordExtractor: () => [] }] },
+    config: { appId: emulator.appId, apiKey: emulator.adminApiKey, rateLimit: 2, startUrls: ['https://site.test/'], actions: [{ indexName: 'pages', recordExtractor: () => [] }] },
   });
   const before = emulator.core.state;
   const error = await emulator.startReindex({ id }).then(() => undefined, (e) => e);

@@ -51,8 +51,8 @@ if (recipes.length === 0)
 mkdirSync(artifacts, { recursive: true });
 const tarball = pack();
 let failed = 0;
-// The packaging target (docs/packaging.md): what `npm i` downloads stays under 1.35 MB.
-const TARBALL_LIMIT = 1_350_000;
+// The packaging target (docs/packaging.md): what `npm i` downloads stays under 1.5 MB.
+const TARBALL_LIMIT = 1_500_000;
 const tarballSize = statSync(tarball).size;
 console.log(`tarball: ${(tarballSize / 1000).toFixed(1)} kB (limit ${TARBALL_LIMIT / 1000} kB)`);
 const tarballOk = tarballSize <= TARBALL_LIMIT;

@@ -21,13 +21,11 @@ export class MissingPackage extends ApiError {
 const said = new Set<string>();
 
 /**
- * Loads an optional package the first time a feature needs it. `load` is the literal
- * `() => import('name')`, so bundlers still see the import (a browser build then has the package
- * as a chunk of its own). An absent package throws {@link MissingPackage}, said once on the
+ * Loads an optional package the first time a feature needs it. `load` imports it under a name
+ * bundlers do not follow (a variable, marked `@vite-ignore` and `webpackIgnore`: see
+ * `loadCheerio` in crawler/engine.ts), so a browser build of a project that never installs the
+ * package still builds. An absent package throws {@link MissingPackage}, said once on the
  * console as well: a client that retries a 5xx hides the answer's message in its own error.
- *
- * @example
- * const cheerio = await loadOptional('cheerio', () => import('cheerio'), 'Crawling');
  */
 export async function loadOptional<T>(name: string, load: () => Promise<T>, feature: string): Promise<T> {
   try {

@@ -2,6 +2,7 @@ import type { Core } from '../../core';
 import type { CachedPage } from '../state';
 import type { PageContext } from './page';
 import { loadSandbox } from '../../sandbox/sandbox';
+import { loadCheerio } from '../engine';
 import type { CrawlSettings } from './settings';
 import { mergeHeaders } from './web';
 
@@ -18,7 +19,7 @@ export async function pageContext(
   settings: CrawlSettings,
   options: ContextOptions = {},
 ): Promise<PageContext> {
-  const [cheerio, sandbox] = await Promise.all([import('cheerio'), loadSandbox()]);
+  const [cheerio, sandbox] = await Promise.all([loadCheerio(), loadSandbox()]);
   const known = new Map<string, Promise<string | null>>();
   for (const [origin, text] of options.robots ?? []) known.set(origin, Promise.resolve(text));
   return {

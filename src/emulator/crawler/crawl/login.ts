@@ -1,5 +1,6 @@
 import type { Core } from '../../core';
 import type { CrawlSettings } from './settings';
+import { loadCheerio } from '../engine';
 import { fetchUrl, mergeHeaders, type Fetched } from './web';
 
 /** Headers every request of a crawl sends after logging in (`Cookie` or `Authorization`), or why the login failed. */
@@ -76,7 +77,7 @@ async function browserLogin(core: Core, settings: CrawlSettings, login: Login): 
   const headers = mergeHeaders({ 'user-agent': settings.userAgent }, settings.headers);
   const page = await fetchUrl(core, url, { headers });
   answered(url, page);
-  const { load } = await import('cheerio');
+  const { load } = await loadCheerio();
   const $ = load(page.body);
   const password = $('input[type="password"]').first();
   if (password.length === 0) throw new Error(`${url} has no input[type=password] to fill`);

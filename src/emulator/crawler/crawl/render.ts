@@ -3,6 +3,7 @@ import { createRandom, type Random } from '../../random';
 import { crawlerOptions } from '../options';
 import { clockedDate } from '../../sandbox/sandbox';
 import { PageTimers } from './page-timers';
+import { loadCheerio } from '../engine';
 import type { RenderSettings } from './settings';
 
 type HappyDom = typeof import('happy-dom');
@@ -218,7 +219,7 @@ async function prefetchScripts(
   pageUrl: string,
   html: string,
 ): Promise<Map<string, { status: number; headers: Record<string, string>; body: string }>> {
-  const { load } = await import('cheerio');
+  const { load } = await loadCheerio();
   const $ = load(html);
   const urls = new Set<string>();
   $('script[src]').each((_, element) => {
