@@ -299,8 +299,11 @@ function initMembers(routes: readonly Route[]): string[] {
  * src/emulator/direct-calls.ts: the `DirectCalls` interface, one member per routed operation
  * that has a direct call, typed as the official v5 client's method of the same name (the
  * client packages are a type-only dependency). Operations no client has get a loose signature.
+ * Also `OperationName`, every name the route table has: what journal filters, matchers and
+ * faults take, so a misspelt name fails to compile.
  */
 export function directCallsSource(routes: readonly Route[]): string {
+  const everyName = [...new Set(routes.map((r) => r.operation))].sort();
   const operations = [...new Set(routes.filter((r) => r.call).map((r) => r.operation))].sort();
   const typed = new Set<string>();
   const imports: string[] = [];
@@ -338,5 +341,9 @@ ${unions.join('\n')}
  */
 export interface DirectCalls
   extends ${picks.join(',\n    ')} {${body}}
+
+/** Every operation the route table names (with a direct call or not): journal filters, matchers and faults take these. */
+export type OperationName =
+${everyName.map((name) => `  | '${name}'`).join('\n')};
 `;
 }

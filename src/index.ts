@@ -24,13 +24,17 @@ export {
   toMilliseconds,
   type Clock,
   type Duration,
+  type DurationString,
+  type DurationUnit,
   type Instant,
   type RestartableClock,
 } from './clock';
 export type { Snapshot } from './emulator/core';
 
 /* Routes and requests, for tooling */
-export type { EmulatorRequest, EmulatorResponse, HostFamily } from './emulator/request';
+export type { EmulatorRequest, EmulatorResponse, HostFamily, Surface } from './emulator/request';
+export type { OperationName } from './emulator/direct-calls';
+export type { HelperName, MatchableName } from './emulator/journal/helpers';
 export type { Route, Acl } from './emulator/route';
 export type { BatchResponse } from './emulator/helpers';
 export type { Fixture, IndexFixture, KeyFixture, LoadSummary } from './emulator/fixtures/types';
@@ -40,7 +44,7 @@ export type { JournalEntry } from './emulator/journal/entry';
 export type { JournalQuery } from './emulator/journal/params';
 export type { FaultHandle } from './emulator/faults/faults';
 export type { FaultSpec, FaultScope, AppliedFault, FaultKind } from './emulator/faults/spec';
-export { emulatorMatchers, type EmulatorMatchers, type ExpectedEvent } from './matchers/matchers';
+export { emulatorMatchers, type EmulatorMatchers, type ExpectedEvent, type MatcherOptions } from './matchers/matchers';
 export type {
   Explanation,
   ExplainRequest,

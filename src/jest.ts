@@ -28,4 +28,4 @@ declare global {
   }
 }
 
-export { emulatorMatchers, type EmulatorMatchers, type ExpectedEvent } from './matchers/matchers';
+export { emulatorMatchers, type EmulatorMatchers, type ExpectedEvent, type MatcherOptions } from './matchers/matchers';

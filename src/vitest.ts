@@ -9,8 +9,11 @@ import { emulatorMatchers, type EmulatorMatchers } from './matchers/matchers';
 expect.extend(emulatorMatchers);
 
 declare module 'vitest' {
+  // `void`, as Vitest's own Jest-style assertions return: `Assertion<T>` extends both these
+  // `Matchers` and `jest.Matchers<void, T>`, which `search-emulator/jest` augments; with the
+  // same return type both imports coexist in one program (else TS2320).
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-explicit-any
-  interface Matchers<T = any> extends EmulatorMatchers<T> {}
+  interface Matchers<T = any> extends EmulatorMatchers<void> {}
 }
 
-export { emulatorMatchers, type EmulatorMatchers, type ExpectedEvent } from './matchers/matchers';
+export { emulatorMatchers, type EmulatorMatchers, type ExpectedEvent, type MatcherOptions } from './matchers/matchers';

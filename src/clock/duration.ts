@@ -1,6 +1,22 @@
+/** The units a duration string takes: `ms`, `s` (`sec`), `m` (`min`), `h`, `d`, `w`. */
+export type DurationUnit = 'ms' | 's' | 'sec' | 'm' | 'min' | 'h' | 'd' | 'w';
+
+type Part = `${number}${DurationUnit}`;
+/** Units a three-part string is written in (`"1h30m15s"`, `"1d2h30m"`). */
+type ShortPart = `${number}${'d' | 'h' | 'm' | 's' | 'ms'}`;
+
+/**
+ * A duration string: one to three `<number><unit>` parts (`"250ms"`, `"90s"`, `"1h30m"`,
+ * `"1h 30m"`, `"1d2h30m"`). A typo such as `"2 seconds"` fails to compile; the parser reads
+ * the same strings (and refuses the others with a TypeError naming the forms it takes).
+ */
+export type DurationString = Part | `${Part}${Part}` | `${Part} ${Part}` | `${ShortPart}${ShortPart}${ShortPart}`;
+
 /** A span of time: milliseconds, a string such as `"1h30m"`, `"4d"`, `"250ms"`, or parts. */
 export type Duration =
-  number | string | { days?: number; hours?: number; minutes?: number; seconds?: number; milliseconds?: number };
+  | number
+  | DurationString
+  | { days?: number; hours?: number; minutes?: number; seconds?: number; milliseconds?: number };
 
 const UNIT_MS: Record<string, number> = {
   ms: 1,
@@ -13,8 +29,11 @@ const UNIT_MS: Record<string, number> = {
   w: 604_800_000,
 };
 
-/** Converts a {@link Duration} to milliseconds; throws a TypeError on anything it cannot read. */
-export function toMilliseconds(duration: Duration): number {
+/**
+ * Converts a {@link Duration} to milliseconds; throws a TypeError on anything it cannot read.
+ * It takes any string too, for text read at run time (a CLI flag, a JSON body).
+ */
+export function toMilliseconds(duration: Duration | string): number {
   if (typeof duration === 'number') {
     if (!Number.isFinite(duration)) throw new TypeError(`Invalid duration: ${duration}`);
     return duration;

@@ -7,4 +7,4 @@ export {
   type Instant,
   type RestartableClock,
 } from './clock';
-export { toMilliseconds, type Duration } from './duration';
+export { toMilliseconds, type Duration, type DurationString, type DurationUnit } from './duration';

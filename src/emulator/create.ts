@@ -9,6 +9,7 @@ import {
 } from '../clock';
 import { Core, type Snapshot } from './core';
 import { Faults } from './faults/faults';
+import { CLIENT_METHOD_NAMES } from './journal/helpers';
 import { DEFAULT_JOURNAL_LIMIT, Journal } from './journal/journal';
 import { installAbtesting } from './abtesting/install';
 import { installComposition } from './composition/install';
@@ -138,7 +139,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     () => initialState(firstTaskID),
     new Faults(clock, createRandom(`${seed}/faults`), router, clusters),
   );
-  const journal = new Journal(options.journalLimit ?? DEFAULT_JOURNAL_LIMIT);
+  const journal = new Journal(options.journalLimit ?? DEFAULT_JOURNAL_LIMIT, (name) =>
+    router.unknownOperation(name, CLIENT_METHOD_NAMES),
+  );
   if (journal.limit > 0) core.observe((event) => journal.record(event));
   installSearchStages();
   installAnalytics(core);
@@ -198,6 +201,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       const tooDeep = req.body !== undefined && valueDeeperThan(req.body);
       return dispatch(core, {
         host: 'search',
+        surface: 'direct',
         query: {},
         headers: { 'x-algolia-application-id': appId, 'x-algolia-api-key': adminApiKey },
         bodySize: req.body === undefined || tooDeep ? 0 : new TextEncoder().encode(JSON.stringify(req.body)).length,

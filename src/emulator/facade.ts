@@ -149,6 +149,7 @@ export function toRequest(
 class DirectRequest implements EmulatorRequest {
   readonly method: Method;
   readonly host: HostFamily;
+  readonly surface = 'direct';
   declare bodyText?: string;
   declare bodyError?: string;
   #size: number | undefined;

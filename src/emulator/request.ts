@@ -16,6 +16,15 @@ export type HostFamily =
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
+/**
+ * Where a request came from: `direct` (a direct call, a helper, `emulator.request()`: the test's
+ * own calls), `msw` (handlers intercepting fetch/XHR), `requester` (`createRequester`),
+ * `server` (the standalone HTTP server). The matchers count all but `direct` by default.
+ */
+export type Surface = (typeof SURFACES)[number];
+
+export const SURFACES = ['direct', 'msw', 'requester', 'server'] as const;
+
 /** A request as the router sees it, whether it came over msw or from a direct call. */
 export interface EmulatorRequest {
   method: Method;
@@ -36,6 +45,8 @@ export interface EmulatorRequest {
   bodyText?: string;
   /** Full URL for logs, when known. */
   url?: string;
+  /** The surface it came through; undefined reads as `direct`. */
+  surface?: Surface;
   /** Aborted when the client gives up waiting (msw, a server): a held answer is let go. */
   signal?: AbortSignal;
   /**

@@ -88,14 +88,15 @@ export class Router {
   /**
    * Why `operation` names no route (with the closest name when one is a typo away), or
    * undefined when a route has it: a filter on a misspelt name would silently never match.
+   * `alsoSuggest`: other names the caller accepts, offered as the closest too.
    */
-  unknownOperation(operation: unknown): string | undefined {
+  unknownOperation(operation: unknown, alsoSuggest: readonly string[] = []): string | undefined {
     if (typeof operation === 'string' && this.operations.has(operation)) return undefined;
     const shown = JSON.stringify(operation) ?? String(operation);
     if (typeof operation !== 'string') return `an operation is a route's name (a string), got ${shown}`;
     let closest: string | undefined;
     let best = Math.max(2, Math.floor(operation.length / 4)) + 1;
-    for (const name of this.operations) {
+    for (const name of [...this.operations, ...alsoSuggest]) {
       const distance = damerauLevenshtein(operation.toLowerCase(), name.toLowerCase());
       if (distance < best) [closest, best] = [name, distance];
     }

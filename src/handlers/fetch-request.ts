@@ -1,4 +1,4 @@
-import type { EmulatorRequest, HostFamily } from '../emulator/request';
+import type { EmulatorRequest, HostFamily, Surface } from '../emulator/request';
 import { fromWire, requestText } from './wire';
 
 /** Browsers send these; the real service answers preflights for any origin. */
@@ -13,7 +13,11 @@ export const CORS_HEADERS: Record<string, string> = {
  * A Fetch API request (what msw and the standalone server receive) as the router sees it:
  * read the way the requester reads the clients' requests (see wire.ts), gzip bodies included.
  */
-export async function toEmulatorRequest(request: Request, host: HostFamily): Promise<EmulatorRequest> {
+export async function toEmulatorRequest(
+  request: Request,
+  host: HostFamily,
+  surface: Extract<Surface, 'msw' | 'server'>,
+): Promise<EmulatorRequest> {
   const headers: Record<string, string> = {};
   request.headers.forEach((value, key) => (headers[key] = value));
   const encoding = headers['content-encoding'];
@@ -23,7 +27,7 @@ export async function toEmulatorRequest(request: Request, host: HostFamily): Pro
       : encoding === 'gzip'
         ? await requestText(await request.arrayBuffer(), encoding)
         : { text: await textOf(request) };
-  const req = fromWire({ method: request.method, url: request.url, headers, ...body }, host);
+  const req = fromWire({ method: request.method, url: request.url, headers, ...body }, host, surface);
   req.signal = request.signal;
   return req;
 }

@@ -81,7 +81,7 @@ export function createHandlers(core: Core, options: HandlerOptions = {}): Reques
 /** The owner's response; never throws (msw would print a stack trace and the client see a network error). */
 async function respond(owner: Core, request: Request, family: HostFamily): Promise<EmulatorResponse> {
   try {
-    return await dispatch(owner, await toEmulatorRequest(request, family));
+    return await dispatch(owner, await toEmulatorRequest(request, family, 'msw'));
   } catch (error) {
     return toErrorResponse(error);
   }

@@ -63,7 +63,7 @@ export function createRequester(emulator: Pick<Emulator, 'core'>, options: Reque
         );
       }
       const wire = { method, url, headers, ...(await requestText(data, contentEncoding(headers))) };
-      const emulate = () => dispatch(core, fromWire(wire, host));
+      const emulate = () => dispatch(core, fromWire(wire, host, 'requester'));
       // A recorder never fails the client's call: a bug of its own answers 500, as over msw.
       const res = recorder
         ? await recorder

@@ -1,6 +1,6 @@
 import { messages } from '../emulator/errors';
 import { textDeeperThan, TOO_DEEP } from '../emulator/json-depth';
-import { utf8Length, type EmulatorRequest, type HostFamily, type Method } from '../emulator/request';
+import { utf8Length, type EmulatorRequest, type HostFamily, type Method, type Surface } from '../emulator/request';
 
 /**
  * An HTTP request as it left the client: what msw's `Request` and the official clients'
@@ -18,8 +18,8 @@ export interface WireRequest {
   readonly bodyError?: string;
 }
 
-/** The request the dispatcher takes for `wire`, sent to a host of `host`. */
-export function fromWire(wire: WireRequest, host: HostFamily): EmulatorRequest {
+/** The request the dispatcher takes for `wire`, sent to a host of `host` through `surface`. */
+export function fromWire(wire: WireRequest, host: HostFamily, surface: Surface): EmulatorRequest {
   const queryStart = wire.url.indexOf('?');
   const pathStart = wire.url.indexOf('/', wire.url.indexOf('//') + 2);
   const end = queryStart < 0 ? wire.url.length : queryStart;
@@ -55,6 +55,7 @@ export function fromWire(wire: WireRequest, host: HostFamily): EmulatorRequest {
     bodySize: utf8Length(text),
     url: wire.url,
     sendsText: true,
+    surface,
   };
 }
 

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ApiError } from '../emulator/errors';
 import { checkApp } from './apps';
+import type { Duration } from '../clock';
 import { startServer, type ServerOptions } from './start';
 
 /** The package's version, written in by the build (tsup.config.ts, vitest.config.ts). */
@@ -117,7 +118,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       : values.now === undefined
         ? {}
         : { now: numeric(values.now) }),
-    ...(values['indexing-delay'] === undefined ? {} : { indexingDelay: numeric(values['indexing-delay']) }),
+    ...(values['indexing-delay'] === undefined ? {} : { indexingDelay: numeric(values['indexing-delay']) as Duration }),
     ...(values['advance-on-task-poll'] ? { advanceOnTaskPoll: true } : {}),
     ...(values.data === undefined ? {} : { data: values.data }),
     ...(maxBody === undefined ? {} : { maxBodyBytes: maxBody }),

@@ -1,3 +1,4 @@
+import type { Duration } from '../clock';
 import type { Snapshot } from '../emulator/core';
 import { readOperation } from '../inspector/model/reads';
 import { isViewName, readView, VIEWS } from '../inspector/model/views';
@@ -80,7 +81,8 @@ const CONTROLS: readonly [method: string, path: string, control: Control][] = [
       if (typeof by !== 'string' && typeof by !== 'number')
         throw badRequest('`by` is required: milliseconds or a duration such as "2s", "1h30m"');
       const emulator = app(req);
-      guarded(() => emulator.clock.advance(by));
+      // A string read from JSON: the clock's parser refuses what is no duration (a 400).
+      guarded(() => emulator.clock.advance(by as Duration));
       return clockOf(emulator);
     },
   ],

@@ -150,7 +150,7 @@ async function answer(
   });
   // The recorder reads the body from its own copy: the emulator's request reads this one.
   const recorded = options.recorder ? request.clone() : undefined;
-  const req = await toEmulatorRequest(request, destination.family);
+  const req = await toEmulatorRequest(request, destination.family, 'server');
   req.url = url.href;
   req.signal = signal;
   const appId = readCredential(req, 'application-id') ?? destination.appId ?? options.apps.defaultAppId;

@@ -255,6 +255,7 @@ describe('why search leaves a record out', () => {
       status: 404,
       message: 'Index does not exist',
     });
+    // @ts-expect-error: no such search parameter (refused at run time too)
     await expect(explain(emulator, { objectID: 'p1', notAParameter: 1 })).rejects.toMatchObject({
       status: 400,
       message: 'Unknown parameter: notAParameter',

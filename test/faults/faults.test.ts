@@ -184,6 +184,7 @@ describe('faults and determinism', () => {
     expect(() => faults.error(200)).toThrow(/fault.status must be an error status \(400-599\), got 200/);
     expect(() => faults.down({ times: 0 })).toThrow(/fault.times must be a positive integer/);
     expect(() => faults.down({ rate: 1.5 })).toThrow(/fault.rate must be a number in \(0, 1\]/);
+    // @ts-expect-error: not a duration
     expect(() => faults.latency('soon')).toThrow(/Invalid duration "soon"/);
     expect(() => faults.timeout({ phase: 'read' as never })).toThrow(/fault.phase must be 'connect' or 'response'/);
     expect(() => faults.rateLimit({ retryAfter: 1.5 })).toThrow(/fault.retryAfter is whole seconds/);
@@ -203,9 +204,11 @@ describe('faults and determinism', () => {
     );
     expect(() => faults.error(503, { latency: -5 })).toThrow(RangeError);
     expect(() => faults.add({ kind: 'latency' } as never)).toThrow(new TypeError('fault.latency is required'));
+    // @ts-expect-error: a typo fails to compile, and is refused at run time
     expect(() => faults.error(503, { operation: 'saveObjet' })).toThrow(
       new TypeError('fault.operation: no route is named "saveObjet" (did you mean "saveObject"?)'),
     );
+    // @ts-expect-error: no such operation
     expect(() => faults.down({ operation: ['listIndices', 'nothingLikeAnyRoute'] })).toThrow(
       new TypeError('fault.operation: no route is named "nothingLikeAnyRoute"'),
     );

@@ -186,6 +186,7 @@ describe('the journal in a long suite', () => {
     await client.api.searchSingleIndex({ indexName: 'i', searchParams: { query: 'x' } });
     const clientEntries = client.emulator.journal.entries.map((e) => e.toJSON());
     expect(clientEntries.map((e) => e.hostname)).toEqual(['testapp.algolia.net', 'testapp-dsn.algolia.net']);
-    expect(clientEntries.map((e) => ({ ...e, hostname: undefined }))).toEqual(directEntries);
+    expect(clientEntries.map((e) => e.surface)).toEqual(['msw', 'msw']);
+    expect(clientEntries.map((e) => ({ ...e, hostname: undefined, surface: 'direct' }))).toEqual(directEntries);
   });
 });

@@ -47,6 +47,8 @@ describe('test affordances over the standalone server', () => {
       ['searchSingleIndex', 200, true],
     ]);
     expect(body.entries[1].queries).toEqual([{ indexName: 'p', query: 'phone' }]);
+    // Requests through the server are the application's traffic: the matchers count them.
+    expect(body.entries.map((e: { surface: string }) => e.surface)).toEqual(['server', 'server']);
     expect((await control('DELETE', '/journal')).status).toBe(200);
     expect(server.emulator.journal.length).toBe(0);
   });

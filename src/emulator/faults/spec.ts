@@ -1,5 +1,7 @@
 import { toMilliseconds, type Duration } from '../../clock';
 import type { HostFamily } from '../request';
+import type { OperationName } from '../direct-calls';
+import { helperHint } from '../journal/helpers';
 import type { Router } from '../router';
 
 /**
@@ -16,7 +18,7 @@ export interface FaultScope {
    */
   readonly hostname?: string | RegExp;
   /** Operations, by the route table's names (`'searchSingleIndex'`, `'pushEvents'`). */
-  readonly operation?: string | readonly string[];
+  readonly operation?: OperationName | readonly OperationName[];
   /**
    * Clusters of the application (the `clusters` option, else its one cluster; docs/monitoring.md):
    * search-family requests they serve (a request's `X-Algolia-User-ID` picks its user's
@@ -130,7 +132,8 @@ export function toRule(
   const operations = spec.operation === undefined ? undefined : namesOf(spec.operation, 'fault.operation');
   for (const operation of operations ?? []) {
     const unknown = targets.unknownOperation(operation);
-    if (unknown !== undefined) throw new TypeError(`fault.operation: ${unknown}`);
+    // A helper sends several requests: the fault names the operation they are.
+    if (unknown !== undefined) throw new TypeError(`fault.operation: ${helperHint(operation) ?? unknown}`);
   }
   const clusters = spec.cluster === undefined ? undefined : namesOf(spec.cluster, 'fault.cluster');
   for (const cluster of clusters ?? []) {

@@ -2,7 +2,7 @@ import type { DispatchEvent } from '../core';
 import type { Route } from '../route';
 import { hostnameOf } from '../faults/faults';
 import type { AppliedFault } from '../faults/spec';
-import { readCredential, type EmulatorRequest, type HostFamily, type Method } from '../request';
+import { readCredential, type EmulatorRequest, type HostFamily, type Method, type Surface } from '../request';
 import { callParams, searchQueries, type JournalQuery } from './params';
 
 /**
@@ -18,6 +18,11 @@ export class JournalEntry {
   readonly operation: string | undefined;
   readonly host: HostFamily;
   readonly method: Method;
+  /**
+   * Where it came from: `direct` (direct calls, helpers and `emulator.request()`: the test's own
+   * calls), `msw`, `requester` or `server` (the application's traffic).
+   */
+  readonly surface: Surface;
   /** The path as sent (URL-encoded), without query string. */
   readonly path: string;
   /** Decoded path parameters (`indexName`, `objectID`, ...). */
@@ -47,6 +52,7 @@ export class JournalEntry {
     this.operation = route?.operation;
     this.host = req.host;
     this.method = req.method;
+    this.surface = req.surface ?? 'direct';
     this.path = req.path;
     this.pathParams = event.params ?? {};
     this.body = req.body;
@@ -130,6 +136,7 @@ export class JournalEntry {
       operation: this.operation,
       host: this.host,
       hostname: this.hostname,
+      surface: this.surface,
       method: this.method,
       path: this.path,
       params: this.params,

@@ -1,18 +1,25 @@
 import type { DispatchEvent } from '../core';
 import { hostnameMatches } from '../faults/faults';
 import { namesOf, type FaultKind } from '../faults/spec';
-import type { HostFamily, Method } from '../request';
+import { SURFACES, type HostFamily, type Method, type Surface } from '../request';
 import { JournalEntry } from './entry';
+import { selectionOf, selects, type MatchableName, type Selection } from './helpers';
 import type { JournalQuery } from './params';
 
 /** Picks journal entries; every field given must hold. */
 export interface JournalFilter {
-  readonly operation?: string | readonly string[];
+  /**
+   * Route table names (`saveObject`), the client's helpers (`saveObjects`: the batch requests
+   * it sends, see docs/testing.md) and `...WithHTTPInfo` methods; one or a list.
+   */
+  readonly operation?: MatchableName | readonly MatchableName[];
+  /** Where requests came from: `direct` (the test's own calls), `msw`, `requester`, `server`. */
+  readonly surface?: Surface | readonly Surface[];
   readonly host?: HostFamily;
   readonly hostname?: string | RegExp;
   readonly method?: Method;
   readonly path?: string | RegExp;
-  /** The path's index, or one a multi-index request names. */
+  /** The path's index, or one a multi-index request names; for `events()`, the event's own `index`. */
   readonly indexName?: string;
   readonly status?: number;
   readonly apiKey?: string;
@@ -54,7 +61,15 @@ export class Journal implements Iterable<JournalEntry> {
   #dropped = 0;
   readonly #listeners = new Set<JournalListener>();
 
-  constructor(readonly limit: number = DEFAULT_JOURNAL_LIMIT) {
+  /**
+   * @param limit entries kept (the newest); 0 keeps none.
+   * @param unknownOperation the route table's check of a name (an emulator's journal has one): a
+   *   filter or matcher naming no route or helper is then a TypeError, not a silent empty match.
+   */
+  constructor(
+    readonly limit: number = DEFAULT_JOURNAL_LIMIT,
+    private readonly unknownOperation?: (name: unknown) => string | undefined,
+  ) {
     if (!Number.isInteger(limit) || limit < 0)
       throw new RangeError(`journalLimit must be a whole number of entries (0 turns the journal off), got ${limit}`);
   }
@@ -118,13 +133,21 @@ export class Journal implements Iterable<JournalEntry> {
 
   /** Entries matching a filter or a predicate, oldest first. */
   filter(filter: JournalFilter | ((entry: JournalEntry) => boolean)): JournalEntry[] {
-    const test = typeof filter === 'function' ? filter : matcherOf(filter);
+    const test = typeof filter === 'function' ? filter : this.matcherOf(filter);
     return this.entries.filter(test);
   }
 
-  /** The entries of one operation (or several), oldest first. */
-  of(operation: string | readonly string[]): JournalEntry[] {
+  /** The entries of one operation or helper (or several), oldest first. */
+  of(operation: MatchableName | readonly MatchableName[]): JournalEntry[] {
     return this.filter({ operation });
+  }
+
+  /**
+   * @internal What a name selects (a route, a helper, a `...WithHTTPInfo` method); a TypeError
+   * for a name this journal's emulator has no route or helper for.
+   */
+  selection(name: unknown): Selection {
+    return selectionOf(name, this.unknownOperation);
   }
 
   /** Every search query received (single, multi-index and browse), each with its index and decoded parameters. */
@@ -134,12 +157,14 @@ export class Journal implements Iterable<JournalEntry> {
     return out.filter((query) => filter.indexName === undefined || query.indexName === filter.indexName);
   }
 
-  /** Every insights event received, with whether its batch was accepted. */
+  /** Every insights event received, with whether its batch was accepted; `indexName` picks events by their own `index`. */
   events(filter: JournalFilter = {}): JournalEvent[] {
+    const { indexName, ...rest } = filter;
     const out: JournalEvent[] = [];
-    for (const entry of this.filter({ ...filter, operation: 'pushEvents' })) {
+    for (const entry of this.filter({ ...rest, operation: 'pushEvents' })) {
       const accepted = entry.status >= 200 && entry.status < 300;
-      for (const event of entry.events ?? []) out.push({ event, entry, accepted });
+      for (const event of entry.events ?? [])
+        if (indexName === undefined || event.index === indexName) out.push({ event, entry, accepted });
     }
     return out;
   }
@@ -152,29 +177,42 @@ export class Journal implements Iterable<JournalEntry> {
     this.#dropped = 0;
     for (const listener of this.#listeners) listener.cleared();
   }
+
+  private matcherOf(filter: JournalFilter): (entry: JournalEntry) => boolean {
+    const selections =
+      filter.operation === undefined
+        ? undefined
+        : namesOf(filter.operation, 'operation').map((name) => this.selection(name));
+    const surfaces = filter.surface === undefined ? undefined : namesOf(filter.surface, 'surface');
+    for (const surface of surfaces ?? [])
+      if (!(SURFACES as readonly unknown[]).includes(surface))
+        throw new TypeError(`surface must be one of ${SURFACES.join(', ')}; got ${JSON.stringify(surface)}`);
+    return (entry) => {
+      if (selections && !selections.some((selection) => selects(selection, entry))) return false;
+      if (surfaces && !surfaces.includes(entry.surface)) return false;
+      return fieldsHold(filter, entry);
+    };
+  }
 }
 
-function matcherOf(filter: JournalFilter): (entry: JournalEntry) => boolean {
-  const operations = filter.operation === undefined ? undefined : new Set(namesOf(filter.operation, 'operation'));
-  return (entry) => {
-    if (operations && (entry.operation === undefined || !operations.has(entry.operation))) return false;
-    if (filter.host !== undefined && entry.host !== filter.host) return false;
-    if (filter.method !== undefined && entry.method !== filter.method) return false;
-    if (filter.status !== undefined && entry.status !== filter.status) return false;
-    if (filter.served !== undefined && entry.served !== filter.served) return false;
-    if (
-      filter.fault !== undefined &&
-      !(typeof filter.fault === 'boolean'
-        ? (entry.fault !== undefined) === filter.fault
-        : entry.fault?.kind === filter.fault)
-    )
-      return false;
-    if (filter.path !== undefined && !textMatches(entry.path, filter.path)) return false;
-    if (filter.hostname !== undefined && !hostnameMatches(entry.hostname, filter.hostname)) return false;
-    if (filter.apiKey !== undefined && entry.apiKey !== filter.apiKey) return false;
-    if (filter.indexName !== undefined && !entry.indexNames.includes(filter.indexName)) return false;
-    return true;
-  };
+/** The filter's fields other than `operation` and `surface` hold for `entry`. */
+function fieldsHold(filter: JournalFilter, entry: JournalEntry): boolean {
+  if (filter.host !== undefined && entry.host !== filter.host) return false;
+  if (filter.method !== undefined && entry.method !== filter.method) return false;
+  if (filter.status !== undefined && entry.status !== filter.status) return false;
+  if (filter.served !== undefined && entry.served !== filter.served) return false;
+  if (
+    filter.fault !== undefined &&
+    !(typeof filter.fault === 'boolean'
+      ? (entry.fault !== undefined) === filter.fault
+      : entry.fault?.kind === filter.fault)
+  )
+    return false;
+  if (filter.path !== undefined && !textMatches(entry.path, filter.path)) return false;
+  if (filter.hostname !== undefined && !hostnameMatches(entry.hostname, filter.hostname)) return false;
+  if (filter.apiKey !== undefined && entry.apiKey !== filter.apiKey) return false;
+  if (filter.indexName !== undefined && !entry.indexNames.includes(filter.indexName)) return false;
+  return true;
 }
 
 function textMatches(text: string, wanted: string | RegExp): boolean {

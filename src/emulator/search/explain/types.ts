@@ -1,13 +1,17 @@
-/** What `emulator.explain()` is asked: an index, a record, and the search parameters of the query. */
-export interface ExplainRequest {
+import type { SearchParamsObject } from '@algolia/client-search';
+
+/**
+ * What `emulator.explain()` is asked: an index, a record, and the search parameters of the
+ * query, typed as `searchSingleIndex` takes them (`filters`, `hitsPerPage`, `userToken`, ...):
+ * a misspelt parameter fails to compile (and answers 400 at run time).
+ */
+export type ExplainRequest = {
   readonly indexName: string;
   readonly objectID: string;
   readonly query?: string;
   /** Explain the search as this API key makes it (its forced parameters and filters); default the admin key. */
   readonly apiKey?: string;
-  /** Any search parameter, as `searchSingleIndex` takes it (`filters`, `hitsPerPage`, `userToken`, ...). */
-  readonly [param: string]: unknown;
-}
+} & SearchParamsObject;
 
 /** One ranking criterion's value for the record. */
 export interface CriterionValue {
