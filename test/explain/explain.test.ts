@@ -399,3 +399,173 @@ describe('why search leaves a record out', () => {
     expect(out.reasons.map((r) => r.kind)).toEqual(['relevancy-strictness']);
   });
 });
+
+describe('why not: the setting that decided, named', () => {
+  it('a filter on an attribute filters cannot read names attributesForFaceting, not the record', async () => {
+    const emulator = await shop({ attributesForFaceting: ['filterOnly(price)'] });
+    const e = await explain(emulator, { objectID: 'p1', query: 'phone', filters: 'brand:acme' });
+    expect(e.reasons).toEqual([
+      {
+        kind: 'filter-not-declared',
+        filters: ['"brand":"acme"'],
+        setting: 'attributesForFaceting',
+        attribute: 'brand',
+        message:
+          '`"brand":"acme"` matches no record: brand is not in attributesForFaceting, and filters read only the attributes declared there (this record\'s brand is "acme"; add "filterOnly(brand)" or "brand")',
+      },
+    ]);
+    expect(e.text).not.toContain('it fails');
+    // The same filter once declared: the record passes it, as search says.
+    await emulator.setSettings({ indexName: 'shop', indexSettings: { attributesForFaceting: ['filterOnly(brand)'] } });
+    expect((await explain(emulator, { objectID: 'p1', query: 'phone', filters: 'brand:acme' })).found).toBe(true);
+    // A record whose value differs fails the filter itself.
+    const zeta = await explain(emulator, { objectID: 'p2', query: 'phone', filters: 'brand:acme' });
+    expect(zeta.reasons).toEqual([expect.objectContaining({ kind: 'filter', filters: ['"brand":"acme"'] })]);
+  });
+
+  it('a numeric filter numericAttributesForFiltering does not allow names that setting', async () => {
+    const emulator = await shop({ numericAttributesForFiltering: ['equalOnly(price)'] });
+    const range = await explain(emulator, { objectID: 'p1', query: 'phone', filters: 'price > 5' });
+    expect(range.reasons).toEqual([
+      expect.objectContaining({
+        kind: 'filter-not-declared',
+        setting: 'numericAttributesForFiltering',
+        attribute: 'price',
+        message:
+          '`"price" > 5` matches no record: numericAttributesForFiltering lists equalOnly(price), which takes = and != only (this record\'s price is 10)',
+      }),
+    ]);
+    expect((await explain(emulator, { objectID: 'p1', query: 'phone', filters: 'price = 10' })).found).toBe(true);
+    await emulator.setSettings({ indexName: 'shop', indexSettings: { numericAttributesForFiltering: ['stock'] } });
+    const unlisted = await explain(emulator, { objectID: 'p1', query: 'phone', numericFilters: ['price=10'] });
+    expect(unlisted.reasons[0].message).toBe(
+      '`"price" = 10` matches no record: numericAttributesForFiltering does not list price, and numeric filters read only the attributes it lists (this record\'s price is 10)',
+    );
+  });
+
+  it('a typo budget of 0 names the setting that set it', async () => {
+    const emulator = await shop({ searchableAttributes: ['name', 'brand', 'code'] });
+    await emulator.saveObject({ indexName: 'shop', body: { objectID: 'p9', name: 'phone', code: '12345' } });
+    const why = async (request: Omit<ExplainRequest, 'indexName' | 'objectID'>) => {
+      const [reason] = (await explain(emulator, { objectID: 'p9', ...request })).reasons;
+      return { setting: reason.setting, message: reason.message };
+    };
+    const near = '"phome" is not in it; the nearest word, "phone" (name), is 1 typo away, and';
+    expect(await why({ query: 'phome', typoTolerance: false })).toEqual({
+      setting: 'typoTolerance',
+      message: `${near} typoTolerance is false: no word may have a typo`,
+    });
+    expect(await why({ query: 'phome', minWordSizefor1Typo: 6 })).toEqual({
+      setting: 'minWordSizefor1Typo',
+      message: `${near} a 5-letter word may have 0 typos (minWordSizefor1Typo 6, minWordSizefor2Typos 8)`,
+    });
+    expect(await why({ query: '12346', allowTyposOnNumericTokens: false })).toEqual({
+      setting: 'allowTyposOnNumericTokens',
+      message:
+        '"12346" is not in it; the nearest word, "12345" (code), is 1 typo away, and allowTyposOnNumericTokens is false: a number matches only as written',
+    });
+    await emulator.setSettings({ indexName: 'shop', indexSettings: { disableTypoToleranceOnWords: ['phome'] } });
+    expect(await why({ query: 'phome' })).toEqual({
+      setting: 'disableTypoToleranceOnWords',
+      message: `${near} disableTypoToleranceOnWords lists "phome": it matches only as written`,
+    });
+    await emulator.setSettings({
+      indexName: 'shop',
+      indexSettings: { disableTypoToleranceOnWords: [], disableTypoToleranceOnAttributes: ['name'] },
+    });
+    expect(await why({ query: 'phome' })).toEqual({
+      setting: 'disableTypoToleranceOnAttributes',
+      message: `${near} typos are not allowed in name (disableTypoToleranceOnAttributes)`,
+    });
+    // Each setting undone, search finds it: the reason named the one cause.
+    await emulator.setSettings({ indexName: 'shop', indexSettings: { disableTypoToleranceOnAttributes: [] } });
+    expect((await explain(emulator, { objectID: 'p9', query: 'phome' })).found).toBe(true);
+  });
+
+  it('a stop word the record lacks says why removeStopWords kept it', async () => {
+    const emulator = await shop();
+    const reason = async (query: string, params: Record<string, unknown> = {}) =>
+      (await explain(emulator, { objectID: 'p1', query, ...params })).reasons[0];
+    expect(await reason('the phone')).toMatchObject({
+      kind: 'word-not-found',
+      word: 'the',
+      setting: 'removeStopWords',
+      message: expect.stringMatching(
+        /; "the" is a stop word \(.*\ben\b.*\), and removeStopWords is off: the query keeps it, so a record must hold it$/,
+      ),
+    });
+    expect(await reason('the phone', { removeStopWords: ['fr'] })).toMatchObject({
+      message: expect.stringMatching(/, but removeStopWords applies to fr only$/),
+    });
+    expect(await reason('phone the', { removeStopWords: true, queryLanguages: ['en'] })).toMatchObject({
+      message: expect.stringMatching(
+        /"the" is a stop word \(en\), but the last query word is read as a prefix, and removeStopWords never removes a prefix$/,
+      ),
+    });
+    // Removed, the record matches: nothing to explain.
+    expect((await explain(emulator, { objectID: 'p1', query: 'the phone', removeStopWords: ['en'] })).found).toBe(true);
+    // A word that is no stop word gets no note.
+    expect((await reason('phone unicorn')).setting).toBeUndefined();
+  });
+
+  it('a match in an unretrievable attribute says the hit will not show it, for a search key', async () => {
+    const emulator = await shop({ unretrievableAttributes: ['brand'] });
+    const { key } = await emulator.addApiKey({ acl: ['search'] });
+    const asKey = await explain(emulator, { objectID: 'p1', query: 'acme', apiKey: key });
+    expect(asKey.found).toBe(true);
+    expect(asKey.words).toEqual([expect.objectContaining({ word: 'acme', attribute: 'brand', unretrievable: true })]);
+    expect(asKey.text).toContain(
+      'Words: "acme" -> "acme" in brand (unretrievableAttributes: this key’s hits do not show it).',
+    );
+    const hit = (
+      await emulator.as({ apiKey: key }).searchSingleIndex({ indexName: 'shop', searchParams: { query: 'acme' } })
+    ).hits[0] as Record<string, unknown>;
+    expect(hit.brand).toBeUndefined();
+    // The admin key sees every attribute: nothing to say.
+    const admin = await explain(emulator, { objectID: 'p1', query: 'acme' });
+    expect(admin.words[0].unretrievable).toBeUndefined();
+    expect(admin.text).not.toContain('unretrievable');
+  });
+
+  it('distinct names itself and its attribute; a record without the attribute is never grouped', async () => {
+    const emulator = await shop({ attributeForDistinct: 'brand', distinct: true });
+    await emulator.saveObject({ indexName: 'shop', body: { objectID: 'p5', name: 'phone' } });
+    await emulator.saveObject({ indexName: 'shop', body: { objectID: 'p6', name: 'phone' } });
+    const grouped = await explain(emulator, { objectID: 'p4', query: 'phone' });
+    expect(grouped.reasons).toEqual([
+      {
+        kind: 'distinct',
+        setting: 'distinct',
+        attribute: 'brand',
+        shownInstead: ['p1'],
+        message: 'distinct keeps 1 record per brand value, and p1 ranks before it',
+      },
+    ]);
+    // p5 and p6 lack brand: each is a group of its own, both shown.
+    for (const objectID of ['p5', 'p6'])
+      expect((await explain(emulator, { objectID, query: 'phone' })).found, objectID).toBe(true);
+  });
+
+  it('a rule’s hide names the rule, even when the query also changed', async () => {
+    const emulator = await shop();
+    await emulator.saveRule({
+      indexName: 'shop',
+      objectID: 'hide-p1',
+      rule: {
+        objectID: 'hide-p1',
+        conditions: [{ pattern: 'phone', anchoring: 'contains' }],
+        consequence: {
+          hide: [{ objectID: 'p1' }],
+          params: { query: { edits: [{ type: 'remove', delete: 'cheap' }] } },
+        },
+      },
+    });
+    const e = await explain(emulator, { objectID: 'p1', query: 'cheap phone' });
+    expect(e.reasons).toEqual([{ kind: 'rule-hide', ruleID: 'hide-p1', message: 'rule "hide-p1" hides it' }]);
+    expect(e.text).toContain('- rule "hide-p1" hides it.');
+    // Without rules search returns it: the hide alone kept it out.
+    expect((await explain(emulator, { objectID: 'p1', query: 'cheap phone', enableRules: false })).reasons).toEqual([
+      expect.objectContaining({ kind: 'word-not-found', word: 'cheap' }),
+    ]);
+  });
+});

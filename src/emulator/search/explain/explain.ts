@@ -16,7 +16,7 @@ import { appliedTo } from './applied';
 import { compareWith, criterionValues, orderingCriteria } from './order';
 import { whyNot, type WhyNotContext } from './reasons';
 import { render } from './text';
-import type { Explanation, ExplainRequest, Reason } from './types';
+import type { Explanation, ExplainRequest, Reason, WordMatch } from './types';
 import { recordFields, wordMatches } from './words';
 
 const idOf = (candidate: Candidate) => candidate.info.doc.record.objectID;
@@ -74,7 +74,7 @@ function explainMatches(run: Run, objectID: string): Explanation {
     });
   }
   const fields = recordFields(record, options, matches.inverted.tokenizer);
-  const words = wordMatches(matches.plans, matches.reading, fields, options);
+  const words = unretrievableMarked(wordMatches(matches.plans, matches.reading, fields, options), run);
   const applied = appliedTo(matches, index, fields, candidate);
   if (!candidate)
     return finish({
@@ -142,9 +142,26 @@ function distinctReason(groups: readonly Candidate[][], candidate: Candidate, op
   const per = `${options.distinct} record${options.distinct === 1 ? '' : 's'} per ${attribute} value`;
   return {
     kind: 'distinct',
+    setting: 'distinct',
+    attribute,
     shownInstead: shown,
     message: `distinct keeps ${per}, and ${shown.join(', ')} rank${shown.length === 1 ? 's' : ''} before it`,
   };
+}
+
+/**
+ * Marks the words a search key matched in an unretrievable attribute: its hits do not show the
+ * attribute, so the text says where the match came from (the admin key sees every attribute).
+ */
+function unretrievableMarked(words: WordMatch[], run: Run): WordMatch[] {
+  const hidden = run.matches.ctx.settings.unretrievableAttributes;
+  if (run.auth.admin || !Array.isArray(hidden) || hidden.length === 0) return words;
+  const names = new Set(hidden.filter((name): name is string => typeof name === 'string'));
+  const isHidden = (attribute: string) =>
+    [...names].some((name) => attribute === name || attribute.startsWith(`${name}.`));
+  return words.map((word) =>
+    word.matched && word.attribute !== undefined && isHidden(word.attribute) ? { ...word, unretrievable: true } : word,
+  );
 }
 
 function finish(explanation: Omit<Explanation, 'text'>): Explanation {

@@ -60,7 +60,8 @@ function wordLine(w: WordMatch): string {
     w.via === 'exact'
       ? ''
       : ` (${w.via}${w.typos ? `, ${w.typos} typo${w.typos === 1 ? '' : 's'}` : ''}${w.synonym ? ` ${w.synonym}` : ''})`;
-  return `"${w.word}" -> "${w.recordWord}" in ${w.attribute}${how}`;
+  const hidden = w.unretrievable ? ' (unretrievableAttributes: this key’s hits do not show it)' : '';
+  return `"${w.word}" -> "${w.recordWord}" in ${w.attribute}${how}${hidden}`;
 }
 
 const show = (value: unknown) =>

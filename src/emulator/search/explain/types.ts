@@ -59,6 +59,11 @@ export interface WordMatch {
   readonly excluded: boolean;
   /** Typos the word may have (by its length and the typo settings). */
   readonly allowedTypos: number;
+  /**
+   * The attribute it matched in is in `unretrievableAttributes` and the explained key is not
+   * the admin key: the hit is returned, but without the attribute that made it match.
+   */
+  readonly unretrievable?: boolean;
 }
 
 export type ReasonKind =
@@ -70,6 +75,7 @@ export type ReasonKind =
   | 'excluded-word'
   | 'no-word-matched'
   | 'filter'
+  | 'filter-not-declared'
   | 'geo'
   | 'rule-hide'
   | 'rule'
@@ -91,6 +97,15 @@ export interface Reason {
   readonly allowedTypos?: number;
   /** The filter groups the record fails, as written (`brand:acme OR brand:zeta`). */
   readonly filters?: readonly string[];
+  /**
+   * The setting that decided it, when one did: `attributesForFaceting`,
+   * `numericAttributesForFiltering`, `typoTolerance`, `disableTypoToleranceOnWords`,
+   * `disableTypoToleranceOnAttributes`, `allowTyposOnNumericTokens`, `minWordSizefor1Typo`,
+   * `removeStopWords`, `distinct`, ...
+   */
+  readonly setting?: string;
+  /** The attribute the setting is about (`filter-not-declared`: the one to declare). */
+  readonly attribute?: string;
   /** The rule that hid it or changed the query. */
   readonly ruleID?: string;
   /** The records of the same distinct group that are shown instead. */
