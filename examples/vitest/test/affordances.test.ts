@@ -4,7 +4,8 @@ import { expect, it } from 'vitest';
 import { emulator } from './setup';
 
 it('checks what the application sent, breaks the network on purpose, explains a ranking', async () => {
-  const client = algoliasearch('TESTAPP', 'admin-key');
+  const client = algoliasearch('TESTAPP', 'admin-key'); // the application's client, over msw
+  // Seeding with direct calls is the test's own: the matchers leave it out.
   await emulator.saveObjects({
     indexName: 'products',
     objects: [
@@ -13,8 +14,11 @@ it('checks what the application sent, breaks the network on purpose, explains a 
     ],
   });
   await client.searchSingleIndex({ indexName: 'products', searchParams: { query: 'phone' } });
+  await client.saveObjects({ indexName: 'cart', objects: [{ objectID: 'p2', quantity: 1 }] });
 
   expect(emulator).toHaveReceived('searchSingleIndex', { query: 'phone' });
+  expect(emulator).toHaveReceivedTimes('saveObjects', 1, { indexName: 'cart' }); // a helper: the batch it sent
+  expect(emulator).not.toHaveReceived('saveObjects', { indexName: 'products' }); // the seeding above
   expect(emulator.journal.searches({ indexName: 'products' })).toHaveLength(1); // every request, parsed
 
   emulator.faults.error(503, { operation: 'searchSingleIndex', times: 1 }); // the client retries another host
