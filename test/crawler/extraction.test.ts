@@ -238,6 +238,30 @@ describe('what an action extracts', () => {
     ]);
   });
 
+  it('helpers.splitContentIntoRecords reads the text a reader sees: never script, style or noscript', async () => {
+    const body =
+      '<h1>Guide</h1><script>var secret = "tracker";</script><p>Visible <b>words</b></p>' +
+      '<style>p { color: red }</style><noscript>Enable scripts</noscript><p>End.</p>';
+    const { emulator, id } = await crawlerFor({ '/': html(body, '<script>window.head = 1;</script>') });
+    const split = ({ helpers }: any) => helpers.splitContentIntoRecords({});
+    const { records } = await emulator.testUrl({
+      id,
+      url: `${SITE}/`,
+      config: { actions: [{ indexName: 'pages', recordExtractor: split }] },
+    });
+    expect(records[0].records.map((record: { text: string }) => record.text)).toEqual(['Guide Visible words End.']);
+    // Inside the chosen elements too.
+    const within = ({ $, helpers }: any) => helpers.splitContentIntoRecords({ $elements: $('h1, script, p') });
+    const scoped = await emulator.testUrl({
+      id,
+      url: `${SITE}/`,
+      config: { actions: [{ indexName: 'pages', recordExtractor: within }] },
+    });
+    expect(scoped.records[0].records.map((record: { text: string }) => record.text)).toEqual([
+      'Guide Visible words End.',
+    ]);
+  });
+
   it('runs extractors from their source, isolated: a variable of the test is not there, a loop is stopped', async () => {
     const { emulator, id } = await crawlerFor({ '/': html('<h1>Home</h1>') });
     const outside = 'from the test';

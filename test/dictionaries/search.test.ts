@@ -59,6 +59,21 @@ describe('removeStopWords', () => {
     expect(after.parsedQuery).toBe('the bike');
     expect(ids(after)).toEqual(['the']);
   });
+  it('applies a custom stop word, or a disabled one, in its own language only', async () => {
+    const { emulator, search } = await indexWith(CARS);
+    await addEntries(emulator, 'stopwords', [
+      { objectID: 'bike-fr', language: 'fr', word: 'bike' },
+      { objectID: 'the-de', language: 'de', word: 'the', state: 'disabled' },
+    ]);
+    // French: "bike" is a stop word there; English keeps it, and still drops "the".
+    // (The last word is read as a prefix and never removed: "red" ends the query.)
+    expect((await search({ query: 'the bike red', removeStopWords: ['fr'] })).parsedQuery).toBe('the red');
+    expect((await search({ query: 'the bike red', removeStopWords: ['en'] })).parsedQuery).toBe('bike red');
+    // Disabling "the" in German leaves English's standard "the" alone.
+    expect((await search({ query: 'the bike red', removeStopWords: ['en', 'de'] })).parsedQuery).toBe('bike red');
+    // Every language in force: the French word goes too.
+    expect((await search({ query: 'the bike red', removeStopWords: ['en', 'fr'] })).parsedQuery).toBe('red');
+  });
 });
 
 describe('ignorePlurals', () => {

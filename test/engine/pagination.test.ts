@@ -36,6 +36,20 @@ describe('pagination', () => {
     expect(ids(body)).toEqual(tied.slice(20, 25));
   });
 
+  it('stops offset / length at paginationLimitedTo too', async () => {
+    const { search } = await indexWith(many, { paginationLimitedTo: 25 });
+    // The window crosses the limit: it ends there.
+    const crossing = await search({ query: 'item', offset: 20, length: 10 });
+    expect(ids(crossing)).toEqual(tied.slice(20, 25));
+    expect(crossing).toMatchObject({ nbHits: 45, offset: 20, length: 10 });
+    // Past the limit: nothing, whatever the records beyond it.
+    expect((await search({ query: 'item', offset: 25, length: 5 })).hits).toEqual([]);
+    expect((await search({ query: 'item', offset: 30, length: 5 })).hits).toEqual([]);
+    // The same through page/hitsPerPage, and with a filter (another path to the records).
+    expect((await search({ query: 'item', page: 3, hitsPerPage: 10 })).hits).toEqual([]);
+    expect(ids(await search({ query: '', filters: 'rank >= 0', offset: 22, length: 10 }))).toHaveLength(3);
+  });
+
   it('rejects hitsPerPage outside 0..1000 and ill-typed values, naming the parameter', async () => {
     const { search } = await indexWith(many);
     await expect(search({ hitsPerPage: 1001 })).rejects.toMatchObject({
@@ -75,6 +89,20 @@ describe('distinct', () => {
       attributeForDistinct: 'group',
     });
     expect(ids(await search({ query: 'item', distinct: 1 }))).toEqual(['r2', 'lone']);
+    // Several records without it (or with null) are not one group: each is shown.
+    const lonely = await indexWith(
+      [
+        ...many.slice(0, 3),
+        { objectID: 'lone1', name: 'item' },
+        { objectID: 'lone2', name: 'item' },
+        { objectID: 'none1', name: 'item', group: null },
+        { objectID: 'none2', name: 'item', group: null },
+      ],
+      { attributeForDistinct: 'group' },
+    );
+    const shown = await lonely.search({ query: 'item', distinct: 1 });
+    expect(ids(shown).sort()).toEqual(['lone1', 'lone2', 'none1', 'none2', 'r2']);
+    expect(shown.nbHits).toBe(5);
     const plain = await indexWith(many.slice(0, 3));
     expect((await plain.search({ query: 'item', distinct: 1 })).nbHits).toBe(3);
   });

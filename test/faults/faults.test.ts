@@ -70,6 +70,27 @@ describe.each(SURFACES)('injected faults (%s)', (surface) => {
     });
   });
 
+  it('sends Retry-After: 1 on a 429 unless told otherwise, and none on other statuses', async () => {
+    const { emulator } = open(surface);
+    const answer = () => emulator.request({ method: 'GET', path: '/1/indexes' });
+    emulator.faults.rateLimit({ operation: 'listIndices', times: 1 });
+    expect((await answer()).headers).toMatchObject({ 'retry-after': '1' });
+    emulator.faults.error(429, { operation: 'listIndices', times: 1 });
+    expect((await answer()).headers).toMatchObject({ 'retry-after': '1' });
+    emulator.faults.rateLimit({ operation: 'listIndices', times: 1, retryAfter: 0 });
+    expect((await answer()).headers).toMatchObject({ 'retry-after': '0' });
+    emulator.faults.error(503, { operation: 'listIndices', times: 1 });
+    const unavailable = await answer();
+    expect(unavailable.status).toBe(503);
+    expect(unavailable.headers).not.toHaveProperty('retry-after');
+    // Over the wire (msw), the header the client's retry reads.
+    emulator.faults.rateLimit({ operation: 'listIndices', times: 1 });
+    const wire = await fetch(`https://${emulator.appId.toLowerCase()}-dsn.algolia.net/1/indexes`, {
+      headers: { 'x-algolia-application-id': emulator.appId, 'x-algolia-api-key': emulator.adminApiKey },
+    });
+    expect([wire.status, wire.headers.get('retry-after')]).toEqual([429, '1']);
+  });
+
   it('holds an answer on the fake clock: the operation runs on arrival, the answer comes when the clock has moved', async () => {
     const { emulator, api } = open(surface);
     emulator.faults.latency('2s', { operation: 'saveObject' });

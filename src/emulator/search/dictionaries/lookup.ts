@@ -7,19 +7,27 @@ const disabled = (state: DictionariesState, dictionary: 'stopwords' | 'plurals' 
   state.disableStandardEntries[dictionary]?.[language] === true;
 
 /**
- * The stop words in force for `languages` (lower case): standard words unless the language's
- * standard stop words are disabled, minus custom `disabled` entries, plus custom `enabled`
- * entries. The engine removes them per `removeStopWords`.
+ * The stop words in force for `languages` (lower case): each language's own, joined. A
+ * language's own are its standard words unless they are disabled, minus its custom `disabled`
+ * entries, plus its custom `enabled` entries: a word a custom entry disables in one language
+ * stays a stop word of the others. The engine removes them per `removeStopWords`.
  */
 export function stopWordsFor(state: DictionariesState, languages: readonly string[]): ReadonlySet<string> {
   const standard = languages.filter((language) => !disabled(state, 'stopwords', language));
   requireTables('stopwords', standard);
-  const out = new Set<string>();
-  for (const language of standard) for (const word of standardStopwords(language)) out.add(word);
+  const custom = new Map<string, DictionaryEntry[]>();
   for (const entry of state.custom.stopwords.values()) {
     if (!languages.includes(entry.language) || entry.word === undefined) continue;
-    if (entry.state === 'disabled') out.delete(lower(entry.word));
-    else out.add(lower(entry.word));
+    custom.set(entry.language, [...(custom.get(entry.language) ?? []), entry]);
+  }
+  const out = new Set<string>();
+  for (const language of languages) {
+    const own = new Set(standard.includes(language) ? standardStopwords(language) : []);
+    for (const entry of custom.get(language) ?? []) {
+      if (entry.state === 'disabled') own.delete(lower(entry.word!));
+      else own.add(lower(entry.word!));
+    }
+    for (const word of own) out.add(word);
   }
   return out;
 }
