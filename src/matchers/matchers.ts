@@ -231,7 +231,8 @@ function matching(
   const counted: JournalEntry[] = [];
   const direct: JournalEntry[] = [];
   for (const entry of entries) {
-    if (!entry.served || !selects(selection, entry) || !holds(selection, entry, entries, expected, equals)) continue;
+    if (!entry.served || !selects(selection, entry, entries) || !holds(selection, entry, entries, expected, equals))
+      continue;
     (counts(entry, options) ? counted : direct).push(entry);
   }
   return { counted, direct };
@@ -265,7 +266,7 @@ function holds(
 
 /** The parameters shown for an entry: the helper's view when `selection` has one and picks it. */
 function shownParams(selection: Selection, entry: JournalEntry, entries: readonly JournalEntry[]) {
-  return selection.view && selects(selection, entry) ? selection.view(entry, entries) : entry.params;
+  return selection.view && selects(selection, entry, entries) ? selection.view(entry, entries) : entry.params;
 }
 
 /** How close an entry comes to `expected`: its best fit among its parameters and its queries (more fields held, then fewer missing). */
@@ -279,7 +280,7 @@ function fitOf(
   const closeness = (fit: ReturnType<typeof compare>) =>
     fit.held / fit.total - fit.mismatches.filter((m) => m.actual === undefined).length / (fit.total + 1);
   let best = compare(shownParams(selection, entry, entries), expected, equals);
-  if (selection.view && selects(selection, entry)) return best;
+  if (selection.view && selects(selection, entry, entries)) return best;
   for (const query of entry.queries ?? []) {
     const fit = compare(query, expected, equals);
     if (closeness(fit) > closeness(best)) best = fit;
@@ -305,7 +306,7 @@ function closestEntries(
         : fitOf(selection, entry, entries, expected, state.equals);
     const score =
       (entry.operation === selection.operation ? 2 : 0) +
-      (selects(selection, entry) ? 1 : 0) +
+      (selects(selection, entry, entries) ? 1 : 0) +
       (counts(entry, options) ? 0.5 : 0) +
       fit.held / fit.total;
     return { entry, fit, score };
@@ -313,10 +314,12 @@ function closestEntries(
   scored.sort((a, b) => b.score - a.score || b.entry.seq - a.entry.seq);
   const lines = scored.slice(0, SHOWN).map(({ entry, fit }) => {
     const why = `${entry.served ? '' : ' (not served)'}${origin(entry, options)}${
-      entry.operation === selection.operation && !selects(selection, entry) ? ` (not a ${selection.name} request)` : ''
+      entry.operation === selection.operation && !selects(selection, entry, entries)
+        ? ` (not a ${selection.name} request)`
+        : ''
     }`;
     const params =
-      selects(selection, entry) && expected !== undefined
+      selects(selection, entry, entries) && expected !== undefined
         ? mismatchLines(state, fit.mismatches)
         : `\n      ${receivedText(state, shownParams(selection, entry, entries))}`;
     return `  ${entry}${why}${params}`;

@@ -187,8 +187,8 @@ describe('names that select no request', () => {
     expect(() => expect(emulator).not.toHaveReceived('generateSecuredApiKey' as never)).toThrow(
       'toHaveReceived: "generateSecuredApiKey" is a client method that runs in the client and sends no request',
     );
-    expect(() => emulator.journal.of('saveObjectsWithTransformation' as never)).toThrow(
-      /sends the ingestion API's push requests, which the emulator does not serve \(they answer 501/,
+    expect(() => emulator.journal.of('accountCopyIndex' as never)).toThrow(
+      /"accountCopyIndex" is a client method that sends getSettings, searchRules, searchSynonyms and browse to one application/,
     );
     // @ts-expect-error: a typo fails to compile, and is refused at run time
     expect(() => emulator.journal.filter({ operation: 'saveObjets' })).toThrow(/did you mean "saveObjects"\?/);

@@ -22,6 +22,11 @@ export const HELPER_NAMES = [
   'indexExists',
   'searchForHits',
   'searchForFacets',
+  // The ingestion client's and algoliasearch's, through the ingestion API's push.
+  'chunkedPush',
+  'saveObjectsWithTransformation',
+  'partialUpdateObjectsWithTransformation',
+  'replaceAllObjectsWithTransformation',
 ] as const;
 
 export type HelperName = (typeof HELPER_NAMES)[number];
@@ -38,8 +43,8 @@ export interface Selection {
   readonly name: string;
   /** The route operation whose requests it selects. */
   readonly operation: string;
-  /** Which requests of `operation` it selects; all of them when absent. */
-  readonly test?: (entry: JournalEntry) => boolean;
+  /** Which requests of `operation` it selects (`entries`: the journal); all of them when absent. */
+  readonly test?: (entry: JournalEntry, entries: readonly JournalEntry[]) => boolean;
   /**
    * The request's parameters as the named call takes them (`saveObjects`: `{ indexName,
    * objects }`); the entry's own `params` (and search queries) when absent. `entries` is the
@@ -58,6 +63,7 @@ const bodyOf = (entry: JournalEntry): Body =>
 
 /** A batch request's operations, when it is one a chunking helper sends: every action the same. */
 function batchActions(entry: JournalEntry): { action: string; requests: BatchRequest[] } | undefined {
+  if (entry.operation === 'push') return pushRecords(entry);
   const requests = bodyOf(entry)?.requests;
   if (!Array.isArray(requests) || requests.length === 0) return undefined;
   const action = (requests[0] as BatchRequest | null)?.action;
@@ -66,21 +72,41 @@ function batchActions(entry: JournalEntry): { action: string; requests: BatchReq
   return { action, requests: requests as BatchRequest[] };
 }
 
+/** A push request's records as a batch's operations: one action for all (`{ action, records }`). */
+function pushRecords(entry: JournalEntry): { action: string; requests: BatchRequest[] } | undefined {
+  const body = bodyOf(entry);
+  if (typeof body?.action !== 'string' || !Array.isArray(body.records)) return undefined;
+  return { action: body.action, requests: body.records.map((record) => ({ action: body.action, body: record })) };
+}
+
 const objectsOf = (entry: JournalEntry) => batchActions(entry)?.requests.map((request) => request.body) ?? [];
 
-/** `saveObjects`, `deleteObjects`, ...: the `batch` requests whose every action is one of `actions`. */
+/**
+ * `saveObjects`, `deleteObjects`, ...: the `batch` requests whose every action is one of
+ * `actions`; the `...WithTransformation` ones and `chunkedPush`: the ingestion API's `push`.
+ */
 function batchHelper(
   name: string,
   actions: readonly string[],
   view: (entry: JournalEntry) => Record<string, unknown>,
+  operation: 'batch' | 'push' = 'batch',
 ): Selection {
   return {
     name,
-    operation: 'batch',
+    operation,
     test: (entry) => actions.includes(batchActions(entry)?.action ?? ''),
     view,
   };
 }
+
+const saveView = (entry: JournalEntry) => ({ indexName: entry.indexName, objects: objectsOf(entry) });
+const partialView = (entry: JournalEntry) => ({
+  indexName: entry.indexName,
+  objects: objectsOf(entry),
+  createIfNotExists: batchActions(entry)?.action === 'partialUpdateObject',
+});
+const PARTIAL = ['partialUpdateObject', 'partialUpdateObjectNoCreate'];
+const ONE_ACTION = ['addObject', 'updateObject', 'partialUpdateObject', 'partialUpdateObjectNoCreate', 'deleteObject'];
 
 /** `replaceAllObjects`' temporary index: `<indexName>_tmp_<digits>`. */
 const TEMPORARY = /^(.*)_tmp_\d+$/;
@@ -92,6 +118,10 @@ function isReplaceMove(entry: JournalEntry): boolean {
   return body?.operation === 'move' && from !== null && body.destination === from[1];
 }
 
+/** Whether the records of the temporary index `entry` moves went through the ingestion API's push. */
+const pushedBefore = (entry: JournalEntry, entries: readonly JournalEntry[]) =>
+  entries.some((other) => other.seq < entry.seq && other.operation === 'push' && other.indexName === entry.indexName);
+
 /**
  * A `replaceAllObjects` call as one request, its final move, with what the journal holds of the
  * rest: the records batched into the temporary index and the scopes copied into it.
@@ -100,7 +130,7 @@ function replaceView(entry: JournalEntry, entries: readonly JournalEntry[]): Rec
   const temporary = entry.indexName!;
   const before = entries.filter((other) => other.seq < entry.seq && other.served && other.status < 300);
   const objects = before
-    .filter((other) => other.operation === 'batch' && other.indexName === temporary)
+    .filter((other) => (other.operation === 'batch' || other.operation === 'push') && other.indexName === temporary)
     .flatMap(objectsOf);
   const copy = before
     .filter((other) => other.operation === 'operationIndex' && bodyOf(other)?.destination === temporary)
@@ -133,29 +163,22 @@ const queriesOf = (entry: JournalEntry): unknown[] => {
 const queryType = (query: unknown) => (query as Body)?.type ?? 'default';
 
 const HELPERS: Readonly<Record<HelperName, Selection>> = {
-  saveObjects: batchHelper('saveObjects', ['addObject'], (entry) => ({
-    indexName: entry.indexName,
-    objects: objectsOf(entry),
-  })),
+  saveObjects: batchHelper('saveObjects', ['addObject'], saveView),
   deleteObjects: batchHelper('deleteObjects', ['deleteObject'], (entry) => ({
     indexName: entry.indexName,
     objectIDs: objectsOf(entry).map((body) => (body as Body)?.objectID),
   })),
-  partialUpdateObjects: batchHelper(
-    'partialUpdateObjects',
-    ['partialUpdateObject', 'partialUpdateObjectNoCreate'],
-    (entry) => ({
-      indexName: entry.indexName,
-      objects: objectsOf(entry),
-      createIfNotExists: batchActions(entry)?.action === 'partialUpdateObject',
-    }),
-  ),
-  chunkedBatch: batchHelper(
-    'chunkedBatch',
-    ['addObject', 'updateObject', 'partialUpdateObject', 'partialUpdateObjectNoCreate', 'deleteObject'],
-    (entry) => ({ indexName: entry.indexName, objects: objectsOf(entry), action: batchActions(entry)?.action }),
-  ),
-  replaceAllObjects: { name: 'replaceAllObjects', operation: 'operationIndex', test: isReplaceMove, view: replaceView },
+  partialUpdateObjects: batchHelper('partialUpdateObjects', PARTIAL, partialView),
+  chunkedBatch: batchHelper('chunkedBatch', ONE_ACTION, (entry) => ({
+    ...saveView(entry),
+    action: batchActions(entry)?.action,
+  })),
+  replaceAllObjects: {
+    name: 'replaceAllObjects',
+    operation: 'operationIndex',
+    test: (entry, entries) => isReplaceMove(entry) && !pushedBefore(entry, entries),
+    view: replaceView,
+  },
   browseObjects: {
     name: 'browseObjects',
     operation: 'browse',
@@ -195,10 +218,26 @@ const HELPERS: Readonly<Record<HelperName, Selection>> = {
       return queries.length > 0 && queries.every((query) => queryType(query) === 'facet');
     },
   },
+  chunkedPush: batchHelper(
+    'chunkedPush',
+    [...ONE_ACTION, 'delete'],
+    (entry) => ({ ...saveView(entry), action: batchActions(entry)?.action }),
+    'push',
+  ),
+  saveObjectsWithTransformation: batchHelper('saveObjectsWithTransformation', ['addObject'], saveView, 'push'),
+  partialUpdateObjectsWithTransformation: batchHelper(
+    'partialUpdateObjectsWithTransformation',
+    PARTIAL,
+    partialView,
+    'push',
+  ),
+  replaceAllObjectsWithTransformation: {
+    name: 'replaceAllObjectsWithTransformation',
+    operation: 'operationIndex',
+    test: (entry, entries) => isReplaceMove(entry) && pushedBefore(entry, entries),
+    view: replaceView,
+  },
 };
-
-const INGESTION_PUSH =
-  "sends the ingestion API's push requests, which the emulator does not serve (they answer 501; see docs/parity.md)";
 
 /** Client methods whose requests have no shape of their own, or that send none: why they cannot be matched. */
 const UNMATCHABLE: Readonly<Record<string, string>> = {
@@ -206,9 +245,6 @@ const UNMATCHABLE: Readonly<Record<string, string>> = {
     'polls getApiKey until the key shows the change (added, updated or deleted), and a poll says nothing of which: match "getApiKey" with { key }',
   accountCopyIndex:
     'sends getSettings, searchRules, searchSynonyms and browse to one application and setSettings, saveRules, saveSynonyms and batch to another: match those',
-  saveObjectsWithTransformation: INGESTION_PUSH,
-  partialUpdateObjectsWithTransformation: INGESTION_PUSH,
-  replaceAllObjectsWithTransformation: INGESTION_PUSH,
   generateSecuredApiKey: 'runs in the client and sends no request',
   getSecuredApiKeyRemainingValidity: 'runs in the client and sends no request',
   setClientApiKey: 'runs in the client and sends no request',
@@ -242,9 +278,9 @@ export function selectionOf(name: unknown, unknown?: (name: unknown) => string |
   return { name: name as string, operation: name as string };
 }
 
-/** Whether `entry` is one of the requests `selection` picks. */
-export function selects(selection: Selection, entry: JournalEntry): boolean {
-  return entry.operation === selection.operation && (selection.test?.(entry) ?? true);
+/** Whether `entry` is one of the requests `selection` picks (`entries`: the journal it is in). */
+export function selects(selection: Selection, entry: JournalEntry, entries: readonly JournalEntry[]): boolean {
+  return entry.operation === selection.operation && (selection.test?.(entry, entries) ?? true);
 }
 
 /** The names a typo is compared with besides the routes': the helpers and the unmatchable methods, whose errors say more. */

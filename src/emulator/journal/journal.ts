@@ -133,8 +133,9 @@ export class Journal implements Iterable<JournalEntry> {
 
   /** Entries matching a filter or a predicate, oldest first. */
   filter(filter: JournalFilter | ((entry: JournalEntry) => boolean)): JournalEntry[] {
-    const test = typeof filter === 'function' ? filter : this.matcherOf(filter);
-    return this.entries.filter(test);
+    const entries = this.entries;
+    const test = typeof filter === 'function' ? filter : this.matcherOf(filter, entries);
+    return entries.filter(test);
   }
 
   /** The entries of one operation or helper (or several), oldest first. */
@@ -178,7 +179,7 @@ export class Journal implements Iterable<JournalEntry> {
     for (const listener of this.#listeners) listener.cleared();
   }
 
-  private matcherOf(filter: JournalFilter): (entry: JournalEntry) => boolean {
+  private matcherOf(filter: JournalFilter, entries: readonly JournalEntry[]): (entry: JournalEntry) => boolean {
     const selections =
       filter.operation === undefined
         ? undefined
@@ -188,7 +189,7 @@ export class Journal implements Iterable<JournalEntry> {
       if (!(SURFACES as readonly unknown[]).includes(surface))
         throw new TypeError(`surface must be one of ${SURFACES.join(', ')}; got ${JSON.stringify(surface)}`);
     return (entry) => {
-      if (selections && !selections.some((selection) => selects(selection, entry))) return false;
+      if (selections && !selections.some((selection) => selects(selection, entry, entries))) return false;
       if (surfaces && !surfaces.includes(entry.surface)) return false;
       return fieldsHold(filter, entry);
     };
