@@ -1,6 +1,6 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import type { SetupServer } from 'msw/node';
-import { createEmulator, type Emulator, type EmulatorOptions } from '../../src';
+import { createEmulator, type Duration, type Emulator, type EmulatorOptions } from '../../src';
 import { createHandlers } from '../../src/msw';
 import { crawlerApi, SITE, type Surface } from './site';
 
@@ -40,7 +40,7 @@ export async function siteCrawler(
   });
   const id = created.id as string;
   const indexName = options.indexName ?? 'pages';
-  const crawl = async (wait = '1m') => {
+  const crawl = async (wait: Duration = '1m') => {
     await api.startReindex({ id });
     await emulator.advance(wait);
     return results();
