@@ -388,11 +388,14 @@ describe('why search leaves a record out', () => {
       indexName: 'shop_price_asc',
       indexSettings: { customRanking: ['asc(price)'], relevancyStrictness: 100 },
     });
+    // A second record as relevant as p1, cheaper: the replica's asc(price) puts it first.
+    await emulator.saveObject({ indexName: 'shop', body: { objectID: 'p5', name: 'phone', brand: 'zeta', price: 3 } });
     const res = await emulator.searchSingleIndex({ indexName: 'shop_price_asc', searchParams: { query: 'phone' } });
     const shown = (res.hits as { objectID: string }[]).map((h) => h.objectID);
     const first = await emulator.explain({ indexName: 'shop_price_asc', objectID: shown[0], query: 'phone' });
     expect(first).toMatchObject({ found: true, position: 0 });
-    if (shown.length > 1) expect(first.below).toMatchObject({ decidedBy: 'asc(price)' });
+    expect(shown.slice(0, 2)).toEqual(['p5', 'p1']);
+    expect(first.below).toMatchObject({ objectID: 'p1', decidedBy: 'asc(price)', value: 3, other: 10 });
     const left = PHONES.map((p) => p.objectID).filter((id) => id !== 'p3' && !shown.includes(id));
     expect(left.length).toBeGreaterThan(0);
     const out = await emulator.explain({ indexName: 'shop_price_asc', objectID: left[0], query: 'phone' });
