@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runCase, type ParityCase, type ParityResult } from './highlight-parity/cases';
+import { HAND_WRITTEN } from './highlight-parity/hand-written';
 
 const recorded = JSON.parse(readFileSync(new URL('./highlight-parity/expected.json', import.meta.url), 'utf8')) as {
   case: ParityCase;
@@ -16,5 +17,11 @@ describe('highlighting parity with the recorded output (random records, settings
       // Byte for byte: the same keys in the same order.
       expect(JSON.stringify(actual), `case ${n}`).toBe(JSON.stringify(expected));
     }
+  });
+});
+
+describe('highlighting by hand-written expectations (independent of the recorded output)', () => {
+  it.each(HAND_WRITTEN.map((c) => [c.name, c] as const))('%s', async (_, { case: c, expected }) => {
+    expect(await runCase(c)).toEqual(expected);
   });
 });

@@ -100,7 +100,7 @@ describe('_snippetResult', () => {
     const { search } = await indexWith([book], settings);
     const hit = (await search({ query: 'darkness', attributesToSnippet: ['body:5', 'title'] })).hits[0];
     expect(hit._snippetResult).toEqual({
-      body: { value: '…in the <em>darkness</em> bind them.', matchLevel: 'full' },
+      body: { value: '… in the <em>darkness</em> bind them.', matchLevel: 'full' },
       title: { value: 'The Lord of the Rings', matchLevel: 'none' },
     });
   });

@@ -39,7 +39,11 @@ function leaf(marker: Marker, text: string, words: number, options: QueryOptions
   const from = first < 0 ? 0 : Math.max(0, Math.min(first - Math.floor((words - 1) / 2), count - words));
   const to = Math.min(count, from + words);
   let value = renderMarked(marked, from, to, options.highlightPreTag, options.highlightPostTag);
-  if (from > 0) value = `${options.snippetEllipsisText}${value}`;
+  // The ellipsis stands for the words cut: the separator after them stays ("… Docker", as the
+  // service answers), the one after the last word kept goes with the cut ("capabilities…").
+  const spans = marked.spans;
+  if (from > 0)
+    value = `${options.snippetEllipsisText}${text.slice(spans[3 * (from - 1) + 1], spans[3 * from])}${value}`;
   if (to < count) value = `${value}${options.snippetEllipsisText}`;
   return { value, matchLevel: level };
 }
