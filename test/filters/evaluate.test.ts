@@ -181,6 +181,26 @@ describe('optionalFilters: scores without excluding', () => {
   });
 });
 
+describe('objectID OR groups, read by lookup instead of record by record (by hand)', () => {
+  // The property test compares this path with the evaluator through one parser: these cases do not.
+  it.each([
+    ['objectID:1 OR objectID:4 OR objectID:9', ['1', '4']],
+    ['(objectID:1 OR objectID:2) AND color:red', ['1']],
+    ['(objectID:1 OR objectID:2) AND (objectID:2 OR objectID:3)', ['2']],
+    ['(objectID:2 OR objectID:3) AND NOT objectID:3', ['2']],
+    ['objectID:"1" OR objectID:"5"', ['1', '5']],
+  ])('%s', (filters, hits) => {
+    expect(run({ filters }).hits).toEqual(hits);
+  });
+
+  it('takes the facetFilters form, and scores the best leaf of a value, or their sum on request', () => {
+    expect(run({ facetFilters: [['objectID:2', 'objectID:3', 'objectID:7']] }).hits).toEqual(['2', '3']);
+    const filters = 'objectID:1<score=3> OR objectID:1<score=2> OR objectID:4';
+    expect(run({ filters }).scores).toEqual({ 1: 3, 4: 1 });
+    expect(run({ filters, sumOrFiltersScores: true }).scores).toEqual({ 1: 5, 4: 1 });
+  });
+});
+
 describe('what filters read', () => {
   it('matches facet values case-insensitively, objectID and tags exactly', () => {
     expect(run({ filters: 'color:RED' }).hits).toEqual(['1', '3']);
