@@ -1,0 +1,61 @@
+/**
+ * `npm run mutation -- <module>` (or `MUTATION_MODULE=<module> npm run mutation`): StrykerJS
+ * mutates one module's source and runs that module's tests against each mutant, to find
+ * changes no test notices. Modules: matchers, security, filters, engine (docs/testing.md has
+ * their scores). Not part of `npm test` or CI: a module takes minutes (matchers) to hours
+ * (engine) on two cores. Reports: reports/mutation/<module>.html and .json.
+ *
+ *   npm run mutation -- matchers
+ *   MUTATION_CONCURRENCY=1 npm run mutation -- security
+ */
+import { Stryker } from '@stryker-mutator/core';
+
+interface Module {
+  /** The source files mutated. */
+  readonly mutate: readonly string[];
+  /** The tests run against each mutant (Vitest include globs). */
+  readonly tests: readonly string[];
+}
+
+const MODULES: Readonly<Record<string, Module>> = {
+  // The matchers read the journal: both are mutated, under the tests of both.
+  matchers: {
+    mutate: ['src/matchers/**/*.ts', 'src/emulator/journal/**/*.ts'],
+    tests: ['test/matchers/**/*.test.ts', 'test/journal/**/*.test.ts'],
+  },
+  security: { mutate: ['src/emulator/security/**/*.ts'], tests: ['test/security/**/*.test.ts'] },
+  filters: { mutate: ['src/emulator/search/filters/**/*.ts'], tests: ['test/filters/**/*.test.ts'] },
+  engine: { mutate: ['src/emulator/search/engine/**/*.ts'], tests: ['test/engine/**/*.test.ts'] },
+};
+
+const name = process.argv[2] ?? process.env.MUTATION_MODULE;
+const module = name === undefined ? undefined : MODULES[name];
+if (!module) {
+  console.error(`usage: npm run mutation -- <module>, one of: ${Object.keys(MODULES).join(', ')}`);
+  process.exit(2);
+}
+
+// The Vitest config of the runs reads its tests from here (test runners inherit the environment).
+process.env.MUTATION_TESTS = module.tests.join(',');
+const stryker = new Stryker({
+  mutate: [...module.mutate],
+  testRunner: 'vitest',
+  plugins: ['@stryker-mutator/vitest-runner'],
+  vitest: { configFile: 'vitest.mutation.config.ts' },
+  // Each mutant runs only the tests that reach it.
+  coverageAnalysis: 'perTest',
+  // A mutant of a module-level constant would rerun every test: left out, and counted as such.
+  ignoreStatic: true,
+  concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
+  timeoutMS: 20_000,
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: `reports/mutation/${name}.html` },
+  jsonReporter: { fileName: `reports/mutation/${name}.json` },
+  thresholds: { high: 85, low: 70, break: null },
+});
+const results = await stryker.runMutationTest();
+const detected = results.filter((r) => r.status === 'Killed' || r.status === 'Timeout').length;
+const valid = results.filter((r) => !['CompileError', 'RuntimeError', 'Ignored'].includes(r.status)).length;
+console.log(`${name}: ${detected} of ${valid} mutants detected (${((100 * detected) / Math.max(1, valid)).toFixed(1)}%)`);
