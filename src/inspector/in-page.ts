@@ -1,4 +1,5 @@
 import type { Snapshot } from '../emulator/core';
+import type { Duration } from '../clock';
 import type { Emulator } from '../emulator/emulator';
 import type { ExplainRequest } from '../emulator/search/explain/types';
 import type { FaultSpec } from '../emulator/faults/spec';
@@ -49,7 +50,8 @@ export function inPageTransport(
     clearJournal: () => write(() => emulator.journal.clear()),
     advance: (by) =>
       write(async () => {
-        await emulator.advance(by);
+        // The panel sends what the user typed: toMilliseconds checks it and refuses a bad one.
+        await emulator.advance(by as Duration);
         return now();
       }),
     setClock: (to) =>
