@@ -48,7 +48,11 @@ const stryker = new Stryker({
   ignoreStatic: true,
   concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
   timeoutMS: 20_000,
-  tempDirName: '.stryker-tmp',
+  // One sandbox folder per module, so two modules can run side by side.
+  tempDirName: `.stryker-tmp/${name}`,
+  // A rerun tests only the mutants whose code or tests changed since the last run.
+  incremental: true,
+  incrementalFile: `reports/mutation/${name}.incremental.json`,
   cleanTempDir: 'always',
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: `reports/mutation/${name}.html` },
@@ -58,4 +62,6 @@ const stryker = new Stryker({
 const results = await stryker.runMutationTest();
 const detected = results.filter((r) => r.status === 'Killed' || r.status === 'Timeout').length;
 const valid = results.filter((r) => !['CompileError', 'RuntimeError', 'Ignored'].includes(r.status)).length;
-console.log(`${name}: ${detected} of ${valid} mutants detected (${((100 * detected) / Math.max(1, valid)).toFixed(1)}%)`);
+console.log(
+  `${name}: ${detected} of ${valid} mutants detected (${((100 * detected) / Math.max(1, valid)).toFixed(1)}%)`,
+);
