@@ -7,6 +7,7 @@
  *
  *   npm run mutation -- matchers
  *   MUTATION_CONCURRENCY=1 npm run mutation -- security
+ *   npm run mutation -- security src/emulator/security/secured.ts   (only these files)
  */
 import { Stryker } from '@stryker-mutator/core';
 
@@ -37,8 +38,10 @@ if (!module) {
 
 // The Vitest config of the runs reads its tests from here (test runners inherit the environment).
 process.env.MUTATION_TESTS = module.tests.join(',');
+// Files (or globs) after the module's name narrow the mutated source to them.
+const only = process.argv.slice(3);
 const stryker = new Stryker({
-  mutate: [...module.mutate],
+  mutate: only.length > 0 ? only : [...module.mutate],
   testRunner: 'vitest',
   plugins: ['@stryker-mutator/vitest-runner'],
   vitest: { configFile: 'vitest.mutation.config.ts' },
@@ -50,6 +53,8 @@ const stryker = new Stryker({
   timeoutMS: 20_000,
   // One sandbox folder per module, so two modules can run side by side.
   tempDirName: `.stryker-tmp/${name}`,
+  // Nor copy another module's sandbox or the reports into this one.
+  ignorePatterns: ['.stryker-tmp', 'reports'],
   // A rerun tests only the mutants whose code or tests changed since the last run.
   incremental: true,
   incrementalFile: `reports/mutation/${name}.incremental.json`,
