@@ -359,8 +359,11 @@ function compact(value: unknown): string {
         item !== null &&
         typeof item === 'object' &&
         typeof (item as { asymmetricMatch?: unknown }).asymmetricMatch === 'function'
-      )
-        return `__raw__${String(item)}`;
+      ) {
+        // Vitest and Jest print a matcher as `Any<String>` through this; its String() is only `Any`.
+        const shown = (item as { toAsymmetricMatcher?: () => string }).toAsymmetricMatcher?.();
+        return `__raw__${shown ?? String(item)}`;
+      }
       return item;
     }) ?? String(value);
   const readable = text.replace(/"__raw__((?:[^"\\]|\\.)*)"/g, (_, raw: string) => JSON.parse(`"${raw}"`));
