@@ -56,8 +56,8 @@ describe('README.md recipes are self-contained', () => {
         .filter((path) =>
           /^(test\/[^/]+\.(t|j)s|jest\.config\.js|vitest\.config\.ts|\.storybook\/.+|stories\/.+)$/.test(path),
         )
-        // The CI legs' Chromium drivers, not part of the recipe.
-        .filter((path) => !/^test\/(browser|storybook)\.js$/.test(path))
+        // The CI legs' Chromium drivers (the inspector's screenshots and axe checks), not part of the recipe.
+        .filter((path) => !/^test\/(browser|storybook|inspector)\.js$/.test(path))
         .map((path) => `examples/${recipe}/${path}`);
     // A file the same as one shown (msw 3's recipe shares Vitest's config and test) is shown.
     const texts = new Set([...shown].map(read));
