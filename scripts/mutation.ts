@@ -55,9 +55,6 @@ const stryker = new Stryker({
   tempDirName: `.stryker-tmp/${name}`,
   // Nor copy another module's sandbox or the reports into this one.
   ignorePatterns: ['.stryker-tmp', 'reports'],
-  // A rerun tests only the mutants whose code or tests changed since the last run.
-  incremental: true,
-  incrementalFile: `reports/mutation/${name}.incremental.json`,
   cleanTempDir: 'always',
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: `reports/mutation/${name}.html` },
