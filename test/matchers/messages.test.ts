@@ -184,7 +184,13 @@ describe('matcher messages, whole', () => {
 
   it('toHaveReceivedEvent: the closest events, the rejected ones with why, and .not', async () => {
     const emulator = createEmulator();
-    const view = { eventType: 'view', eventName: 'Viewed', index: 'products', userToken: 'u1', objectIDs: ['p1'] };
+    const view = {
+      eventType: 'view' as const,
+      eventName: 'Viewed',
+      index: 'products',
+      userToken: 'u1',
+      objectIDs: ['p1'],
+    };
     await emulator.pushEvents({ events: [view] });
     expect(failure(() => expect(emulator).toHaveReceivedEvent({ eventType: 'view', objectIDs: ['p2'] }, all))).toBe(
       [
