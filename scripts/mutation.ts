@@ -53,8 +53,8 @@ const stryker = new Stryker({
   timeoutMS: 20_000,
   // One sandbox folder per module, so two modules can run side by side.
   tempDirName: `.stryker-tmp/${name}`,
-  // Nor copy another module's sandbox or the reports into this one.
-  ignorePatterns: ['.stryker-tmp', 'reports'],
+  // Nor copy another module's sandbox or the reports into this one (anchored: src/emulator/analytics/reports/ stays).
+  ignorePatterns: ['/.stryker-tmp', '/reports'],
   cleanTempDir: 'always',
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: `reports/mutation/${name}.html` },
