@@ -39,3 +39,25 @@ export async function withLoads<T>(core: Core, what: string, run: () => T | Prom
     }
   }
 }
+
+type Operation = (...args: never[]) => unknown;
+/** The names of a module's exported functions. */
+type OperationName<M> = { [K in keyof M]: M[K] extends Operation ? K : never }[keyof M];
+/** An operation as its lazy stand-in runs it: the same parameters, its result awaited on first use. */
+type Loading<F> = F extends (...args: infer A) => infer R ? (...args: A) => R | Promise<Awaited<R>> : never;
+
+/**
+ * A service's operations kept out of the bundle a page loads up front: `load` is a dynamic
+ * `import('./operations')`, which bundlers make a chunk of its own. `operation(name)` stands for
+ * one of the module's functions (a route handler, a job runner): the first call awaits the load
+ * before the function starts, so before it changes anything or draws an ID (a load never moves
+ * the generator); once loaded, calls run synchronously, as if imported eagerly.
+ */
+export function lazyOperations<M>(load: () => Promise<M>) {
+  let loaded: M | undefined;
+  return <K extends OperationName<M>>(name: K): Loading<M[K]> =>
+    ((...args: never[]) => {
+      if (loaded) return (loaded[name] as Operation)(...args);
+      return load().then((module) => ((loaded = module)[name] as Operation)(...args));
+    }) as Loading<M[K]>;
+}
