@@ -1,7 +1,8 @@
+import { lazyOperations } from '../lazy';
 import { route, type Route } from '../route';
-import { getMetrics } from './infrastructure';
-import { getIndexingTime, getLatency, getReachability } from './probes';
-import { getClusterIncidents, getClusterStatus, getIncidents, getServers, getStatus } from './status';
+
+/** The operations, loaded on the first call (lazy.ts). */
+const lazy = lazyOperations(() => import('./operations'));
 
 const CLUSTERS = '{clusters}';
 /** Where the emulator's figures are its own (docs/monitoring.md). */
@@ -17,13 +18,13 @@ const METRICS_PARITY = {
  */
 // prettier-ignore
 export const monitoringRoutes: Route[] = [
-  route({ operation: 'getStatus', method: 'GET', path: '/1/status', host: 'monitoring', acl: 'none', call: {}, handler: getStatus }),
-  route({ operation: 'getClusterStatus', method: 'GET', path: `/1/status/${CLUSTERS}`, host: 'monitoring', acl: 'none', call: {}, handler: getClusterStatus }),
-  route({ operation: 'getIncidents', method: 'GET', path: '/1/incidents', host: 'monitoring', acl: 'none', call: {}, handler: getIncidents }),
-  route({ operation: 'getClusterIncidents', method: 'GET', path: `/1/incidents/${CLUSTERS}`, host: 'monitoring', acl: 'none', call: {}, handler: getClusterIncidents }),
-  route({ operation: 'getServers', method: 'GET', path: '/1/inventory/servers', host: 'monitoring', acl: 'none', call: {}, handler: getServers }),
-  route({ operation: 'getLatency', method: 'GET', path: `/1/latency/${CLUSTERS}`, host: 'monitoring', acl: 'none', call: {}, handler: getLatency }),
-  route({ operation: 'getIndexingTime', method: 'GET', path: `/1/indexing/${CLUSTERS}`, host: 'monitoring', acl: 'none', call: {}, handler: getIndexingTime }),
-  route({ operation: 'getReachability', method: 'GET', path: `/1/reachability/${CLUSTERS}/probes`, host: 'monitoring', acl: 'none', call: {}, handler: getReachability }),
-  route({ operation: 'getMetrics', method: 'GET', path: '/1/infrastructure/{metric}/period/{period}', host: 'monitoring', acl: 'none', call: {}, handler: getMetrics, parity: METRICS_PARITY }),
+  route({ operation: 'getStatus', method: 'GET', path: '/1/status', host: 'monitoring', acl: 'none', call: {}, handler: lazy('getStatus') }),
+  route({ operation: 'getClusterStatus', method: 'GET', path: `/1/status/${CLUSTERS}`, host: 'monitoring', acl: 'none', call: {}, handler: lazy('getClusterStatus') }),
+  route({ operation: 'getIncidents', method: 'GET', path: '/1/incidents', host: 'monitoring', acl: 'none', call: {}, handler: lazy('getIncidents') }),
+  route({ operation: 'getClusterIncidents', method: 'GET', path: `/1/incidents/${CLUSTERS}`, host: 'monitoring', acl: 'none', call: {}, handler: lazy('getClusterIncidents') }),
+  route({ operation: 'getServers', method: 'GET', path: '/1/inventory/servers', host: 'monitoring', acl: 'none', call: {}, handler: lazy('getServers') }),
+  route({ operation: 'getLatency', method: 'GET', path: `/1/latency/${CLUSTERS}`, host: 'monitoring', acl: 'none', call: {}, handler: lazy('getLatency') }),
+  route({ operation: 'getIndexingTime', method: 'GET', path: `/1/indexing/${CLUSTERS}`, host: 'monitoring', acl: 'none', call: {}, handler: lazy('getIndexingTime') }),
+  route({ operation: 'getReachability', method: 'GET', path: `/1/reachability/${CLUSTERS}/probes`, host: 'monitoring', acl: 'none', call: {}, handler: lazy('getReachability') }),
+  route({ operation: 'getMetrics', method: 'GET', path: '/1/infrastructure/{metric}/period/{period}', host: 'monitoring', acl: 'none', call: {}, handler: lazy('getMetrics'), parity: METRICS_PARITY }),
 ];
