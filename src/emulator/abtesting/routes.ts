@@ -1,9 +1,9 @@
 import { rateLimited } from '../analytics/reports/rate-limit';
+import { lazyOperations } from '../lazy';
 import { route, type Acl, type Route } from '../route';
-import { addABTests, deleteABTest, getABTest, listABTests, stopABTest } from './abtests';
-import { estimateABTest } from './estimate';
-import { applyVariantSettings, getABTestSettings, saveVariantSettings } from './settings';
-import { getTimeseries } from './timeseries';
+
+/** The operations, loaded on the first call (lazy.ts). */
+const lazy = lazyOperations(() => import('./operations'));
 
 /** What estimates do not reproduce (docs/abtesting.md). */
 const ESTIMATE_PARITY = {
@@ -24,20 +24,20 @@ const LIST_V2 = ['offset', 'limit', 'indexPrefix', 'indexSuffix'];
  */
 // prettier-ignore
 export const abtestingRoutes: Route[] = [
-  route({ operation: 'addABTests', method: 'POST', path: '/2/abtests', host: 'analytics', acl: 'editSettings', call: { body: '$params' }, handler: rateLimited(addABTests) }),
-  route({ operation: 'listABTests', method: 'GET', path: '/2/abtests', host: 'analytics', acl: 'analytics', call: { query: LIST_V2 }, handler: rateLimited(listABTests) }),
-  route({ operation: 'estimateABTest', method: 'POST', path: '/2/abtests/estimate', host: 'analytics', acl: 'analytics', call: { body: '$params' }, handler: rateLimited(estimateABTest), parity: ESTIMATE_PARITY }),
-  route({ operation: 'getABTest', method: 'GET', path: '/2/abtests/{id}', host: 'analytics', acl: 'analytics', call: {}, handler: rateLimited(getABTest) }),
-  route({ operation: 'deleteABTest', method: 'DELETE', path: '/2/abtests/{id}', host: 'analytics', acl: 'editSettings', call: {}, handler: rateLimited(deleteABTest) }),
-  route({ operation: 'stopABTest', method: 'POST', path: '/2/abtests/{id}/stop', host: 'analytics', acl: 'editSettings', call: {}, handler: rateLimited(stopABTest) }),
-  route({ operation: 'addABTests', method: 'POST', path: '/3/abtests', host: 'analytics', acl: 'editSettings', call: { body: '$params' }, handler: rateLimited(addABTests), parity: V3_FILTERS }),
-  route({ operation: 'listABTests', method: 'GET', path: '/3/abtests', host: 'analytics', acl: 'analytics', call: { query: [...LIST_V2, 'direction', 'methods'] }, handler: rateLimited(listABTests), parity: V3_RESULTS }),
-  route({ operation: 'estimateABTest', method: 'POST', path: '/3/abtests/estimate', host: 'analytics', acl: 'analytics', call: { body: '$params' }, handler: rateLimited(estimateABTest), parity: ESTIMATE_PARITY }),
-  route({ operation: 'getABTest', method: 'GET', path: '/3/abtests/{id}', host: 'analytics', acl: 'analytics', call: { query: ['methods'] }, handler: rateLimited(getABTest), parity: V3_RESULTS }),
-  route({ operation: 'deleteABTest', method: 'DELETE', path: '/3/abtests/{id}', host: 'analytics', acl: 'editSettings', call: {}, handler: rateLimited(deleteABTest) }),
-  route({ operation: 'stopABTest', method: 'POST', path: '/3/abtests/{id}/stop', host: 'analytics', acl: 'editSettings', call: {}, handler: rateLimited(stopABTest) }),
-  route({ operation: 'getTimeseries', method: 'GET', path: '/3/abtests/{id}/timeseries', host: 'analytics', acl: 'analytics', call: { query: ['startDate', 'endDate', 'metric', 'methods'] }, handler: rateLimited(getTimeseries), parity: V3_RESULTS }),
-  route({ operation: 'getABTestSettings', method: 'GET', path: '/3/abtests/{id}/settings', host: 'analytics', acl: 'analytics', call: {}, handler: rateLimited(getABTestSettings) }),
-  route({ operation: 'saveVariantSettings', method: 'POST', path: '/3/abtests/{id}/settings/{variantId}', host: 'analytics', acl: BOTH, call: { body: 'saveSettingsRequest' }, handler: rateLimited(saveVariantSettings) }),
-  route({ operation: 'applyVariantSettings', method: 'POST', path: '/3/abtests/{id}/settings/{variantId}/apply', host: 'analytics', acl: BOTH, call: {}, handler: rateLimited(applyVariantSettings) }),
+  route({ operation: 'addABTests', method: 'POST', path: '/2/abtests', host: 'analytics', acl: 'editSettings', call: { body: '$params' }, handler: rateLimited(lazy('addABTests')) }),
+  route({ operation: 'listABTests', method: 'GET', path: '/2/abtests', host: 'analytics', acl: 'analytics', call: { query: LIST_V2 }, handler: rateLimited(lazy('listABTests')) }),
+  route({ operation: 'estimateABTest', method: 'POST', path: '/2/abtests/estimate', host: 'analytics', acl: 'analytics', call: { body: '$params' }, handler: rateLimited(lazy('estimateABTest')), parity: ESTIMATE_PARITY }),
+  route({ operation: 'getABTest', method: 'GET', path: '/2/abtests/{id}', host: 'analytics', acl: 'analytics', call: {}, handler: rateLimited(lazy('getABTest')) }),
+  route({ operation: 'deleteABTest', method: 'DELETE', path: '/2/abtests/{id}', host: 'analytics', acl: 'editSettings', call: {}, handler: rateLimited(lazy('deleteABTest')) }),
+  route({ operation: 'stopABTest', method: 'POST', path: '/2/abtests/{id}/stop', host: 'analytics', acl: 'editSettings', call: {}, handler: rateLimited(lazy('stopABTest')) }),
+  route({ operation: 'addABTests', method: 'POST', path: '/3/abtests', host: 'analytics', acl: 'editSettings', call: { body: '$params' }, handler: rateLimited(lazy('addABTests')), parity: V3_FILTERS }),
+  route({ operation: 'listABTests', method: 'GET', path: '/3/abtests', host: 'analytics', acl: 'analytics', call: { query: [...LIST_V2, 'direction', 'methods'] }, handler: rateLimited(lazy('listABTests')), parity: V3_RESULTS }),
+  route({ operation: 'estimateABTest', method: 'POST', path: '/3/abtests/estimate', host: 'analytics', acl: 'analytics', call: { body: '$params' }, handler: rateLimited(lazy('estimateABTest')), parity: ESTIMATE_PARITY }),
+  route({ operation: 'getABTest', method: 'GET', path: '/3/abtests/{id}', host: 'analytics', acl: 'analytics', call: { query: ['methods'] }, handler: rateLimited(lazy('getABTest')), parity: V3_RESULTS }),
+  route({ operation: 'deleteABTest', method: 'DELETE', path: '/3/abtests/{id}', host: 'analytics', acl: 'editSettings', call: {}, handler: rateLimited(lazy('deleteABTest')) }),
+  route({ operation: 'stopABTest', method: 'POST', path: '/3/abtests/{id}/stop', host: 'analytics', acl: 'editSettings', call: {}, handler: rateLimited(lazy('stopABTest')) }),
+  route({ operation: 'getTimeseries', method: 'GET', path: '/3/abtests/{id}/timeseries', host: 'analytics', acl: 'analytics', call: { query: ['startDate', 'endDate', 'metric', 'methods'] }, handler: rateLimited(lazy('getTimeseries')), parity: V3_RESULTS }),
+  route({ operation: 'getABTestSettings', method: 'GET', path: '/3/abtests/{id}/settings', host: 'analytics', acl: 'analytics', call: {}, handler: rateLimited(lazy('getABTestSettings')) }),
+  route({ operation: 'saveVariantSettings', method: 'POST', path: '/3/abtests/{id}/settings/{variantId}', host: 'analytics', acl: BOTH, call: { body: 'saveSettingsRequest' }, handler: rateLimited(lazy('saveVariantSettings')) }),
+  route({ operation: 'applyVariantSettings', method: 'POST', path: '/3/abtests/{id}/settings/{variantId}/apply', host: 'analytics', acl: BOTH, call: {}, handler: rateLimited(lazy('applyVariantSettings')) }),
 ];
