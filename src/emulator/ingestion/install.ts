@@ -1,6 +1,9 @@
 import type { Core } from '../core';
-import { runScheduled } from './run-task';
+import { lazy } from './routes';
 import { CRON_JOB } from './schedule';
+
+/** A scheduled run, by the operations the routes load (once loaded, the run starts as the job does). */
+const runScheduled = lazy('runScheduled');
 
 /** Registers the scheduled runs of tasks with a `cron` (planned when the task is saved). */
 export function installIngestion(core: Core): void {
