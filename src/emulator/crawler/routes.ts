@@ -1,19 +1,9 @@
+import { lazyOperations } from '../lazy';
 import { route, type CallShape, type Route } from '../route';
-import {
-  cancelBlockingAction,
-  crawlUrls,
-  getTaskStatus,
-  pauseCrawler,
-  runCrawler,
-  startReindex,
-  testUrl,
-} from './actions';
 import { withSources } from './config';
-import { createCrawler, deleteCrawler, getCrawler, listCrawlers, patchCrawler } from './crawlers';
-import { listDomains } from './domains';
-import { deleteCrawlRun, getCrawlRunFile, listCrawlRuns } from './runs';
-import { getStats } from './stats';
-import { getConfigVersion, listConfigVersions, patchConfig } from './versions';
+
+/** The operations, loaded on the first call (lazy.ts); a crawl's engine loads apart (engine.ts). */
+const lazy = lazyOperations(() => import('./operations'));
 
 const CRAWLERS = '/api/1/crawlers';
 const CRAWLER = `${CRAWLERS}/{id}`;
@@ -60,24 +50,24 @@ const CRAWL_URLS_NOT_RUN = {
  */
 // prettier-ignore
 export const crawlerRoutes: Route[] = [
-  route({ operation: 'createCrawler', method: 'POST', path: CRAWLERS, host: 'crawler', acl: 'none', call: bodyOf([]), parity: CONFIG_NOT_RUN, handler: createCrawler }),
-  route({ operation: 'listCrawlers', method: 'GET', path: CRAWLERS, host: 'crawler', acl: 'none', call: { query: ['itemsPerPage', 'page', 'name', 'appId', 'appID'] }, handler: listCrawlers }),
-  route({ operation: 'getCrawler', method: 'GET', path: CRAWLER, host: 'crawler', acl: 'none', call: { query: ['withConfig'] }, handler: getCrawler }),
-  route({ operation: 'patchCrawler', method: 'PATCH', path: CRAWLER, host: 'crawler', acl: 'none', call: bodyOf(['id']), parity: CONFIG_NOT_RUN, handler: patchCrawler }),
-  route({ operation: 'deleteCrawler', method: 'DELETE', path: CRAWLER, host: 'crawler', acl: 'none', call: {}, handler: deleteCrawler }),
-  route({ operation: 'patchConfig', method: 'PATCH', path: `${CRAWLER}/config`, host: 'crawler', acl: 'none', call: bodyOf(['id'], 'body'), parity: CONFIG_NOT_RUN, handler: patchConfig }),
-  route({ operation: 'listConfigVersions', method: 'GET', path: `${CRAWLER}/config/versions`, host: 'crawler', acl: 'none', call: { query: ['itemsPerPage', 'page'] }, handler: listConfigVersions }),
-  route({ operation: 'getConfigVersion', method: 'GET', path: `${CRAWLER}/config/versions/{version}`, host: 'crawler', acl: 'none', call: {}, handler: getConfigVersion }),
-  route({ operation: 'runCrawler', method: 'POST', path: `${CRAWLER}/run`, host: 'crawler', acl: 'none', call: {}, handler: runCrawler }),
-  route({ operation: 'pauseCrawler', method: 'POST', path: `${CRAWLER}/pause`, host: 'crawler', acl: 'none', call: {}, handler: pauseCrawler }),
-  route({ operation: 'startReindex', method: 'POST', path: `${CRAWLER}/reindex`, host: 'crawler', acl: 'none', call: {}, parity: CRAWL_NOT_RUN, handler: startReindex }),
-  route({ operation: 'getStats', method: 'GET', path: `${CRAWLER}/stats/urls`, host: 'crawler', acl: 'none', call: {}, handler: getStats }),
-  route({ operation: 'crawlUrls', method: 'POST', path: `${CRAWLER}/urls/crawl`, host: 'crawler', acl: 'none', call: bodyOf(['id'], 'none'), parity: CRAWL_URLS_NOT_RUN, handler: crawlUrls }),
-  route({ operation: 'testUrl', method: 'POST', path: `${CRAWLER}/test`, host: 'crawler', acl: 'none', call: bodyOf(['id']), parity: CRAWL_NOT_RUN, handler: testUrl }),
-  route({ operation: 'getTaskStatus', method: 'GET', path: `${CRAWLER}/tasks/{taskID}`, host: 'crawler', acl: 'none', call: {}, handler: getTaskStatus }),
-  route({ operation: 'cancelBlockingAction', method: 'POST', path: `${CRAWLER}/tasks/{taskID}/cancel`, host: 'crawler', acl: 'none', call: {}, handler: cancelBlockingAction }),
-  route({ operation: 'listCrawlRuns', method: 'GET', path: `${CRAWLER}/crawl_runs`, host: 'crawler', acl: 'none', call: { query: ['from', 'until', 'status', 'limit', 'offset', 'order'] }, handler: listCrawlRuns }),
-  route({ operation: 'getCrawlRunFile', method: 'GET', path: `${CRAWLER}/{logId}/download`, host: 'crawler', acl: 'none', call: {}, handler: getCrawlRunFile }),
-  route({ operation: 'deleteCrawlRun', method: 'POST', path: `${CRAWLER}/delete_runs`, host: 'crawler', acl: 'none', call: { body: 'ids' }, handler: deleteCrawlRun }),
-  route({ operation: 'listDomains', method: 'GET', path: '/api/1/domains', host: 'crawler', acl: 'none', call: { query: ['appId', 'appID', 'itemsPerPage', 'page'] }, handler: listDomains }),
+  route({ operation: 'createCrawler', method: 'POST', path: CRAWLERS, host: 'crawler', acl: 'none', call: bodyOf([]), parity: CONFIG_NOT_RUN, handler: lazy('createCrawler') }),
+  route({ operation: 'listCrawlers', method: 'GET', path: CRAWLERS, host: 'crawler', acl: 'none', call: { query: ['itemsPerPage', 'page', 'name', 'appId', 'appID'] }, handler: lazy('listCrawlers') }),
+  route({ operation: 'getCrawler', method: 'GET', path: CRAWLER, host: 'crawler', acl: 'none', call: { query: ['withConfig'] }, handler: lazy('getCrawler') }),
+  route({ operation: 'patchCrawler', method: 'PATCH', path: CRAWLER, host: 'crawler', acl: 'none', call: bodyOf(['id']), parity: CONFIG_NOT_RUN, handler: lazy('patchCrawler') }),
+  route({ operation: 'deleteCrawler', method: 'DELETE', path: CRAWLER, host: 'crawler', acl: 'none', call: {}, handler: lazy('deleteCrawler') }),
+  route({ operation: 'patchConfig', method: 'PATCH', path: `${CRAWLER}/config`, host: 'crawler', acl: 'none', call: bodyOf(['id'], 'body'), parity: CONFIG_NOT_RUN, handler: lazy('patchConfig') }),
+  route({ operation: 'listConfigVersions', method: 'GET', path: `${CRAWLER}/config/versions`, host: 'crawler', acl: 'none', call: { query: ['itemsPerPage', 'page'] }, handler: lazy('listConfigVersions') }),
+  route({ operation: 'getConfigVersion', method: 'GET', path: `${CRAWLER}/config/versions/{version}`, host: 'crawler', acl: 'none', call: {}, handler: lazy('getConfigVersion') }),
+  route({ operation: 'runCrawler', method: 'POST', path: `${CRAWLER}/run`, host: 'crawler', acl: 'none', call: {}, handler: lazy('runCrawler') }),
+  route({ operation: 'pauseCrawler', method: 'POST', path: `${CRAWLER}/pause`, host: 'crawler', acl: 'none', call: {}, handler: lazy('pauseCrawler') }),
+  route({ operation: 'startReindex', method: 'POST', path: `${CRAWLER}/reindex`, host: 'crawler', acl: 'none', call: {}, parity: CRAWL_NOT_RUN, handler: lazy('startReindex') }),
+  route({ operation: 'getStats', method: 'GET', path: `${CRAWLER}/stats/urls`, host: 'crawler', acl: 'none', call: {}, handler: lazy('getStats') }),
+  route({ operation: 'crawlUrls', method: 'POST', path: `${CRAWLER}/urls/crawl`, host: 'crawler', acl: 'none', call: bodyOf(['id'], 'none'), parity: CRAWL_URLS_NOT_RUN, handler: lazy('crawlUrls') }),
+  route({ operation: 'testUrl', method: 'POST', path: `${CRAWLER}/test`, host: 'crawler', acl: 'none', call: bodyOf(['id']), parity: CRAWL_NOT_RUN, handler: lazy('testUrl') }),
+  route({ operation: 'getTaskStatus', method: 'GET', path: `${CRAWLER}/tasks/{taskID}`, host: 'crawler', acl: 'none', call: {}, handler: lazy('getTaskStatus') }),
+  route({ operation: 'cancelBlockingAction', method: 'POST', path: `${CRAWLER}/tasks/{taskID}/cancel`, host: 'crawler', acl: 'none', call: {}, handler: lazy('cancelBlockingAction') }),
+  route({ operation: 'listCrawlRuns', method: 'GET', path: `${CRAWLER}/crawl_runs`, host: 'crawler', acl: 'none', call: { query: ['from', 'until', 'status', 'limit', 'offset', 'order'] }, handler: lazy('listCrawlRuns') }),
+  route({ operation: 'getCrawlRunFile', method: 'GET', path: `${CRAWLER}/{logId}/download`, host: 'crawler', acl: 'none', call: {}, handler: lazy('getCrawlRunFile') }),
+  route({ operation: 'deleteCrawlRun', method: 'POST', path: `${CRAWLER}/delete_runs`, host: 'crawler', acl: 'none', call: { body: 'ids' }, handler: lazy('deleteCrawlRun') }),
+  route({ operation: 'listDomains', method: 'GET', path: '/api/1/domains', host: 'crawler', acl: 'none', call: { query: ['appId', 'appID', 'itemsPerPage', 'page'] }, handler: lazy('listDomains') }),
 ];
