@@ -1,6 +1,8 @@
+import { lazyOperations } from '../lazy';
 import { route, type Route } from '../route';
-import { createConfig, deleteConfig, getAllConfigs, getConfig, updateConfig } from './configs';
-import { getConfigStatus, getLogFile } from './status';
+
+/** The operations, loaded on the first call (lazy.ts); builds run on the clock (install.ts). */
+const lazy = lazyOperations(() => import('./operations'));
 
 const CONFIG = '/1/configs/{indexName}';
 /** What a configuration does not do here (docs/query-suggestions.md, Where the emulator chose). */
@@ -16,11 +18,11 @@ const CONFIG_PARITY = {
  */
 // prettier-ignore
 export const querySuggestionsRoutes: Route[] = [
-  route({ operation: 'createConfig', method: 'POST', path: '/1/configs', host: 'suggestions', acl: 'editSettings', call: { body: '$params' }, handler: createConfig, parity: CONFIG_PARITY }),
-  route({ operation: 'getAllConfigs', method: 'GET', path: '/1/configs', host: 'suggestions', acl: 'settings', call: {}, handler: getAllConfigs }),
-  route({ operation: 'getConfig', method: 'GET', path: CONFIG, host: 'suggestions', acl: 'settings', call: {}, handler: getConfig }),
-  route({ operation: 'updateConfig', method: 'PUT', path: CONFIG, host: 'suggestions', acl: 'editSettings', call: { body: 'configuration' }, handler: updateConfig, parity: CONFIG_PARITY }),
-  route({ operation: 'deleteConfig', method: 'DELETE', path: CONFIG, host: 'suggestions', acl: 'editSettings', call: {}, handler: deleteConfig }),
-  route({ operation: 'getConfigStatus', method: 'GET', path: `${CONFIG}/status`, host: 'suggestions', acl: 'settings', call: {}, handler: getConfigStatus }),
-  route({ operation: 'getLogFile', method: 'GET', path: '/1/logs/{indexName}', host: 'suggestions', acl: 'settings', call: {}, handler: getLogFile }),
+  route({ operation: 'createConfig', method: 'POST', path: '/1/configs', host: 'suggestions', acl: 'editSettings', call: { body: '$params' }, handler: lazy('createConfig'), parity: CONFIG_PARITY }),
+  route({ operation: 'getAllConfigs', method: 'GET', path: '/1/configs', host: 'suggestions', acl: 'settings', call: {}, handler: lazy('getAllConfigs') }),
+  route({ operation: 'getConfig', method: 'GET', path: CONFIG, host: 'suggestions', acl: 'settings', call: {}, handler: lazy('getConfig') }),
+  route({ operation: 'updateConfig', method: 'PUT', path: CONFIG, host: 'suggestions', acl: 'editSettings', call: { body: 'configuration' }, handler: lazy('updateConfig'), parity: CONFIG_PARITY }),
+  route({ operation: 'deleteConfig', method: 'DELETE', path: CONFIG, host: 'suggestions', acl: 'editSettings', call: {}, handler: lazy('deleteConfig') }),
+  route({ operation: 'getConfigStatus', method: 'GET', path: `${CONFIG}/status`, host: 'suggestions', acl: 'settings', call: {}, handler: lazy('getConfigStatus') }),
+  route({ operation: 'getLogFile', method: 'GET', path: '/1/logs/{indexName}', host: 'suggestions', acl: 'settings', call: {}, handler: lazy('getLogFile') }),
 ];
