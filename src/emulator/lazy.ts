@@ -48,8 +48,9 @@ type Loading<F> = F extends (...args: infer A) => infer R ? (...args: A) => R | 
 
 /**
  * A service's operations kept out of the bundle a page loads up front: `load` is a dynamic
- * `import('./operations')`, which bundlers make a chunk of its own. `operation(name)` stands for
- * one of the module's functions (a route handler, a job runner): the first call awaits the load
+ * `import('./operations')`, which bundlers make a chunk of its own. What it returns (`lazy` in a
+ * routes.ts) gives, by name, a stand-in for one of the module's functions (a route handler, a job
+ * runner) that the route table lists as it would the function: the first call awaits the load
  * before the function starts, so before it changes anything or draws an ID (a load never moves
  * the generator); once loaded, calls run synchronously, as if imported eagerly.
  */
