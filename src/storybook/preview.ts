@@ -6,6 +6,7 @@
 import { addons } from 'storybook/preview-api';
 import { answerOnChannel } from '../inspector/channel/answer';
 import { currentTransport, registry } from './registry';
+import { type StoryWithParameters, warnIfUncontrolled } from './uncontrolled';
 
 const ANSWERING = Symbol.for('search-emulator/storybook/answering');
 const holder = globalThis as { [ANSWERING]?: boolean };
@@ -15,8 +16,9 @@ if (!holder[ANSWERING]) {
 }
 
 /** Runs outside every story's own decorators: the story's `withSearchEmulator` runs after it. */
-const noteStory = (story: () => unknown, context: { id: string }) => {
+const noteStory = (story: () => unknown, context: StoryWithParameters) => {
   registry().current = context.id;
+  warnIfUncontrolled(context);
   return story();
 };
 

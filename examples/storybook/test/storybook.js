@@ -47,6 +47,13 @@ const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir()
 });
 const errors = [];
 const checked = [];
+/** Page errors, and the emulator's own warnings (a story its service worker does not control). */
+function watch(page) {
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.text().startsWith('[search-emulator]')) errors.push(message.text());
+  });
+}
 
 /** axe-core on `selector` (the inspector's root) in `frame`: WCAG 2.1 A and AA. */
 async function axe(frame, selector, name) {
@@ -64,9 +71,10 @@ async function axe(frame, selector, name) {
     );
 }
 
+let page;
 try {
-  const page = await context.newPage();
-  page.on('pageerror', (error) => errors.push(error.message));
+  page = await context.newPage();
+  watch(page);
 
   // The story alone: its hits come from the emulator through msw.
   await page.goto(`${origin}/iframe.html?id=products--search-results&viewMode=story`);
@@ -76,8 +84,14 @@ try {
   await page.screenshot({ path: join(artifacts, 'storybook.png') });
   checked.push("msw-storybook-addon's mswLoader");
 
-  // Storybook's own page: the addon's panel over the channel, beside the story.
+  // Storybook's own page, in a second tab: the addon's panel over the channel, beside the story.
+  // Not `page.goto`: msw's worker unregisters itself when its last page closes, and a page that
+  // navigates while that is under way loads uncontrolled, so its requests would bypass msw.
+  const standalone = page;
+  page = await context.newPage();
+  watch(page);
   await page.goto(`${origin}/?path=/story/products--search-results`);
+  await standalone.close();
   const story = page.frameLocator('#storybook-preview-iframe');
   await story.locator('ul[aria-label="results"][data-loaded="2"]').waitFor({ timeout: 60_000 });
   await page.getByRole('tab', { name: 'Search emulator' }).click();
