@@ -2,19 +2,9 @@ import '../../src/vitest';
 import { describe, expect, it } from 'vitest';
 import { createEmulator, Journal } from '../../src';
 import { setupSurfaces, SURFACES } from '../support/surfaces';
+import { failure } from '../support/failure';
 
 const open = setupSurfaces();
-
-/** The message of a failing assertion, without its colours. */
-function failure(assertion: () => void): string {
-  try {
-    assertion();
-  } catch (error) {
-    // eslint-disable-next-line no-control-regex
-    return (error as Error).message.replace(/\u001b\[[0-9;]*m/g, '');
-  }
-  throw new Error('the assertion passed');
-}
 
 const click = (queryID: string, objectID = 'p1') => ({
   eventType: 'click',
