@@ -98,3 +98,53 @@ describe('journal filters, field by field', () => {
     );
   });
 });
+
+describe('journal limits, searches and events', () => {
+  it('a limit of 0 keeps nothing, drops nothing and tells no subscriber', async () => {
+    const emulator = createEmulator({ journalLimit: 0 });
+    const seen: number[] = [];
+    emulator.journal.subscribe((entry) => seen.push(entry.seq));
+    await emulator.listIndices();
+    expect([emulator.journal.length, emulator.journal.dropped, seen]).toEqual([0, 0, []]);
+  });
+
+  it('keeps the newest entries as they are dropped and compacted; at() reads none of the dropped', async () => {
+    const emulator = createEmulator({ journalLimit: 3 });
+    await emulator.listIndices();
+    for (let i = 2; i <= 7; i++) {
+      await emulator.listIndices();
+      expect(emulator.journal.entries.map((e) => e.seq)).toEqual([i - 2, i - 1, i].filter((seq) => seq >= 1));
+      expect(emulator.journal.dropped).toBe(Math.max(0, i - 3));
+      expect(emulator.journal.at(-4)).toBeUndefined();
+      expect(emulator.journal.at(-3)?.seq).toBe(i >= 3 ? i - 2 : undefined);
+    }
+  });
+
+  it('searches() and events() read only the entries the filter picks; a batch not answered is not accepted', async () => {
+    const emulator = createEmulator();
+    await emulator.saveObjects({ indexName: 'products', objects: [{ objectID: 'p1' }] });
+    await emulator.searchSingleIndex({ indexName: 'products', searchParams: { query: 'a' } });
+    await emulator.search({ requests: [{ indexName: 'products', query: 'b' }] });
+    expect(emulator.journal.searches({ operation: 'searchSingleIndex' }).map((q) => q.query)).toEqual(['a']);
+    expect(emulator.journal.searches({ host: 'insights' })).toEqual([]);
+    emulator.faults.down({ operation: 'pushEvents', times: 1 });
+    const view = { eventType: 'view' as const, eventName: 'V', index: 'products', userToken: 'u1', objectIDs: ['p1'] };
+    await emulator.pushEvents({ events: [view] }).catch(() => undefined);
+    await emulator.pushEvents({ events: [view] });
+    expect(emulator.journal.events().map((e) => [e.entry.seq, e.entry.status, e.accepted])).toEqual([
+      [4, 0, false],
+      [5, 200, true],
+    ]);
+    expect(emulator.journal.filter({ host: 'insights' }).map((e) => e.seq)).toEqual([4, 5]);
+  });
+
+  it('refuses an operation or a surface that is no name, naming the field', () => {
+    const { journal } = createEmulator();
+    expect(() => journal.filter({ operation: 5 as never })).toThrow(
+      new TypeError('operation must be a name or an array of names, got 5'),
+    );
+    expect(() => journal.filter({ surface: 5 as never })).toThrow(
+      new TypeError('surface must be a name or an array of names, got 5'),
+    );
+  });
+});
