@@ -8,8 +8,10 @@
  *   npm run mutation -- matchers
  *   MUTATION_CONCURRENCY=1 npm run mutation -- security
  *   npm run mutation -- security src/emulator/security/secured.ts   (only these files)
+ *   npm run mutation -- engine --sample 0.15      (a seeded 15% of its lines: an estimate)
  */
 import { Stryker } from '@stryker-mutator/core';
+import { estimate, sampleRanges } from './mutation-sample';
 
 interface Module {
   /** The source files mutated. */
@@ -38,10 +40,22 @@ if (!module) {
 
 // The Vitest config of the runs reads its tests from here (test runners inherit the environment).
 process.env.MUTATION_TESTS = module.tests.join(',');
+const rest = process.argv.slice(3);
+// `--sample <fraction>` [`--seed <n>`]: blocks of lines drawn at random (mutation-sample.ts).
+const option = (flag: string) => {
+  const at = rest.indexOf(flag);
+  return at === -1 ? undefined : Number(rest.splice(at, 2)[1]);
+};
+const sample = option('--sample');
+const seed = option('--seed') ?? 1;
+if (sample !== undefined && !(sample > 0 && sample <= 1)) {
+  console.error(`--sample takes a fraction of the lines, above 0 and at most 1: got ${sample}`);
+  process.exit(2);
+}
 // Files (or globs) after the module's name narrow the mutated source to them.
-const only = process.argv.slice(3);
+const mutate = sample !== undefined ? sampleRanges(rest.length > 0 ? rest : module.mutate, sample, seed) : rest;
 const stryker = new Stryker({
-  mutate: only.length > 0 ? only : [...module.mutate],
+  mutate: mutate.length > 0 ? mutate : [...module.mutate],
   testRunner: 'vitest',
   plugins: ['@stryker-mutator/vitest-runner'],
   vitest: { configFile: 'vitest.mutation.config.ts' },
@@ -65,5 +79,7 @@ const results = await stryker.runMutationTest();
 const detected = results.filter((r) => r.status === 'Killed' || r.status === 'Timeout').length;
 const valid = results.filter((r) => !['CompileError', 'RuntimeError', 'Ignored'].includes(r.status)).length;
 console.log(
-  `${name}: ${detected} of ${valid} mutants detected (${((100 * detected) / Math.max(1, valid)).toFixed(1)}%)`,
+  sample === undefined
+    ? `${name}: ${detected} of ${valid} mutants detected (${((100 * detected) / Math.max(1, valid)).toFixed(1)}%)`
+    : `${name}, a ${sample} sample of its lines (seed ${seed}): ${detected} of ${valid} detected, ${estimate(detected, valid)}`,
 );
