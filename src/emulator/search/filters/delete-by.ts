@@ -5,7 +5,8 @@ import { enqueue } from '../../tasks';
 import { effectiveSettings } from '../settings/effective';
 import { deleteRecords, requireIndex } from '../store';
 import { compileFilter } from './compile';
-import { compileGeo } from './geo';
+import { geoQueryOf, matchGeo } from '../engine/geo';
+import { resolveOptions } from '../engine/options';
 import { paramsBody, parseParams } from '../engine/params';
 
 /** The only parameters deleteBy reads: filters and geo restrictions. */
@@ -47,9 +48,12 @@ export function deleteBy(ctx: OperationContext) {
     throw badRequest('deleteBy needs at least one filter or geo parameter: empty filters are rejected');
   }
   // Validated now (400 before any task), applied against the records of publication time.
-  const filter = compileFilter(search, effectiveSettings(index));
-  const geo = compileGeo(search);
-  const doomed = (record: SearchRecord) => filter(record).match && (geo ? geo(record) : true);
+  const settings = effectiveSettings(index);
+  const filter = compileFilter(search, settings);
+  // The geo restriction of /query itself: deleteBy removes the records a search with the same
+  // parameters finds (boxes across the antimeridian, boxes and polygons together, the centre's range).
+  const geo = geoQueryOf(resolveOptions(settings, search));
+  const doomed = (record: SearchRecord) => filter(record).match && (!geo || matchGeo(record, geo) !== undefined);
   const taskID = enqueue(core, params.indexName, (draft) => {
     const target = draft.indices.get(params.indexName);
     if (!target) return;
