@@ -27,7 +27,11 @@ const MODULES: Readonly<Record<string, Module>> = {
     tests: ['test/matchers/**/*.test.ts', 'test/journal/**/*.test.ts'],
   },
   security: { mutate: ['src/emulator/security/**/*.ts'], tests: ['test/security/**/*.test.ts'] },
-  filters: { mutate: ['src/emulator/search/filters/**/*.ts'], tests: ['test/filters/**/*.test.ts'] },
+  // columns.test.ts checks the docs doc-filter.ts finds from the columns against evaluate.ts, record by record.
+  filters: {
+    mutate: ['src/emulator/search/filters/**/*.ts'],
+    tests: ['test/filters/**/*.test.ts', 'test/engine/columns.test.ts'],
+  },
   engine: { mutate: ['src/emulator/search/engine/**/*.ts'], tests: ['test/engine/**/*.test.ts'] },
 };
 
