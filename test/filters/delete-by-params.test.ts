@@ -37,7 +37,11 @@ describe.each(SURFACES)('deleteBy parameters through %s calls', (surface) => {
         { objectID: 'rome', _geoloc: { lat: 41.9, lng: 12.5 } },
       ],
     });
-    await api.deleteBy({ indexName: 'places', deleteByParams: { aroundLatLng: '48.85,2.35', aroundRadius: 1000 } });
+    const answer = await api.deleteBy({
+      indexName: 'places',
+      deleteByParams: { aroundLatLng: '48.85,2.35', aroundRadius: 1000 },
+    });
+    expect(answer).toEqual({ taskID: expect.any(Number), updatedAt: emulator.core.isoNow() });
     const { hits } = await api.searchSingleIndex({ indexName: 'places', searchParams: {} });
     expect(hits.map((h: { objectID: string }) => h.objectID)).toEqual(['rome']);
   });
