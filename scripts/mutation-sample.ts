@@ -6,6 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createRandom } from '../src/emulator/random';
 
 /** Lines per drawn block: a few statements, so a block's mutants share a context. */
 const BLOCK = 8;
@@ -20,21 +21,10 @@ function filesOf(glob: string): string[] {
     .map((file) => join(dir, file));
 }
 
-/** mulberry32: a small seeded generator, so a sample is the same on every machine. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** Stryker `mutate` entries (`file:from-to`) for each block drawn with probability `fraction`. */
 export function sampleRanges(globs: readonly string[], fraction: number, seed: number): string[] {
-  const draw = generator(seed);
+  // The emulator's own seeded generator: the same blocks for the same seed on every machine.
+  const { next: draw } = createRandom(seed);
   const ranges: string[] = [];
   for (const file of globs.flatMap(filesOf)) {
     const lines = readFileSync(file, 'utf8').split('\n').length;
